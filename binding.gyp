@@ -1,0 +1,44 @@
+{
+  'includes': ['native/sources.gypi'],
+  'targets': [
+    {
+      'target_name': 'sdkpp',
+      'sources': ['<@(sdkpp_core_sources)', '<@(sdkpp_napi_sources)'],
+      'include_dirs': [
+        "<!(node -p \"require('node-addon-api').include_dir\")",
+        'native/core/include',
+        'native/core/src',
+        'native/napi',
+      ],
+      'defines': [
+        'NAPI_VERSION=8',
+        'NODE_ADDON_API_CPP_EXCEPTIONS',
+        'NODE_ADDON_API_CPP_EXCEPTIONS_ALL',
+        'NODE_ADDON_API_DISABLE_DEPRECATED',
+        'SDKPP_VERSION_HASH="<!(node scripts/build/git-hash.cjs)"',
+      ],
+      'cflags!': ['-fno-exceptions'],
+      'cflags_cc!': ['-fno-exceptions', '-fno-rtti', '-std=gnu++17', '-std=gnu++14'],
+      'cflags_cc': ['-std=c++20', '-fexceptions', '-frtti', '-fvisibility=hidden', '-Wall', '-Wextra', '-Wno-unused-parameter'],
+      'xcode_settings': {
+        'GCC_ENABLE_CPP_EXCEPTIONS': 'YES',
+        'GCC_ENABLE_CPP_RTTI': 'YES',
+        'CLANG_CXX_LANGUAGE_STANDARD': 'c++20',
+        'MACOSX_DEPLOYMENT_TARGET': '11.0',
+        'GCC_SYMBOLS_PRIVATE_EXTERN': 'YES',
+      },
+      'msvs_settings': {
+        'VCCLCompilerTool': {
+          'ExceptionHandling': 1,
+          'AdditionalOptions': ['/std:c++20'],
+        },
+      },
+      'conditions': [
+        ['OS=="win"', {'libraries': ['bcrypt.lib']}],
+      ],
+      'configurations': {
+        'Debug': {'defines': ['SDKPP_DEBUG_BUILD']},
+      },
+    },
+  ],
+}

@@ -1,0 +1,55 @@
+#include "callbacks/callback_queue.h"
+
+#include "sdkpp/client.h"
+
+namespace sdkpp::callbacks {
+
+const std::shared_ptr<CallbackQueue>& CallbackQueue::ForCurrentThread() {
+  thread_local const std::shared_ptr<CallbackQueue> queue = std::make_shared<CallbackQueue>();
+  return queue;
+}
+
+void CallbackQueue::Post(std::function<void()> callback) {
+  std::function<void()> wake;
+  {
+    std::lock_guard lock(mutex_);
+    bool was_empty = pending_.empty();
+    pending_.push_back(std::move(callback));
+    if (was_empty) wake = wake_;
+  }
+  if (wake) wake();
+}
+
+size_t CallbackQueue::RunPending() {
+  std::deque<std::function<void()>> batch;
+  {
+    std::lock_guard lock(mutex_);
+    batch.swap(pending_);
+  }
+  for (auto& callback : batch) {
+    if (callback) callback();
+  }
+  std::function<void()> wake;
+  {
+    std::lock_guard lock(mutex_);
+    if (!pending_.empty()) wake = wake_;
+  }
+  if (wake) wake();
+  return batch.size();
+}
+
+bool CallbackQueue::Empty() const {
+  std::lock_guard lock(mutex_);
+  return pending_.empty();
+}
+
+void CallbackQueue::SetWakeHandler(std::function<void()> wake) {
+  std::lock_guard lock(mutex_);
+  wake_ = std::move(wake);
+}
+
+}  // namespace sdkpp::callbacks
+
+namespace sdkpp {
+void RunCallbacks() { callbacks::CallbackQueue::ForCurrentThread()->RunPending(); }
+}  // namespace sdkpp

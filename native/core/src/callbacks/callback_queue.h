@@ -1,0 +1,34 @@
+// The queue behind RunCallbacks(): SDK results, events and log lines wait here until the host
+// runs them on its thread (a game once a frame; Node from its event loop). Thread-safe, so the
+// audio thread can post too.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+namespace sdkpp::callbacks {
+
+class CallbackQueue {
+ public:
+  // The queue of the calling thread. A Client keeps the queue of the thread that created it,
+  // so each Node worker thread (each with its own event loop) runs its own callbacks.
+  static const std::shared_ptr<CallbackQueue>& ForCurrentThread();
+
+  void Post(std::function<void()> callback);
+  // Runs the callbacks queued before the call; ones they post wait for the next run (and wake
+  // the host again), so a callback that posts another cannot starve the host.
+  size_t RunPending();
+  bool Empty() const;
+  // Called, outside the lock, whenever the queue goes from empty to non-empty.
+  void SetWakeHandler(std::function<void()> wake);
+
+ private:
+  mutable std::mutex mutex_;
+  std::deque<std::function<void()>> pending_;
+  std::function<void()> wake_;
+};
+
+}  // namespace sdkpp::callbacks

@@ -1,0 +1,70 @@
+#include "logging/log_file.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <system_error>
+
+namespace sdkpp::logging {
+namespace {
+
+std::string TimestampUtc() {
+  using namespace std::chrono;
+  auto now = system_clock::now();
+  std::time_t seconds = system_clock::to_time_t(now);
+  auto millis = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;
+  std::tm utc{};
+#if defined(_WIN32)
+  gmtime_s(&utc, &seconds);
+#else
+  gmtime_r(&seconds, &utc);
+#endif
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
+                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
+                static_cast<int>(millis));
+  return buffer;
+}
+
+}  // namespace
+
+std::unique_ptr<LogFile> LogFile::Open(const std::string& directory, LoggingSeverity min_severity,
+                                       std::string& why) {
+  namespace fs = std::filesystem;
+  if (directory.empty()) {
+    why = "the log folder path is empty";
+    return nullptr;
+  }
+  std::error_code error;
+  fs::path folder(directory);
+  fs::create_directories(folder, error);
+  if (error || !fs::is_directory(folder, error)) {
+    why = "cannot create the log folder '" + directory + "'" +
+          (error ? ": " + error.message() : ": not a folder");
+    return nullptr;
+  }
+  std::string path = (folder / std::string(kFileName)).string();
+  std::FILE* file = std::fopen(path.c_str(), "ab");
+  if (file == nullptr) {
+    why = "cannot open '" + path + "' for writing: " + std::strerror(errno);
+    return nullptr;
+  }
+  return std::unique_ptr<LogFile>(new LogFile(file, std::move(path), min_severity));
+}
+
+LogFile::LogFile(std::FILE* file, std::string path, LoggingSeverity min_severity)
+    : file_(file), path_(std::move(path)), min_severity_(min_severity) {}
+
+LogFile::~LogFile() { std::fclose(file_); }
+
+void LogFile::Write(LoggingSeverity severity, std::string_view line) {
+  std::string text = TimestampUtc() + " [" + EnumToString(severity) + "] ";
+  text.append(line);
+  text += '\n';
+  std::fwrite(text.data(), 1, text.size(), file_);
+  std::fflush(file_);
+}
+
+}  // namespace sdkpp::logging

@@ -1,0 +1,37 @@
+// Appends log lines to <directory>/sdkpp.log, one timestamped line each, flushed per line so a
+// crash of the host loses nothing already logged.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "sdkpp/enums.h"
+
+namespace sdkpp::logging {
+
+class LogFile {
+ public:
+  static constexpr std::string_view kFileName = "sdkpp.log";
+
+  // Creates the folder if needed and opens the file for appending; on failure returns null and
+  // sets `why` to a reason that names the path.
+  static std::unique_ptr<LogFile> Open(const std::string& directory, LoggingSeverity min_severity,
+                                       std::string& why);
+  ~LogFile();
+  LogFile(const LogFile&) = delete;
+  LogFile& operator=(const LogFile&) = delete;
+
+  void Write(LoggingSeverity severity, std::string_view line);
+  LoggingSeverity min_severity() const { return min_severity_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  LogFile(std::FILE* file, std::string path, LoggingSeverity min_severity);
+  std::FILE* file_;
+  std::string path_;
+  LoggingSeverity min_severity_;
+};
+
+}  // namespace sdkpp::logging

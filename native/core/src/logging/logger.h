@@ -1,0 +1,68 @@
+// The SDK's log: severity policy, secret masking and delivery to callbacks and a log file.
+// Release builds deliver only Warning and Error; debug builds also Info and Verbose and open
+// every log (each callback, each file) with a DEBUG BUILD warning.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "callbacks/callback_queue.h"
+#include "logging/log_file.h"
+#include "logging/redactor.h"
+#include "sdkpp/enums.h"
+
+namespace sdkpp::logging {
+
+#ifdef SDKPP_DEBUG_BUILD
+inline constexpr bool kIsDebugBuild = true;
+#else
+inline constexpr bool kIsDebugBuild = false;
+#endif
+
+inline constexpr std::string_view kDebugBuildWarning =
+    "DEBUG BUILD: this sdkpp build logs Info and Verbose messages; do not ship it";
+
+using LogCallback = std::function<void(std::string message, LoggingSeverity severity)>;
+
+class Logger {
+ public:
+  // Callbacks are posted to `queue` (the creating thread's queue by default).
+  explicit Logger(bool debug_build = kIsDebugBuild,
+                  std::shared_ptr<callbacks::CallbackQueue> queue =
+                      callbacks::CallbackQueue::ForCurrentThread());
+
+  // The callback runs through RunCallbacks() (the callback queue), never inside the SDK call
+  // that logged.
+  void AddCallback(LogCallback callback, LoggingSeverity min_severity);
+  // Returns false (and logs the reason at Error) if <directory>/sdkpp.log cannot be written.
+  bool SetLogDirectory(const std::string& directory, LoggingSeverity min_severity);
+
+  // True when some sink would receive a line of this severity: lets callers skip formatting.
+  bool Wants(LoggingSeverity severity) const;
+  void Log(LoggingSeverity severity, std::string_view message);
+
+  Redactor& redactor() { return redactor_; }
+  bool debug_build() const { return debug_build_; }
+
+ private:
+  struct CallbackSink {
+    std::shared_ptr<const LogCallback> callback;
+    LoggingSeverity min_severity;
+  };
+
+  bool Permitted(LoggingSeverity severity) const;
+  void Deliver(LoggingSeverity severity, const std::string& redacted);
+
+  const bool debug_build_;
+  const std::shared_ptr<callbacks::CallbackQueue> queue_;
+  Redactor redactor_;
+  mutable std::mutex mutex_;
+  std::vector<CallbackSink> callbacks_;
+  std::unique_ptr<LogFile> file_;
+};
+
+}  // namespace sdkpp::logging

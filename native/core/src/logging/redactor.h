@@ -1,0 +1,30 @@
+// Masks secrets in log text: bearer and bot tokens, refresh tokens, authorization codes, code
+// verifiers, client secrets — in headers, query strings, form bodies and JSON bodies — plus any
+// exact occurrence of a secret value the SDK has handled (RememberSecret), wherever it appears.
+#pragma once
+
+#include <deque>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace sdkpp::logging {
+
+inline constexpr std::string_view kRedactionMask = "[REDACTED]";
+
+class Redactor {
+ public:
+  // Every later message has `secret` masked wherever it occurs. Values shorter than 6
+  // characters are ignored (they would mask ordinary words); the newest 256 are kept.
+  void RememberSecret(std::string_view secret);
+  std::string Redact(std::string_view message) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::deque<std::string> secrets_;
+};
+
+// The pattern-based half on its own (no remembered values).
+std::string RedactPatterns(std::string_view message);
+
+}  // namespace sdkpp::logging

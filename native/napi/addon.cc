@@ -1,0 +1,46 @@
+// Module entry: one AddonData per environment, then every class, enum and function.
+#include <napi.h>
+
+#include "addon_data.h"
+#include "callback_pump.h"
+#include "enum_exports.h"
+#include "internal_exports.h"
+#include "wrap_authorization_args.h"
+#include "wrap_authorization_code.h"
+#include "wrap_client.h"
+#include "wrap_client_create_options.h"
+#include "wrap_client_result.h"
+
+namespace sdkpp::napi {
+namespace {
+
+Napi::Value RunCallbacksExport(const Napi::CallbackInfo& info) {
+  AddonData::Of(info.Env()).pump->RunNow(info.Env());
+  return info.Env().Undefined();
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  auto* data = new AddonData();
+  env.SetInstanceData(data);
+  data->pump = std::make_unique<CallbackPump>(env, callbacks::CallbackQueue::ForCurrentThread());
+
+  exports.Set("AuthorizationArgs", AuthorizationArgsWrap::Define(env));
+  exports.Set("AuthorizationCodeChallenge", AuthorizationCodeChallengeWrap::Define(env));
+  exports.Set("AuthorizationCodeVerifier", AuthorizationCodeVerifierWrap::Define(env));
+  exports.Set("ClientResult", ClientResultWrap::Define(env));
+  exports.Set("ClientCreateOptions", ClientCreateOptionsWrap::Define(env));
+  exports.Set("NativeClient", ClientWrap::Define(env));
+  exports.Set("RunCallbacks", Napi::Function::New<RunCallbacksExport>(env, "RunCallbacks"));
+  ExportEnums(env, exports);
+  exports.Set("internal", DefineInternalExports(env));
+  return exports;
+}
+
+}  // namespace
+}  // namespace sdkpp::napi
+
+static Napi::Object InitSdkpp(Napi::Env env, Napi::Object exports) {
+  return sdkpp::napi::Init(env, exports);
+}
+
+NODE_API_MODULE(sdkpp, InitSdkpp)

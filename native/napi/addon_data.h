@@ -1,0 +1,27 @@
+// Per-environment state of the addon (one per Node main thread or worker): the constructors
+// of the wrapped classes and the callback pump. Never static, so workers stay independent.
+#pragma once
+
+#include <napi.h>
+
+#include <memory>
+
+#include "callbacks/callback_queue.h"
+
+namespace sdkpp::napi {
+
+class CallbackPump;
+
+struct AddonData {
+  Napi::FunctionReference authorization_args;
+  Napi::FunctionReference authorization_code_challenge;
+  Napi::FunctionReference authorization_code_verifier;
+  Napi::FunctionReference client_result;
+  Napi::FunctionReference client_create_options;
+  Napi::FunctionReference client;
+  std::unique_ptr<CallbackPump> pump;
+
+  static AddonData& Of(Napi::Env env);
+};
+
+}  // namespace sdkpp::napi

@@ -1,0 +1,48 @@
+// Reading JS arguments at the boundary. Every reader validates and throws a TypeError or
+// RangeError naming the method and the argument, so no JS value can reach the core unchecked.
+#pragma once
+
+#include <napi.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sdkpp::napi {
+
+// Bounds on strings from JS: generous for any real use, small enough that a hostile caller
+// cannot make the SDK copy megabytes per call.
+inline constexpr size_t kMaxShortString = 1024;
+inline constexpr size_t kMaxScopesString = 4096;
+inline constexpr size_t kMaxPathString = 4096;
+inline constexpr size_t kMaxUrlString = 2048;
+
+// Where an argument comes from, for error messages: "AuthorizationArgs.SetClientId(clientId)".
+struct ArgRef {
+  const Napi::CallbackInfo& info;
+  size_t index;
+  const char* method;  // "AuthorizationArgs.SetClientId"
+  const char* name;    // "clientId"
+  Napi::Value value() const { return info[index]; }
+};
+
+[[noreturn]] void ThrowTypeError(const ArgRef& arg, const std::string& rule);
+[[noreturn]] void ThrowRangeError(const ArgRef& arg, const std::string& rule);
+
+bool IsNullish(const Napi::Value& value);
+
+// A snowflake id: a bigint in [0, 2^64) or a string of decimal digits in that range.
+uint64_t ReadU64(const ArgRef& arg);
+std::optional<uint64_t> ReadOptionalU64(const ArgRef& arg);
+// A string of at most `max_length` UTF-8 bytes without NUL characters.
+std::string ReadString(const ArgRef& arg, size_t max_length);
+std::optional<std::string> ReadOptionalString(const ArgRef& arg, size_t max_length);
+bool ReadBool(const ArgRef& arg);
+// An integer that is one of the enum's values (checked against EnumToString).
+int32_t ReadEnumValue(const ArgRef& arg, const char* enum_name,
+                      bool (*is_member)(int32_t value));
+Napi::Function ReadFunction(const ArgRef& arg);
+
+Napi::BigInt U64ToJs(Napi::Env env, uint64_t value);
+
+}  // namespace sdkpp::napi

@@ -1,0 +1,78 @@
+#include "internal_exports.h"
+
+#include "addon_data.h"
+#include "args.h"
+#include "auth/authorize_request.h"
+#include "auth/pkce.h"
+#include "callback_pump.h"
+#include "logging/logger.h"
+#include "logging/redactor.h"
+#include "wrap_authorization_args.h"
+#include "wrap_client_result.h"
+
+namespace sdkpp::napi {
+namespace {
+
+// buildAuthorizeRequest(args, applicationId, webBase, loopbackRedirectUri?) ->
+//   {url, state, redirectUri, scopes, clientId} | {error: ClientResult}
+Napi::Value BuildAuthorizeRequest(const Napi::CallbackInfo& info) {
+  const char* method = "internal.buildAuthorizeRequest";
+  const AuthorizationArgs& args = AuthorizationArgsWrap::FromArg(ArgRef{info, 0, method, "args"});
+  uint64_t application_id = ReadU64(ArgRef{info, 1, method, "applicationId"});
+  std::string web_base = ReadString(ArgRef{info, 2, method, "webBase"}, kMaxUrlString);
+  std::optional<std::string> loopback =
+      ReadOptionalString(ArgRef{info, 3, method, "loopbackRedirectUri"}, kMaxUrlString);
+
+  std::optional<std::string> state = auth::GenerateState();
+  auth::AuthorizeRequestInput input;
+  input.args = &args;
+  input.application_id = application_id;
+  input.web_base = web_base;
+  input.generated_state = state ? std::string_view(*state) : std::string_view();
+  input.loopback_redirect_uri = loopback;
+  auto request = auth::BuildAuthorizeRequest(input);
+
+  Napi::Env env = info.Env();
+  Napi::Object out = Napi::Object::New(env);
+  if (!request) {
+    out.Set("error", ClientResultWrap::NewInstance(env, request.error()));
+    return out;
+  }
+  out.Set("url", request->url);
+  out.Set("state", request->state);
+  out.Set("redirectUri", request->redirect_uri);
+  out.Set("scopes", request->scopes);
+  out.Set("clientId", U64ToJs(env, request->client_id));
+  return out;
+}
+
+// redact(text) -> text with the pattern-based secret masking applied.
+Napi::Value Redact(const Napi::CallbackInfo& info) {
+  std::string text = ReadString(ArgRef{info, 0, "internal.redact", "text"}, 1 << 20);
+  return Napi::String::New(info.Env(), logging::RedactPatterns(text));
+}
+
+// codeChallengeS256(verifier) -> challenge
+Napi::Value CodeChallengeS256(const Napi::CallbackInfo& info) {
+  std::string verifier =
+      ReadString(ArgRef{info, 0, "internal.codeChallengeS256", "verifier"}, kMaxShortString);
+  return Napi::String::New(info.Env(), auth::CodeChallengeS256(verifier));
+}
+
+// Reports whether the addon was compiled as a debug build (log policy differs).
+Napi::Value IsDebugBuild(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), logging::kIsDebugBuild);
+}
+
+}  // namespace
+
+Napi::Object DefineInternalExports(Napi::Env env) {
+  Napi::Object internal = Napi::Object::New(env);
+  internal.Set("buildAuthorizeRequest", Napi::Function::New<BuildAuthorizeRequest>(env));
+  internal.Set("redact", Napi::Function::New<Redact>(env));
+  internal.Set("codeChallengeS256", Napi::Function::New<CodeChallengeS256>(env));
+  internal.Set("isDebugBuild", Napi::Function::New<IsDebugBuild>(env));
+  return internal;
+}
+
+}  // namespace sdkpp::napi

@@ -1,0 +1,80 @@
+#include "wrap_client_create_options.h"
+
+#include "addon_data.h"
+#include "enum_exports.h"
+
+namespace sdkpp::napi {
+
+std::string ReadBaseUrl(const ArgRef& arg) {
+  std::string url = ReadString(arg, kMaxUrlString);
+  if (!url.empty() && url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0) {
+    ThrowRangeError(arg, "must be an http:// or https:// URL, or empty for the default");
+  }
+  return url;
+}
+
+Napi::Function ClientCreateOptionsWrap::Define(Napi::Env env) {
+  using W = ClientCreateOptionsWrap;
+  Napi::Function constructor = DefineClass(
+      env, kClassName,
+      {InstanceMethod<&W::WebBase>("WebBase"),
+       InstanceMethod<&W::SetWebBase>("SetWebBase"),
+       InstanceMethod<&W::ApiBase>("ApiBase"),
+       InstanceMethod<&W::SetApiBase>("SetApiBase"),
+       InstanceMethod<&W::ExperimentalAudioSystem>("ExperimentalAudioSystem"),
+       InstanceMethod<&W::SetExperimentalAudioSystem>("SetExperimentalAudioSystem"),
+       InstanceMethod<&W::ExperimentalAndroidPreventCommsForBluetooth>(
+           "ExperimentalAndroidPreventCommsForBluetooth"),
+       InstanceMethod<&W::SetExperimentalAndroidPreventCommsForBluetooth>(
+           "SetExperimentalAndroidPreventCommsForBluetooth"),
+       InstanceMethod<&W::CpuAffinityMask>("CpuAffinityMask"),
+       InstanceMethod<&W::SetCpuAffinityMask>("SetCpuAffinityMask"),
+       ValidGetter()});
+  return Finish(env, constructor, AddonData::Of(env).client_create_options);
+}
+
+Napi::Function ClientCreateOptionsWrap::Constructor(Napi::Env env) {
+  return AddonData::Of(env).client_create_options.Value();
+}
+
+Napi::Value ClientCreateOptionsWrap::WebBase(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), value().WebBase());
+}
+void ClientCreateOptionsWrap::SetWebBase(const Napi::CallbackInfo& info) {
+  value().SetWebBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetWebBase", "webBase")));
+}
+Napi::Value ClientCreateOptionsWrap::ApiBase(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), value().ApiBase());
+}
+void ClientCreateOptionsWrap::SetApiBase(const Napi::CallbackInfo& info) {
+  value().SetApiBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetApiBase", "apiBase")));
+}
+Napi::Value ClientCreateOptionsWrap::ExperimentalAudioSystem(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<int32_t>(value().ExperimentalAudioSystem()));
+}
+void ClientCreateOptionsWrap::SetExperimentalAudioSystem(const Napi::CallbackInfo& info) {
+  value().SetExperimentalAudioSystem(static_cast<AudioSystem>(ReadEnumValue(
+      Arg(info, 0, "ClientCreateOptions.SetExperimentalAudioSystem", "audioSystem"),
+      "AudioSystem", &IsEnumMember<AudioSystem>)));
+}
+Napi::Value ClientCreateOptionsWrap::ExperimentalAndroidPreventCommsForBluetooth(
+    const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), value().ExperimentalAndroidPreventCommsForBluetooth());
+}
+void ClientCreateOptionsWrap::SetExperimentalAndroidPreventCommsForBluetooth(
+    const Napi::CallbackInfo& info) {
+  value().SetExperimentalAndroidPreventCommsForBluetooth(ReadBool(
+      Arg(info, 0, "ClientCreateOptions.SetExperimentalAndroidPreventCommsForBluetooth",
+          "prevent")));
+}
+Napi::Value ClientCreateOptionsWrap::CpuAffinityMask(const Napi::CallbackInfo& info) {
+  auto mask = value().CpuAffinityMask();
+  if (!mask) return info.Env().Undefined();
+  return U64ToJs(info.Env(), *mask);
+}
+void ClientCreateOptionsWrap::SetCpuAffinityMask(const Napi::CallbackInfo& info) {
+  value().SetCpuAffinityMask(
+      ReadOptionalU64(Arg(info, 0, "ClientCreateOptions.SetCpuAffinityMask", "mask")));
+}
+
+}  // namespace sdkpp::napi

@@ -1,0 +1,42 @@
+// JS class ClientResult (handed out by the SDK; no public constructor).
+#pragma once
+
+#include <napi.h>
+
+#include "sdkpp/client_result.h"
+#include "value_wrap.h"
+
+namespace sdkpp::napi {
+
+class ClientResultWrap : public ValueWrap<ClientResultWrap, ClientResult> {
+ public:
+  static constexpr const char* kClassName = "ClientResult";
+  static constexpr const char* kMadeBy = "results come from Client operations";
+  static constexpr bool kHasPublicConstructor = false;
+  static constexpr napi_type_tag kTypeTag = {0x6c5b4a3928171605, 0xf4e3d2c1b0a99887};
+
+  using Base::Base;
+  static Napi::Function Define(Napi::Env env);
+  static Napi::Function Constructor(Napi::Env env);
+
+ private:
+  Napi::Value ToString(const Napi::CallbackInfo& info);
+  Napi::Value Type(const Napi::CallbackInfo& info);
+  void SetType(const Napi::CallbackInfo& info);
+  Napi::Value Error(const Napi::CallbackInfo& info);
+  void SetError(const Napi::CallbackInfo& info);
+  Napi::Value ErrorCode(const Napi::CallbackInfo& info);
+  void SetErrorCode(const Napi::CallbackInfo& info);
+  Napi::Value Status(const Napi::CallbackInfo& info);
+  void SetStatus(const Napi::CallbackInfo& info);
+  Napi::Value ResponseBody(const Napi::CallbackInfo& info);
+  void SetResponseBody(const Napi::CallbackInfo& info);
+  Napi::Value Successful(const Napi::CallbackInfo& info);
+  void SetSuccessful(const Napi::CallbackInfo& info);
+  Napi::Value Retryable(const Napi::CallbackInfo& info);
+  void SetRetryable(const Napi::CallbackInfo& info);
+  Napi::Value RetryAfter(const Napi::CallbackInfo& info);
+  void SetRetryAfter(const Napi::CallbackInfo& info);
+};
+
+}  // namespace sdkpp::napi

@@ -1,0 +1,40 @@
+# The one list of native sources. binding.gyp includes it; CMakeLists.txt parses it, so the
+# node-gyp addon and the CMake core/harness/addon always build the same files.
+{
+  'variables': {
+    'sdkpp_core_sources': [
+      'native/core/src/auth/authorize_request.cc',
+      'native/core/src/auth/pkce.cc',
+      'native/core/src/callbacks/callback_queue.cc',
+      'native/core/src/client/client.cc',
+      'native/core/src/client/client_impl.cc',
+      'native/core/src/client/service_endpoints.cc',
+      'native/core/src/crypto/base64url.cc',
+      'native/core/src/crypto/secure_random.cc',
+      'native/core/src/crypto/sha256.cc',
+      'native/core/src/enums/enum_to_string.cc',
+      'native/core/src/logging/log_file.cc',
+      'native/core/src/logging/logger.cc',
+      'native/core/src/logging/redactor.cc',
+      'native/core/src/model/authorization_args.cc',
+      'native/core/src/model/authorization_code.cc',
+      'native/core/src/model/client_create_options.cc',
+      'native/core/src/model/client_result.cc',
+      'native/core/src/util/uri.cc',
+    ],
+    'sdkpp_napi_sources': [
+      'native/napi/addon.cc',
+      'native/napi/addon_data.cc',
+      'native/napi/args.cc',
+      'native/napi/callback_pump.cc',
+      'native/napi/enum_exports.cc',
+      'native/napi/internal_exports.cc',
+      'native/napi/js_callback.cc',
+      'native/napi/wrap_authorization_args.cc',
+      'native/napi/wrap_authorization_code.cc',
+      'native/napi/wrap_client.cc',
+      'native/napi/wrap_client_create_options.cc',
+      'native/napi/wrap_client_result.cc',
+    ],
+  },
+}

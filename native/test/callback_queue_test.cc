@@ -1,0 +1,69 @@
+// The RunCallbacks queue: order, wake-ups, re-entrancy, threads.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "callbacks/callback_queue.h"
+
+namespace {
+
+using sdkpp::callbacks::CallbackQueue;
+
+TEST(CallbackQueue, RunsInPostingOrder) {
+  CallbackQueue queue;
+  std::vector<int> order;
+  for (int i = 0; i < 5; ++i) queue.Post([&order, i] { order.push_back(i); });
+  EXPECT_EQ(queue.RunPending(), 5u);
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4}));
+  EXPECT_TRUE(queue.Empty());
+}
+
+TEST(CallbackQueue, WakesOnceWhenGoingNonEmpty) {
+  CallbackQueue queue;
+  int wakes = 0;
+  queue.SetWakeHandler([&] { ++wakes; });
+  queue.Post([] {});
+  queue.Post([] {});
+  EXPECT_EQ(wakes, 1);
+  queue.RunPending();
+  queue.Post([] {});
+  EXPECT_EQ(wakes, 2);
+}
+
+TEST(CallbackQueue, CallbacksPostedDuringARunWaitForTheNextAndWakeAgain) {
+  CallbackQueue queue;
+  int wakes = 0;
+  queue.SetWakeHandler([&] { ++wakes; });
+  int second_ran = 0;
+  queue.Post([&] { queue.Post([&] { ++second_ran; }); });
+  EXPECT_EQ(queue.RunPending(), 1u);
+  EXPECT_EQ(second_ran, 0);
+  EXPECT_GE(wakes, 2);
+  EXPECT_EQ(queue.RunPending(), 1u);
+  EXPECT_EQ(second_ran, 1);
+}
+
+TEST(CallbackQueue, AcceptsPostsFromOtherThreads) {
+  CallbackQueue queue;
+  std::atomic<int> ran{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 1000; ++i) queue.Post([&] { ++ran; });
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  queue.RunPending();
+  EXPECT_EQ(ran.load(), 4000);
+}
+
+TEST(CallbackQueue, EachThreadHasItsOwnQueue) {
+  auto* main_queue = CallbackQueue::ForCurrentThread().get();
+  CallbackQueue* other = nullptr;
+  std::thread([&] { other = CallbackQueue::ForCurrentThread().get(); }).join();
+  EXPECT_NE(main_queue, other);
+}
+
+}  // namespace

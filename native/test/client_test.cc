@@ -1,0 +1,86 @@
+// Client basics: application id, versions, endpoints and their override order.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "client/client_impl.h"
+#include "sdkpp/client.h"
+#include "sdkpp/version.h"
+
+namespace {
+
+using sdkpp::Client;
+
+TEST(Client, ApplicationIdRoundTrips) {
+  Client client;
+  EXPECT_EQ(client.GetApplicationId(), 0u);
+  client.SetApplicationId(1234567890123456789ull);
+  EXPECT_EQ(client.GetApplicationId(), 1234567890123456789ull);
+}
+
+TEST(Client, VersionMatchesPackageJson) {
+  std::ifstream in(SDKPP_PACKAGE_JSON);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::smatch match;
+  std::string json = text.str();
+  ASSERT_TRUE(std::regex_search(json, match, std::regex("\"version\":\\s*\"(\\d+)\\.(\\d+)\\.(\\d+)")));
+  EXPECT_EQ(Client::GetVersionMajor(), std::stoi(match[1]));
+  EXPECT_EQ(Client::GetVersionMinor(), std::stoi(match[2]));
+  EXPECT_EQ(Client::GetVersionPatch(), std::stoi(match[3]));
+  EXPECT_FALSE(Client::GetVersionHash().empty());
+}
+
+class EnvGuard {
+ public:
+  EnvGuard(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value) {
+      setenv(name, value, 1);
+    } else {
+      unsetenv(name);
+    }
+  }
+  ~EnvGuard() {
+    if (old_) {
+      setenv(name_, old_->c_str(), 1);
+    } else {
+      unsetenv(name_);
+    }
+  }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST(Client, EndpointsDefaultEnvironmentAndOptions) {
+  EnvGuard api("SDKPP_API_BASE", nullptr);
+  EnvGuard web("SDKPP_WEB_BASE", nullptr);
+  {
+    Client client;
+    EXPECT_EQ(client.Impl()->endpoints().api_base, sdkpp::kDefaultApiBase);
+    EXPECT_EQ(client.Impl()->endpoints().web_base, sdkpp::kDefaultWebBase);
+  }
+  EnvGuard api_env("SDKPP_API_BASE", "http://127.0.0.1:9999/api/");
+  EnvGuard web_env("SDKPP_WEB_BASE", "http://127.0.0.1:9999");
+  {
+    Client client;  // the environment overrides the defaults (trailing slash trimmed)
+    EXPECT_EQ(client.Impl()->endpoints().api_base, "http://127.0.0.1:9999/api");
+    EXPECT_EQ(client.Impl()->endpoints().web_base, "http://127.0.0.1:9999");
+  }
+  {
+    Client client("http://127.0.0.1:1/api", "http://127.0.0.1:1");  // explicit wins
+    EXPECT_EQ(client.Impl()->endpoints().api_base, "http://127.0.0.1:1/api");
+    sdkpp::ClientCreateOptions options;
+    options.SetWebBase("https://web.test");
+    Client with_options(options);
+    EXPECT_EQ(with_options.Impl()->endpoints().web_base, "https://web.test");
+    EXPECT_EQ(with_options.Impl()->endpoints().api_base, "http://127.0.0.1:9999/api");
+  }
+}
+
+}  // namespace

@@ -1,0 +1,248 @@
+// The log: severity policy per build type, the DEBUG BUILD first line, SetLogDir, and secret
+// masking in every shape a secret can take in a log line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "callbacks/callback_queue.h"
+#include "client/client_impl.h"
+#include "logging/logger.h"
+#include "logging/redactor.h"
+#include "sdkpp/client.h"
+
+namespace {
+
+using sdkpp::LoggingSeverity;
+using sdkpp::logging::Logger;
+using sdkpp::logging::RedactPatterns;
+
+struct Captured {
+  std::string message;
+  LoggingSeverity severity;
+};
+
+std::vector<Captured> Drain(std::vector<Captured>& sink) {
+  sdkpp::RunCallbacks();
+  auto out = sink;
+  sink.clear();
+  return out;
+}
+
+std::filesystem::path TempDir(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("sdkpp-test-" + name + "-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+              "-" + std::to_string(reinterpret_cast<uintptr_t>(&name)));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(Logger, ReleaseBuildDeliversOnlyWarningAndError) {
+  Logger logger(/*debug_build=*/false);
+  std::vector<Captured> sink;
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); },
+                     LoggingSeverity::Verbose);
+  logger.Log(LoggingSeverity::Verbose, "verbose");
+  logger.Log(LoggingSeverity::Info, "info");
+  logger.Log(LoggingSeverity::Warning, "warning");
+  logger.Log(LoggingSeverity::Error, "error");
+  auto got = Drain(sink);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].message, "warning");
+  EXPECT_EQ(got[1].message, "error");
+  EXPECT_FALSE(logger.Wants(LoggingSeverity::Info));
+}
+
+TEST(Logger, DebugBuildDeliversEverythingAfterADebugBuildWarning) {
+  Logger logger(/*debug_build=*/true);
+  std::vector<Captured> sink;
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); },
+                     LoggingSeverity::Verbose);
+  logger.Log(LoggingSeverity::Verbose, "verbose");
+  logger.Log(LoggingSeverity::Info, "info");
+  auto got = Drain(sink);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_NE(got[0].message.find("DEBUG BUILD"), std::string::npos);
+  EXPECT_EQ(got[0].severity, LoggingSeverity::Warning);
+  EXPECT_EQ(got[1].message, "verbose");
+  EXPECT_EQ(got[2].message, "info");
+}
+
+TEST(Logger, MinimumSeverityIsPerSink) {
+  Logger logger(/*debug_build=*/true);
+  std::vector<Captured> all, errors_only;
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { all.push_back({m, s}); },
+                     LoggingSeverity::Info);
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { errors_only.push_back({m, s}); },
+                     LoggingSeverity::Error);
+  logger.Log(LoggingSeverity::Verbose, "v");
+  logger.Log(LoggingSeverity::Info, "i");
+  logger.Log(LoggingSeverity::Error, "e");
+  logger.Log(LoggingSeverity::None, "never");  // None is a threshold, not a level
+  sdkpp::RunCallbacks();
+  ASSERT_EQ(all.size(), 3u);  // DEBUG BUILD warning, i, e
+  EXPECT_EQ(all[1].message, "i");
+  ASSERT_EQ(errors_only.size(), 1u);  // below Warning: no DEBUG BUILD line either
+  EXPECT_EQ(errors_only[0].message, "e");
+}
+
+TEST(Logger, CallbacksRunOnlyFromRunCallbacks) {
+  Logger logger(false);
+  int calls = 0;
+  logger.AddCallback([&](std::string, LoggingSeverity) { ++calls; }, LoggingSeverity::Warning);
+  logger.Log(LoggingSeverity::Error, "x");
+  EXPECT_EQ(calls, 0);
+  sdkpp::RunCallbacks();
+  EXPECT_EQ(calls, 1);
+}
+
+TEST(Logger, SetLogDirWritesMaskedLinesAndDebugHeader) {
+  auto dir = TempDir("logdir") / "nested" / "folder";
+  Logger logger(/*debug_build=*/true);
+  ASSERT_TRUE(logger.SetLogDirectory(dir.string(), LoggingSeverity::Info));
+  logger.Log(LoggingSeverity::Info, "GET /users/@me Authorization: Bearer abc.def.ghi");
+  logger.Log(LoggingSeverity::Verbose, "below the file's threshold");
+  std::string text = ReadFile(dir / "sdkpp.log");
+  auto first_line = text.substr(0, text.find('\n'));
+  EXPECT_NE(first_line.find("DEBUG BUILD"), std::string::npos);
+  EXPECT_NE(first_line.find("[Warning]"), std::string::npos);
+  EXPECT_NE(text.find("[Info] GET /users/@me Authorization: Bearer [REDACTED]"),
+            std::string::npos);
+  EXPECT_EQ(text.find("abc.def.ghi"), std::string::npos);
+  EXPECT_EQ(text.find("below the file"), std::string::npos);
+  std::filesystem::remove_all(dir.parent_path().parent_path());
+}
+
+TEST(Logger, SetLogDirFailsWithAReasonWhenTheFolderCannotBeWritten) {
+  auto dir = TempDir("notafolder");
+  std::filesystem::create_directories(dir);
+  auto file = dir / "plain-file";
+  std::ofstream(file) << "x";
+  Logger logger(false);
+  std::vector<Captured> sink;
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); },
+                     LoggingSeverity::Warning);
+  EXPECT_FALSE(logger.SetLogDirectory((file / "sub").string(), LoggingSeverity::Warning));
+  EXPECT_FALSE(logger.SetLogDirectory("", LoggingSeverity::Warning));
+  auto got = Drain(sink);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].severity, LoggingSeverity::Error);
+  EXPECT_NE(got[0].message.find("SetLogDir failed"), std::string::npos);
+  EXPECT_NE(got[0].message.find("plain-file"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Logger, ClientSetLogDirReportsFailureAsFalse) {
+  sdkpp::Client client;
+  EXPECT_FALSE(client.SetLogDir("/proc/sdkpp-cannot-create-here", LoggingSeverity::Warning));
+  auto dir = TempDir("client");
+  EXPECT_TRUE(client.SetLogDir(dir.string(), LoggingSeverity::Warning));
+  EXPECT_TRUE(std::filesystem::exists(dir / "sdkpp.log"));
+  EXPECT_TRUE(client.SetLogDir(dir.string(), LoggingSeverity::None));
+  std::filesystem::remove_all(dir);
+}
+
+struct RedactionCase {
+  const char* shape;
+  std::string input;
+  std::string secret;
+};
+
+TEST(Redactor, MasksSecretsInEveryShape) {
+  const std::string token = "eyJhbGciOi.JIUzI1NiJ9-payload_sig";
+  const RedactionCase cases[] = {
+      {"bearer header", "Authorization: Bearer " + token, token},
+      {"bearer lowercase", "authorization: bearer " + token, token},
+      {"bot header", "Authorization: Bot MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs",
+       "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs"},
+      {"basic header", "Authorization: Basic MTIzNDpzM2NyM3Q=", "MTIzNDpzM2NyM3Q="},
+      {"query access_token", "GET /x?access_token=" + token + "&limit=5", token},
+      {"form refresh_token", "grant_type=refresh_token&refresh_token=rt-98765-zyx&client_id=1",
+       "rt-98765-zyx"},
+      {"form code", "grant_type=authorization_code&code=AbCdEf123456&redirect_uri=x", "AbCdEf123456"},
+      {"form code_verifier", "code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+       "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"},
+      {"form client_secret", "client_id=1&client_secret=sup3r-s3cret", "sup3r-s3cret"},
+      {"json access_token", "{\"access_token\": \"" + token + "\", \"token_type\": \"Bearer\"}",
+       token},
+      {"json refresh_token", "{\"refresh_token\":\"rt-abcdefgh\"}", "rt-abcdefgh"},
+      {"json code", "{\"code\":\"oauth-code-123\",\"state\":\"s\"}", "oauth-code-123"},
+      {"json escaped quote", "{\"client_secret\":\"a\\\"bcdefg\"}", "bcdefg"},
+      {"json external token", "{\"external_auth_token\":\"steam-ticket-0001\"}",
+       "steam-ticket-0001"},
+      {"json parent token", "{\"parent_access_token\":\"parent-tok-42\"}", "parent-tok-42"},
+      {"text key", "token: 'plain-text-token'", "plain-text-token"},
+      {"device code", "device_code=dc-0192837465", "dc-0192837465"},
+  };
+  for (const auto& c : cases) {
+    std::string out = RedactPatterns(c.input);
+    EXPECT_EQ(out.find(c.secret), std::string::npos) << c.shape << ": " << out;
+    EXPECT_NE(out.find("[REDACTED]"), std::string::npos) << c.shape << ": " << out;
+  }
+}
+
+TEST(Redactor, LeavesOrdinaryTextAlone) {
+  const std::string texts[] = {
+      "{\"code\": 50035, \"message\": \"Invalid Form Body\"}",  // numeric error code
+      "error_code=10031&x=1",
+      "token_type=Bearer",
+      "Bot user joined",  // a word after "Bot", not a token
+      "POST /api/lobbies/123/messages 200 in 12 ms",
+      "Decoded 17 bytes",
+  };
+  for (const auto& text : texts) EXPECT_EQ(RedactPatterns(text), text);
+}
+
+TEST(Redactor, RememberedSecretsAreMaskedAnywhere) {
+  sdkpp::logging::Redactor redactor;
+  redactor.RememberSecret("tok_ABCDEFG123");
+  redactor.RememberSecret("abc");  // too short to remember: would mask ordinary words
+  EXPECT_EQ(redactor.Redact("weird place:tok_ABCDEFG123!tok_ABCDEFG123"),
+            "weird place:[REDACTED]![REDACTED]");
+  EXPECT_EQ(redactor.Redact("abc"), "abc");
+}
+
+TEST(Logger, MasksAtEveryLevelInBothBuilds) {
+  for (bool debug : {false, true}) {
+    Logger logger(debug);
+    logger.redactor().RememberSecret("verifier-value-xyz");
+    std::vector<Captured> sink;
+    logger.AddCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); },
+                       LoggingSeverity::Verbose);
+    for (auto severity : {LoggingSeverity::Verbose, LoggingSeverity::Info,
+                          LoggingSeverity::Warning, LoggingSeverity::Error}) {
+      logger.Log(severity, "body code_verifier=verifier-value-xyz&refresh_token=r3fr3sh-t0k");
+    }
+    for (const auto& line : Drain(sink)) {
+      EXPECT_EQ(line.message.find("verifier-value-xyz"), std::string::npos) << line.message;
+      EXPECT_EQ(line.message.find("r3fr3sh-t0k"), std::string::npos) << line.message;
+    }
+  }
+}
+
+TEST(Logger, ClientMasksTheVerifiersItCreated) {
+  sdkpp::Client client;
+  std::vector<Captured> sink;
+  client.AddLogCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); },
+                        LoggingSeverity::Warning);
+  auto pair = client.CreateAuthorizationCodeVerifier();
+  // A verifier that shows up in an odd shape (no key) is still masked: the client remembers it.
+  auto* impl = client.Impl();
+  ASSERT_NE(impl, nullptr);
+  impl->logger().Log(LoggingSeverity::Error, "odd: <" + pair.Verifier() + ">");
+  auto got = Drain(sink);
+  ASSERT_FALSE(got.empty());
+  EXPECT_EQ(got.back().message, "odd: <[REDACTED]>");
+}
+
+}  // namespace
