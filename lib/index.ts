@@ -1,0 +1,37 @@
+// sdkpp: the game social SDK for Node and Electron. Names mirror the C++ SDK.
+export {
+  AuthorizationArgs,
+  AuthorizationCodeChallenge,
+  AuthorizationCodeVerifier,
+  ClientCreateOptions,
+  ClientResult,
+  RunCallbacks,
+} from './sdk/values';
+export { Client } from './sdk/client';
+export { Call } from './sdk/call';
+export { EnumToString } from './sdk/enum_to_string';
+export type { LogCallback } from './sdk/binding';
+export {
+  ActivityActionTypes,
+  ActivityGamePlatforms,
+  ActivityPartyPrivacy,
+  ActivityTypes,
+  AdditionalContentType,
+  AudioModeType,
+  AudioSystem,
+  AuthenticationCodeChallengeMethod,
+  AuthenticationExternalAuthType,
+  AuthorizationTokenType,
+  ChannelType,
+  DisclosureTypes,
+  ErrorType,
+  ExternalIdentityProviderType,
+  HttpStatusCode,
+  IntegrationType,
+  LoggingSeverity,
+  RelationshipGroupType,
+  RelationshipType,
+  StatusDisplayTypes,
+  StatusType,
+  UserHandleAvatarType,
+} from './sdk/enums.generated';

@@ -1,0 +1,142 @@
+// Loads the native addon (a prebuild for this platform, else the local node-gyp build) and
+// describes its shape. Everything in the addon validates its own arguments; this file only
+// gives TypeScript the types.
+import path from 'node:path';
+import nodeGypBuild from 'node-gyp-build';
+import type * as Enums from './enums.generated';
+
+export interface AuthorizationCodeChallenge {
+  Method(): Enums.AuthenticationCodeChallengeMethod;
+  SetMethod(method: Enums.AuthenticationCodeChallengeMethod): void;
+  Challenge(): string;
+  SetChallenge(challenge: string): void;
+  /** False for `nullobj` (the C++ `operator bool`). */
+  readonly valid: boolean;
+}
+
+export interface AuthorizationCodeVerifier {
+  Challenge(): AuthorizationCodeChallenge;
+  SetChallenge(challenge: AuthorizationCodeChallenge): void;
+  Verifier(): string;
+  SetVerifier(verifier: string): void;
+  readonly valid: boolean;
+}
+
+export interface AuthorizationArgs {
+  /** 0n: use the value given to Client.SetApplicationId. */
+  ClientId(): bigint;
+  SetClientId(clientId: bigint | string): void;
+  Scopes(): string;
+  SetScopes(scopes: string): void;
+  State(): string | undefined;
+  SetState(state: string | undefined | null): void;
+  Nonce(): string | undefined;
+  SetNonce(nonce: string | undefined | null): void;
+  CodeChallenge(): AuthorizationCodeChallenge | undefined;
+  SetCodeChallenge(challenge: AuthorizationCodeChallenge | undefined | null): void;
+  IntegrationType(): Enums.IntegrationType | undefined;
+  SetIntegrationType(type: Enums.IntegrationType | undefined | null): void;
+  CustomSchemeParam(): string | undefined;
+  SetCustomSchemeParam(scheme: string | undefined | null): void;
+  readonly valid: boolean;
+}
+
+export interface ClientResult {
+  ToString(): string;
+  Type(): Enums.ErrorType;
+  SetType(type: Enums.ErrorType): void;
+  Error(): string;
+  SetError(error: string): void;
+  ErrorCode(): number;
+  SetErrorCode(code: number): void;
+  Status(): Enums.HttpStatusCode;
+  SetStatus(status: Enums.HttpStatusCode): void;
+  ResponseBody(): string;
+  SetResponseBody(body: string): void;
+  Successful(): boolean;
+  SetSuccessful(successful: boolean): void;
+  Retryable(): boolean;
+  SetRetryable(retryable: boolean): void;
+  /** Seconds. */
+  RetryAfter(): number;
+  SetRetryAfter(seconds: number): void;
+  readonly valid: boolean;
+}
+
+export interface ClientCreateOptions {
+  WebBase(): string;
+  SetWebBase(url: string): void;
+  ApiBase(): string;
+  SetApiBase(url: string): void;
+  ExperimentalAudioSystem(): Enums.AudioSystem;
+  SetExperimentalAudioSystem(system: Enums.AudioSystem): void;
+  ExperimentalAndroidPreventCommsForBluetooth(): boolean;
+  SetExperimentalAndroidPreventCommsForBluetooth(prevent: boolean): void;
+  CpuAffinityMask(): bigint | undefined;
+  SetCpuAffinityMask(mask: bigint | string | undefined | null): void;
+  readonly valid: boolean;
+}
+
+export type LogCallback = (message: string, severity: Enums.LoggingSeverity) => void;
+
+export interface NativeClient {
+  SetApplicationId(applicationId: bigint | string): void;
+  GetApplicationId(): bigint;
+  AddLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
+  SetLogDir(path: string, minSeverity: Enums.LoggingSeverity): boolean;
+  CreateAuthorizationCodeVerifier(): AuthorizationCodeVerifier;
+}
+
+export interface NativeClientConstructor {
+  new (): NativeClient;
+  new (apiBase: string, webBase: string): NativeClient;
+  new (options: ClientCreateOptions): NativeClient;
+  GetVersionMajor(): number;
+  GetVersionMinor(): number;
+  GetVersionPatch(): number;
+  GetVersionHash(): string;
+  ErrorToString(value: Enums.ClientError): string;
+  StatusToString(value: Enums.ClientStatus): string;
+  ThreadToString(value: Enums.ClientThread): string;
+  GetDefaultCommunicationScopes(): string;
+  GetDefaultPresenceScopes(): string;
+}
+
+export interface AuthorizeRequestPreview {
+  url: string;
+  state: string;
+  redirectUri: string;
+  scopes: string;
+  clientId: bigint;
+}
+
+export interface NativeBinding {
+  AuthorizationArgs: { new (): AuthorizationArgs; readonly nullobj: AuthorizationArgs };
+  AuthorizationCodeChallenge: {
+    new (): AuthorizationCodeChallenge;
+    readonly nullobj: AuthorizationCodeChallenge;
+  };
+  AuthorizationCodeVerifier: { readonly nullobj: AuthorizationCodeVerifier };
+  ClientResult: { readonly nullobj: ClientResult };
+  ClientCreateOptions: { new (): ClientCreateOptions; readonly nullobj: ClientCreateOptions };
+  NativeClient: NativeClientConstructor;
+  RunCallbacks(): void;
+  nestedEnums: Record<string, Record<string, Readonly<Record<string, number>>>>;
+  internal: {
+    buildAuthorizeRequest(
+      args: AuthorizationArgs,
+      applicationId: bigint | string,
+      webBase: string,
+      loopbackRedirectUri?: string,
+    ): AuthorizeRequestPreview | { error: ClientResult };
+    redact(text: string): string;
+    codeChallengeS256(verifier: string): string;
+    isDebugBuild(): boolean;
+  };
+  [enumName: string]: unknown;
+}
+
+/** The package root: lib/sdk (sources under vitest) and dist/sdk (compiled) are both two levels down. */
+export const packageRoot = path.resolve(__dirname, '..', '..');
+
+export const binding = nodeGypBuild(packageRoot) as NativeBinding;

@@ -1,0 +1,65 @@
+// `npm test`: builds what is missing, runs the native harness (ctest) and vitest, and ends with
+// one line `N passed, N failed` summing both. Exit code 1 when anything failed.
+//   --native-only / --js-only   run one half
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureAddon, ensureHarness, root, run, runCtest } from './native-build.mjs';
+
+const nativeOnly = process.argv.includes('--native-only');
+const jsOnly = process.argv.includes('--js-only');
+const totals = { passed: 0, failed: 0 };
+const notes = [];
+
+function stage(name, fn) {
+  try {
+    const { passed, failed, note } = fn();
+    totals.passed += passed;
+    totals.failed += failed;
+    if (note) notes.push(`${name}: ${note}`);
+    console.log(`[sdkpp] ${name}: ${passed} passed, ${failed} failed`);
+  } catch (error) {
+    totals.failed += 1;
+    notes.push(`${name}: ${error.message}`);
+    console.log(`[sdkpp] ${name} could not run: ${error.message}`);
+  }
+}
+
+if (!jsOnly) {
+  stage('native harness (ctest)', () => runCtest(ensureHarness('build-native', ['-DCMAKE_BUILD_TYPE=Release'])));
+}
+
+if (!nativeOnly) {
+  stage('vitest', () => {
+    ensureAddon();
+    const ts = run('npm', ['run', '--silent', 'build:ts']);
+    if (ts.status !== 0) throw new Error('TypeScript failed to compile');
+    const reportDir = mkdtempSync(join(tmpdir(), 'sdkpp-vitest-'));
+    const reportFile = join(reportDir, 'report.json');
+    try {
+      run(process.execPath, [
+        join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reportFile}`,
+      ]);
+      const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+      // A file that failed to load has no test results but must still count as a failure.
+      const brokenFiles = (report.testResults ?? []).filter(
+        (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+      ).length;
+      return {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests + brokenFiles,
+        note: brokenFiles ? `${brokenFiles} test file(s) failed to load` : undefined,
+      };
+    } finally {
+      rmSync(reportDir, { recursive: true, force: true });
+    }
+  });
+}
+
+for (const note of notes) console.log(`[sdkpp] note: ${note}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthorizationArgs,
+  AuthorizationCodeChallenge,
+  AuthenticationCodeChallengeMethod,
+  Client,
+  IntegrationType,
+} from '../../lib/index';
+
+describe('AuthorizationArgs', () => {
+  it('has the seven fields of the spec with getter and Set<Field>', () => {
+    const args = new AuthorizationArgs();
+    expect(args.valid).toBe(true);
+    expect(args.ClientId()).toBe(0n);
+    expect(args.Scopes()).toBe('');
+    expect(args.State()).toBeUndefined();
+    expect(args.Nonce()).toBeUndefined();
+    expect(args.CodeChallenge()).toBeUndefined();
+    expect(args.IntegrationType()).toBeUndefined();
+    expect(args.CustomSchemeParam()).toBeUndefined();
+
+    const pair = new Client().CreateAuthorizationCodeVerifier();
+    args.SetClientId(1234n);
+    args.SetScopes(Client.GetDefaultCommunicationScopes());
+    args.SetState('state-1');
+    args.SetNonce('nonce-1');
+    args.SetCodeChallenge(pair.Challenge());
+    args.SetIntegrationType(IntegrationType.UserInstall);
+    args.SetCustomSchemeParam('mygame');
+    expect(args.ClientId()).toBe(1234n);
+    expect(args.Scopes()).toBe('openid sdk.social_layer');
+    expect(args.State()).toBe('state-1');
+    expect(args.Nonce()).toBe('nonce-1');
+    expect(args.CodeChallenge()?.Challenge()).toBe(pair.Challenge().Challenge());
+    expect(args.CodeChallenge()?.Method()).toBe(AuthenticationCodeChallengeMethod.S256);
+    expect(args.IntegrationType()).toBe(IntegrationType.UserInstall);
+    expect(args.CustomSchemeParam()).toBe('mygame');
+  });
+
+  it('unsets optional fields with undefined or null', () => {
+    const args = new AuthorizationArgs();
+    args.SetState('s');
+    args.SetState(undefined);
+    expect(args.State()).toBeUndefined();
+    args.SetNonce('n');
+    args.SetNonce(null);
+    expect(args.Nonce()).toBeUndefined();
+    args.SetCodeChallenge(new AuthorizationCodeChallenge());
+    args.SetCodeChallenge(undefined);
+    expect(args.CodeChallenge()).toBeUndefined();
+    args.SetIntegrationType(IntegrationType.GuildInstall);
+    args.SetIntegrationType(null);
+    expect(args.IntegrationType()).toBeUndefined();
+  });
+
+  it('takes ids as bigint or decimal string, up to 2^64 - 1', () => {
+    const args = new AuthorizationArgs();
+    args.SetClientId('18446744073709551615');
+    expect(args.ClientId()).toBe(2n ** 64n - 1n);
+    args.SetClientId(0n);
+    expect(args.ClientId()).toBe(0n);
+    args.SetClientId('000123');
+    expect(args.ClientId()).toBe(123n);
+  });
+
+  it('nullobj is invalid, reads defaults and ignores setters', () => {
+    const nullobj = AuthorizationArgs.nullobj;
+    expect(nullobj.valid).toBe(false);
+    nullobj.SetScopes('openid');
+    expect(nullobj.Scopes()).toBe('');
+    expect(AuthorizationArgs.nullobj).toBe(nullobj); // one shared instance
+    expect(() => {
+      (AuthorizationArgs as unknown as { nullobj: unknown }).nullobj = new AuthorizationArgs();
+    }).toThrow(TypeError);
+  });
+
+  it('the challenge getter returns a copy (deep copies, like the C++ class)', () => {
+    const args = new AuthorizationArgs();
+    const challenge = new AuthorizationCodeChallenge();
+    challenge.SetChallenge('a'.repeat(43));
+    args.SetCodeChallenge(challenge);
+    challenge.SetChallenge('b'.repeat(43));
+    expect(args.CodeChallenge()?.Challenge()).toBe('a'.repeat(43));
+    args.CodeChallenge()?.SetChallenge('c'.repeat(43));
+    expect(args.CodeChallenge()?.Challenge()).toBe('a'.repeat(43));
+  });
+});
