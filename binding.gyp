@@ -3,18 +3,23 @@
   'targets': [
     {
       'target_name': 'sdkpp',
-      'sources': ['<@(sdkpp_core_sources)', '<@(sdkpp_napi_sources)'],
+      'variables': {
+        'simdjson_dir': "<!(node -p \"require('path').join(require('path').dirname(require.resolve('@nozbe/simdjson/package.json')), 'src')\")",
+      },
+      'sources': ['<@(sdkpp_core_sources)', '<@(sdkpp_napi_sources)', '<(simdjson_dir)/simdjson.cpp'],
       'include_dirs': [
         "<!(node -p \"require('node-addon-api').include_dir\")",
         'native/core/include',
         'native/core/src',
         'native/napi',
+        '<(simdjson_dir)',
       ],
       'defines': [
         'NAPI_VERSION=8',
         'NODE_ADDON_API_CPP_EXCEPTIONS',
         'NODE_ADDON_API_CPP_EXCEPTIONS_ALL',
         'NODE_ADDON_API_DISABLE_DEPRECATED',
+        'SIMDJSON_EXCEPTIONS=0',
         'SDKPP_VERSION_HASH="<!(node scripts/build/git-hash.cjs)"',
       ],
       'cflags!': ['-fno-exceptions'],

@@ -22,8 +22,10 @@ const Client Client::nullobj{nullptr};
 Client::Client() : Client(ClientCreateOptions()) {}
 Client::Client(std::string apiBase, std::string webBase)
     : Client(OptionsWithBases(std::move(apiBase), std::move(webBase))) {}
-Client::Client(ClientCreateOptions options)
-    : impl_(std::make_unique<ClientImpl>(options ? options : ClientCreateOptions())) {}
+Client::Client(ClientCreateOptions options) : Client(std::move(options), nullptr) {}
+Client::Client(ClientCreateOptions options, std::shared_ptr<Platform> platform)
+    : impl_(std::make_unique<ClientImpl>(options ? options : ClientCreateOptions(),
+                                         std::move(platform))) {}
 Client::Client(std::nullptr_t) noexcept {}
 Client::~Client() = default;
 Client::Client(Client&& other) noexcept = default;
@@ -41,6 +43,16 @@ void Client::AddLogCallback(LogCallback callback, LoggingSeverity minSeverity) {
 
 bool Client::SetLogDir(std::string const& path, LoggingSeverity minSeverity) {
   return impl_ && impl_->logger().SetLogDirectory(path, minSeverity);
+}
+
+void Client::SetHttpRequestTimeout(int32_t httpTimeoutInMilliseconds) {
+  if (!impl_) return;
+  if (httpTimeoutInMilliseconds <= 0) {
+    impl_->logger().Log(LoggingSeverity::Warning,
+                        "SetHttpRequestTimeout: the timeout must be positive; unchanged");
+    return;
+  }
+  impl_->http().SetTimeoutMs(static_cast<uint32_t>(httpTimeoutInMilliseconds));
 }
 
 int32_t Client::GetVersionMajor() { return SDKPP_VERSION_MAJOR; }

@@ -1,27 +1,89 @@
-// The state behind a Client handle.
+// The state behind a Client handle: the platform and the I/O layers built on it (scheduler,
+// HTTP, the local client over IPC), the log, and the feature modules. Receives every platform
+// event and routes it to the layer that owns the id.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 
+#include "auth/authorize_flow.h"
+#include "auth/device_flow.h"
+#include "auth/token_session.h"
+#include "callbacks/callback_queue.h"
 #include "client/service_endpoints.h"
+#include "http/http_client.h"
+#include "io/scheduler.h"
 #include "logging/logger.h"
+#include "rpc/local_client.h"
+#include "sdkpp/client.h"
 #include "sdkpp/client_create_options.h"
+#include "sdkpp/platform.h"
 
 namespace sdkpp {
 
-class ClientImpl {
+class ClientImpl final : public PlatformEvents {
  public:
-  explicit ClientImpl(const ClientCreateOptions& options);
+  ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platform> platform);
+  ~ClientImpl() override;
+  ClientImpl(const ClientImpl&) = delete;
+  ClientImpl& operator=(const ClientImpl&) = delete;
 
   uint64_t application_id() const { return application_id_; }
-  void set_application_id(uint64_t id) { application_id_ = id; }
+  void set_application_id(uint64_t id);
   const ServiceEndpoints& endpoints() const { return endpoints_; }
+
+  Platform& platform() { return *platform_; }
+  IdSource& ids() { return ids_; }
+  Scheduler& scheduler() { return scheduler_; }
   logging::Logger& logger() { return logger_; }
+  http::HttpClient& http() { return http_; }
+  rpc::LocalClient& local_client() { return local_client_; }
+  auth::TokenSession& session() { return session_; }
+  auth::AuthorizeFlow& authorize_flow() { return authorize_flow_; }
+  auth::DeviceFlow& device_flow() { return device_flow_; }
+
+  // Queues `callback` for the app (it runs from RunCallbacks, never inside an SDK call).
+  void Post(std::function<void()> callback) { queue_->Post(std::move(callback)); }
+
+  Client::Status status() const { return status_; }
+  void SetStatus(Client::Status status, Client::Error error, int32_t error_detail);
+  void SetStatusChangedCallback(std::function<void(Client::Status, Client::Error, int32_t)> cb) {
+    status_callback_ = std::move(cb);
+  }
+
+  int32_t game_window_pid() const { return game_window_pid_; }
+  void set_game_window_pid(int32_t pid) { game_window_pid_ = pid; }
+
+  // PlatformEvents
+  void OnTimer(PlatformId timer) override;
+  void OnHttpResponse(PlatformId request, PlatformHttpResponse response) override;
+  void OnHttpError(PlatformId request, std::string message) override;
+  void OnIpcOpen(PlatformId stream) override;
+  void OnIpcData(PlatformId stream, std::string bytes) override;
+  void OnIpcClosed(PlatformId stream, std::string reason) override;
+  void OnWebSocketOpen(PlatformId socket) override;
+  void OnWebSocketMessage(PlatformId socket, std::string text) override;
+  void OnWebSocketClosed(PlatformId socket, int32_t code, std::string reason) override;
+  void OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) override;
+  void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) override;
 
  private:
+  std::shared_ptr<callbacks::CallbackQueue> queue_;
+  std::shared_ptr<Platform> platform_;
   uint64_t application_id_ = 0;
   ServiceEndpoints endpoints_;
   logging::Logger logger_;
+  IdSource ids_;
+  Scheduler scheduler_;
+  http::HttpClient http_;
+  rpc::LocalClient local_client_;
+  auth::TokenSession session_;
+  auth::AuthorizeFlow authorize_flow_;
+  auth::DeviceFlow device_flow_;
+  Client::Status status_ = Client::Status::Disconnected;
+  std::function<void(Client::Status, Client::Error, int32_t)> status_callback_;
+  int32_t game_window_pid_ = 0;
 };
 
 }  // namespace sdkpp

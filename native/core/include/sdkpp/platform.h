@@ -1,0 +1,100 @@
+// The host side of the sans-IO core. The core never opens a socket or starts a timer: it asks
+// the Platform, and the Platform reports results through PlatformEvents. Node implements it with
+// fetch, net, ws and setTimeout (lib/platform); the native harness with a scripted fake.
+//
+// Contract for implementations:
+// - Every PlatformEvents call happens on the thread that owns the Client, and never from inside
+//   a Platform method (always later, e.g. on the next event-loop turn).
+// - Ids are chosen by the core and unique per Client; an event for an id the core has cancelled
+//   or closed is ignored by the core, so races are harmless.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sdkpp {
+
+using PlatformId = uint64_t;
+
+struct HttpHeader {
+  std::string name;
+  std::string value;
+};
+
+struct PlatformHttpRequest {
+  std::string method;
+  std::string url;
+  std::vector<HttpHeader> headers;
+  std::string body;
+};
+
+struct PlatformHttpResponse {
+  int32_t status = 0;
+  std::vector<HttpHeader> headers;  // names in lower case
+  std::string body;
+};
+
+class PlatformEvents {
+ public:
+  virtual ~PlatformEvents() = default;
+  virtual void OnTimer(PlatformId timer) = 0;
+  virtual void OnHttpResponse(PlatformId request, PlatformHttpResponse response) = 0;
+  // The request never got a response (DNS, refused, reset, TLS...). `message` names the cause.
+  virtual void OnHttpError(PlatformId request, std::string message) = 0;
+  virtual void OnIpcOpen(PlatformId stream) = 0;
+  virtual void OnIpcData(PlatformId stream, std::string bytes) = 0;
+  virtual void OnIpcClosed(PlatformId stream, std::string reason) = 0;
+  virtual void OnWebSocketOpen(PlatformId socket) = 0;
+  virtual void OnWebSocketMessage(PlatformId socket, std::string text) = 0;
+  virtual void OnWebSocketClosed(PlatformId socket, int32_t code, std::string reason) = 0;
+  // port 0: the listener could not start (`error` says why).
+  virtual void OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) = 0;
+  // A request to the loopback listener; `target` is its path and query ("/callback?code=...").
+  virtual void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) = 0;
+};
+
+class Platform {
+ public:
+  virtual ~Platform() = default;
+
+  // The Client registers itself here (and unregisters with nullptr before it goes away).
+  virtual void SetEvents(PlatformEvents* events) = 0;
+
+  // Milliseconds since the Unix epoch.
+  virtual uint64_t NowMs() = 0;
+  // `keep_alive`: a host with an event loop keeps running while this timer is pending (a retry
+  // the app awaits); otherwise the timer must not hold the process open (a token-expiry timer).
+  virtual void StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_alive) = 0;
+  virtual void CancelTimer(PlatformId timer) = 0;
+
+  virtual void SendHttp(PlatformId request, const PlatformHttpRequest& http) = 0;
+  virtual void CancelHttp(PlatformId request) = 0;
+
+  // Connects to the local chat client's IPC socket (the platform knows where it listens).
+  virtual void OpenIpc(PlatformId stream) = 0;
+  virtual void WriteIpc(PlatformId stream, std::string bytes) = 0;
+  virtual void CloseIpc(PlatformId stream) = 0;
+
+  virtual void OpenWebSocket(PlatformId socket, const std::string& url) = 0;
+  virtual void SendWebSocket(PlatformId socket, std::string text) = 0;
+  virtual void CloseWebSocket(PlatformId socket, int32_t code, const std::string& reason) = 0;
+
+  // An HTTP listener on 127.0.0.1 (any free port) for the OAuth2 loopback redirect.
+  virtual void StartLoopbackListener(PlatformId listener) = 0;
+  virtual void RespondLoopback(PlatformId listener, PlatformId request, int32_t status,
+                               const std::string& html) = 0;
+  virtual void StopLoopbackListener(PlatformId listener) = 0;
+
+  // Opens a URL for the user (the system browser on desktop). False if nothing could open it.
+  virtual bool OpenUrl(const std::string& url) = 0;
+};
+
+// The platform a Client gets when none is passed to its constructor. Hosts install theirs once
+// (the Node addon does); without one, every I/O operation fails with a NetworkError result.
+using PlatformFactory = std::shared_ptr<Platform> (*)();
+void SetDefaultPlatformFactory(PlatformFactory factory);
+std::shared_ptr<Platform> CreateDefaultPlatform();
+
+}  // namespace sdkpp

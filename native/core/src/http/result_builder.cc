@@ -1,0 +1,78 @@
+#include "http/result_builder.h"
+
+#include <cstring>
+
+#include "json/json.h"
+#include "logging/redactor.h"
+
+namespace sdkpp::http {
+namespace {
+
+constexpr size_t kMaxErrorMessage = 512;
+
+std::string BodyForResult(std::string_view body, bool carries_secrets) {
+  return carries_secrets ? logging::RedactPatterns(body) : std::string(body);
+}
+
+std::string Truncate(std::string text) {
+  if (text.size() > kMaxErrorMessage) {
+    text.resize(kMaxErrorMessage);
+    text += "...";
+  }
+  return text;
+}
+
+}  // namespace
+
+HttpStatusCode ToHttpStatusCode(int32_t status) {
+  auto code = static_cast<HttpStatusCode>(status);
+  return std::strcmp(EnumToString(code), "unknown") == 0 ? HttpStatusCode::None : code;
+}
+
+ClientResult ResultFromResponse(int32_t status, std::string_view body, bool carries_secrets,
+                                float retry_after_seconds) {
+  ClientResult result = ClientResult::Success();
+  result.SetStatus(ToHttpStatusCode(status));
+  result.SetResponseBody(BodyForResult(body, carries_secrets));
+  if (status >= 200 && status < 300) return result;
+
+  result.SetSuccessful(false);
+  result.SetType(ErrorType::HTTPError);
+  std::string message = "HTTP " + std::to_string(status);
+  if (auto document = json::Document::Parse(body)) {
+    json::Value root = document->Root();
+    if (auto code = root["code"].Int()) result.SetErrorCode(static_cast<int32_t>(*code));
+    if (auto text = root["message"].String()) {
+      message = std::string(*text);
+    } else if (auto oauth_error = root["error"].String()) {
+      message = std::string(*oauth_error);
+      if (auto description = root["error_description"].String()) {
+        message += ": " + std::string(*description);
+      }
+    }
+  }
+  result.SetError(Truncate(logging::RedactPatterns(message)));
+  bool retryable = status == 429 || status >= 500;
+  result.SetRetryable(retryable);
+  if (retryable) result.SetRetryAfter(retry_after_seconds);
+  return result;
+}
+
+ClientResult NetworkFailure(std::string message, float retry_after_seconds) {
+  ClientResult result = ClientResult::Failure(ErrorType::NetworkError,
+                                              Truncate(logging::RedactPatterns(message)));
+  result.SetRetryable(true);
+  result.SetRetryAfter(retry_after_seconds);
+  return result;
+}
+
+ClientResult MalformedResponse(int32_t status, std::string_view body, bool carries_secrets,
+                               std::string what) {
+  ClientResult result = ClientResult::Failure(ErrorType::HTTPError, "malformed response: " + what);
+  result.SetStatus(ToHttpStatusCode(status));
+  result.SetResponseBody(BodyForResult(body, carries_secrets));
+  result.SetRetryable(true);
+  return result;
+}
+
+}  // namespace sdkpp::http

@@ -1,0 +1,145 @@
+#include "rpc/local_client.h"
+
+namespace sdkpp::rpc {
+
+bool EventNeedsAuthentication(std::string_view event) {
+  return event != "ACTIVITY_JOIN" && event != "ACTIVITY_SPECTATE" &&
+         event != "ACTIVITY_JOIN_REQUEST";
+}
+
+LocalClient::LocalClient(Platform& platform, IdSource& ids, Scheduler& scheduler,
+                         logging::Logger& logger)
+    : platform_(platform), scheduler_(scheduler), logger_(logger),
+      connection_(platform, ids, scheduler, logger,
+                  RpcConnection::Listener{
+                      [this](const json::Value&) { OnReady(); },
+                      [this](std::string_view event, const json::Value& data) {
+                        OnEvent(event, data);
+                      },
+                      [this](std::string reason) { OnClosed(std::move(reason)); }}) {}
+
+void LocalClient::SetAccessToken(std::optional<std::string> token) {
+  if (token == access_token_) return;
+  access_token_ = std::move(token);
+  authenticated_ = false;
+  if (access_token_ && ready()) Authenticate();
+}
+
+void LocalClient::EnsureOpen() {
+  if (connection_.state() == RpcConnection::State::Closed) connection_.Open(application_id_);
+}
+
+void LocalClient::Reach(std::function<void(bool)> done) {
+  if (ready()) {
+    // Keep the promise of never answering from inside the call.
+    scheduler_.After(0, [done = std::move(done)] { done(true); });
+    return;
+  }
+  waiting_.push_back(std::move(done));
+  EnsureOpen();
+}
+
+void LocalClient::Command(std::string_view cmd, std::string args_json, RpcConnection::Reply reply,
+                          uint64_t timeout_ms) {
+  connection_.Command(cmd, std::move(args_json), "", std::move(reply), timeout_ms);
+}
+
+void LocalClient::Subscribe(std::string event, EventHandler handler) {
+  bool is_new = subscriptions_.count(event) == 0;
+  subscriptions_[event] = std::move(handler);
+  if (ready()) {
+    if (is_new) SendSubscribe(event);
+  } else {
+    EnsureOpen();
+  }
+}
+
+void LocalClient::Unsubscribe(const std::string& event) {
+  if (subscriptions_.erase(event) == 0) return;
+  if (ready() && applied_[event]) {
+    connection_.Command("UNSUBSCRIBE", "{}", event, [](ClientResult, const json::Value&) {});
+  }
+  applied_.erase(event);
+  if (subscriptions_.empty()) scheduler_.Cancel(reconnect_timer_);
+}
+
+void LocalClient::OnReady() {
+  reconnect_delay_ms_ = kReconnectInitialMs;
+  applied_.clear();
+  authenticated_ = false;
+  auto waiting = std::move(waiting_);
+  waiting_.clear();
+  for (auto& done : waiting) done(true);
+  if (access_token_) Authenticate();
+  ApplySubscriptions();
+}
+
+void LocalClient::Authenticate() {
+  if (authenticating_ || !access_token_) return;
+  authenticating_ = true;
+  json::Writer args;
+  args.BeginObject().Key("access_token").String(*access_token_).EndObject();
+  connection_.Command("AUTHENTICATE", args.Take(), "", [this](ClientResult result, const json::Value&) {
+    authenticating_ = false;
+    authenticated_ = result.Successful();
+    if (!authenticated_) {
+      logger_.Log(LoggingSeverity::Warning,
+                  "local client: AUTHENTICATE failed: " + result.Error());
+      return;
+    }
+    ApplySubscriptions();
+  });
+}
+
+void LocalClient::ApplySubscriptions() {
+  for (const auto& [event, handler] : subscriptions_) {
+    if (applied_[event]) continue;
+    if (EventNeedsAuthentication(event) && !authenticated_) {
+      logger_.Log(LoggingSeverity::Info, "local client: " + event +
+                                             " subscription waits for a token (AUTHENTICATE)");
+      continue;
+    }
+    SendSubscribe(event);
+  }
+}
+
+void LocalClient::SendSubscribe(const std::string& event) {
+  applied_[event] = true;  // optimistic: a failure below clears it so a later pass retries
+  connection_.Command("SUBSCRIBE", "{}", event, [this, event](ClientResult result, const json::Value&) {
+    if (result.Successful()) return;
+    applied_[event] = false;
+    logger_.Log(LoggingSeverity::Warning,
+                "local client: SUBSCRIBE " + event + " failed: " + result.Error());
+  });
+}
+
+void LocalClient::OnEvent(std::string_view event, const json::Value& data) {
+  auto it = subscriptions_.find(std::string(event));
+  if (it != subscriptions_.end() && it->second) it->second(data);
+}
+
+void LocalClient::OnClosed(std::string reason) {
+  applied_.clear();
+  authenticated_ = false;
+  authenticating_ = false;
+  auto waiting = std::move(waiting_);
+  waiting_.clear();
+  for (auto& done : waiting) done(false);
+  if (!subscriptions_.empty()) ScheduleReconnect();
+}
+
+void LocalClient::ScheduleReconnect() {
+  if (reconnect_timer_ != 0) return;
+  uint64_t delay = reconnect_delay_ms_;
+  reconnect_delay_ms_ = std::min(reconnect_delay_ms_ * 2, kReconnectMaxMs);
+  // Not keep-alive: waiting for a chat client must not hold the host process open.
+  reconnect_timer_ = scheduler_.After(
+      delay,
+      [this] {
+        reconnect_timer_ = 0;
+        if (!subscriptions_.empty()) EnsureOpen();
+      },
+      false);
+}
+
+}  // namespace sdkpp::rpc

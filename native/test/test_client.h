@@ -1,0 +1,77 @@
+// A Client wired to a ScriptedPlatform, with helpers to capture callback results.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/client_impl.h"
+#include "rpc/frame_codec.h"
+#include "scripted_platform.h"
+#include "sdkpp/client.h"
+
+namespace sdkpp::testing {
+
+inline constexpr uint64_t kAppId = 1234567890123456789ull;
+
+struct Harness {
+  std::shared_ptr<ScriptedPlatform> platform = std::make_shared<ScriptedPlatform>();
+  Client client;
+  std::vector<std::string> logs;
+
+  Harness() : client(MakeOptions(), platform) {
+    client.SetApplicationId(kAppId);
+    client.AddLogCallback([this](std::string m, LoggingSeverity) { logs.push_back(std::move(m)); },
+                          LoggingSeverity::Verbose);
+  }
+
+  static ClientCreateOptions MakeOptions() {
+    ClientCreateOptions options;
+    options.SetApiBase("https://api.test/api");
+    options.SetWebBase("https://web.test");
+    return options;
+  }
+
+  ClientImpl& impl() { return *client.Impl(); }
+};
+
+struct TokenOutcome {
+  bool called = false;
+  ClientResult result = ClientResult::nullobj;
+  std::string access, refresh, scopes;
+  AuthorizationTokenType type = AuthorizationTokenType::User;
+  int32_t expires_in = -1;
+};
+
+inline Client::TokenExchangeCallback Capture(TokenOutcome& out) {
+  return [&out](ClientResult r, std::string a, std::string rt, AuthorizationTokenType t, int32_t e,
+                std::string s) {
+    out.called = true;
+    out.result = std::move(r);
+    out.access = std::move(a);
+    out.refresh = std::move(rt);
+    out.type = t;
+    out.expires_in = e;
+    out.scopes = std::move(s);
+  };
+}
+
+inline std::string TokenBody(const std::string& access = "access-token-1",
+                             const std::string& refresh = "refresh-token-1", int expires = 604800) {
+  return R"({"access_token":")" + access + R"(","token_type":"Bearer","expires_in":)" +
+         std::to_string(expires) + R"(,"refresh_token":")" + refresh +
+         R"(","scope":"openid sdk.social_layer"})";
+}
+
+inline std::string Frame(rpc::Opcode op, const std::string& json) { return rpc::EncodeFrame(op, json); }
+
+// Decodes every frame the SDK wrote on `stream` so far.
+inline std::vector<rpc::Frame> WrittenFrames(ScriptedPlatform& platform, PlatformId stream) {
+  rpc::FrameDecoder decoder;
+  std::vector<rpc::Frame> frames;
+  decoder.Feed(platform.ipc_written[stream], frames);
+  return frames;
+}
+
+}  // namespace sdkpp::testing
