@@ -4,7 +4,9 @@
     {
       'target_name': 'sdkpp',
       'variables': {
-        'simdjson_dir': "<!(node -p \"require('path').join(require('path').dirname(require.resolve('@nozbe/simdjson/package.json')), 'src')\")",
+        # Relative to this file (gyp mangles object paths of absolute sources); the package may
+        # be hoisted next to ours when sdkpp is installed as a dependency.
+        'simdjson_dir': "<!(node -p \"require('path').relative('.', require('path').join(require('path').dirname(require.resolve('@nozbe/simdjson/package.json')), 'src')).split(require('path').sep).join('/')\")",
       },
       'sources': ['<@(sdkpp_core_sources)', '<@(sdkpp_napi_sources)', '<(simdjson_dir)/simdjson.cpp'],
       'include_dirs': [

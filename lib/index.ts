@@ -5,12 +5,24 @@ export {
   AuthorizationCodeVerifier,
   ClientCreateOptions,
   ClientResult,
+  DeviceAuthorizationArgs,
   RunCallbacks,
 } from './sdk/values';
 export { Client } from './sdk/client';
+export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange } from './sdk/client';
+export { SdkError } from './sdk/errors';
+export type { NodePlatformOptions } from './platform/node_host';
 export { Call } from './sdk/call';
 export { EnumToString } from './sdk/enum_to_string';
-export type { LogCallback } from './sdk/binding';
+export type {
+  AuthorizationCallback,
+  ExchangeChildTokenCallback,
+  FetchCurrentUserCallback,
+  LogCallback,
+  ResultCallback,
+  StatusChangedCallback,
+  TokenExchangeCallback,
+} from './sdk/binding';
 export {
   ActivityActionTypes,
   ActivityGamePlatforms,

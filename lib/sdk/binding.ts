@@ -77,20 +77,76 @@ export interface ClientCreateOptions {
   readonly valid: boolean;
 }
 
+export interface DeviceAuthorizationArgs {
+  ClientId(): bigint;
+  SetClientId(clientId: bigint | string): void;
+  Scopes(): string;
+  SetScopes(scopes: string): void;
+  readonly valid: boolean;
+}
+
 export type LogCallback = (message: string, severity: Enums.LoggingSeverity) => void;
+export type AuthorizationCallback = (result: ClientResult, code: string, redirectUri: string) => void;
+export type TokenExchangeCallback = (
+  result: ClientResult,
+  accessToken: string,
+  refreshToken: string,
+  tokenType: Enums.AuthorizationTokenType,
+  expiresIn: number,
+  scopes: string,
+) => void;
+export type ExchangeChildTokenCallback = (
+  result: ClientResult,
+  accessToken: string,
+  tokenType: Enums.AuthorizationTokenType,
+  expiresIn: number,
+  scopes: string,
+) => void;
+export type FetchCurrentUserCallback = (result: ClientResult, id: bigint, name: string) => void;
+export type ResultCallback = (result: ClientResult) => void;
+export type StatusChangedCallback = (
+  status: Enums.ClientStatus,
+  error: Enums.ClientError,
+  errorDetail: number,
+) => void;
 
 export interface NativeClient {
   SetApplicationId(applicationId: bigint | string): void;
   GetApplicationId(): bigint;
   AddLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
   SetLogDir(path: string, minSeverity: Enums.LoggingSeverity): boolean;
+  SetHttpRequestTimeout(ms: number): void;
+  SetStatusChangedCallback(callback: StatusChangedCallback): void;
+  GetStatus(): Enums.ClientStatus;
+  Destroy(): void;
   CreateAuthorizationCodeVerifier(): AuthorizationCodeVerifier;
+  Authorize(args: AuthorizationArgs, callback: AuthorizationCallback): void;
+  AbortAuthorize(): void;
+  HandleAuthorizeCallback(url: string): boolean;
+  GetToken(applicationId: bigint | string, code: string, codeVerifier: string, redirectUri: string, callback: TokenExchangeCallback): void;
+  GetTokenFromDevice(args: DeviceAuthorizationArgs, callback: TokenExchangeCallback): void;
+  AbortGetTokenFromDevice(): void;
+  OpenAuthorizeDeviceScreen(clientId: bigint | string, userCode: string): void;
+  CloseAuthorizeDeviceScreen(): void;
+  RefreshToken(applicationId: bigint | string, refreshToken: string, callback: TokenExchangeCallback): void;
+  RevokeToken(applicationId: bigint | string, token: string, callback: ResultCallback): void;
+  UpdateToken(tokenType: Enums.AuthorizationTokenType, token: string, callback: ResultCallback): void;
+  IsAuthenticated(): boolean;
+  FetchCurrentUser(tokenType: Enums.AuthorizationTokenType, token: string, callback: FetchCurrentUserCallback): void;
+  SetTokenExpirationCallback(callback: (() => void) | undefined): void;
+  GetProvisionalToken(applicationId: bigint | string, externalAuthType: Enums.AuthenticationExternalAuthType, externalAuthToken: string, callback: TokenExchangeCallback): void;
+  GetTokenFromProvisionalMerge(applicationId: bigint | string, code: string, codeVerifier: string, redirectUri: string, externalAuthType: Enums.AuthenticationExternalAuthType, externalAuthToken: string, callback: TokenExchangeCallback): void;
+  UnmergeIntoProvisionalAccount(applicationId: bigint | string, externalAuthType: Enums.AuthenticationExternalAuthType, externalAuthToken: string, callback: ResultCallback): void;
+  UpdateProvisionalAccountDisplayName(name: string, callback: ResultCallback): void;
+  ProvisionalUserMergeCompleted(success: boolean): void;
+  ExchangeChildToken(parentApplicationToken: string, childApplicationId: bigint | string, callback: ExchangeChildTokenCallback): void;
+  RegisterAuthorizeRequestCallback(callback: () => void): void;
+  RemoveAuthorizeRequestCallback(): void;
+  SetGameWindowPid(pid: number): void;
 }
 
 export interface NativeClientConstructor {
-  new (): NativeClient;
-  new (apiBase: string, webBase: string): NativeClient;
-  new (options: ClientCreateOptions): NativeClient;
+  new (options?: ClientCreateOptions, host?: object): NativeClient;
   GetVersionMajor(): number;
   GetVersionMinor(): number;
   GetVersionPatch(): number;
@@ -119,6 +175,7 @@ export interface NativeBinding {
   AuthorizationCodeVerifier: { readonly nullobj: AuthorizationCodeVerifier };
   ClientResult: { readonly nullobj: ClientResult };
   ClientCreateOptions: { new (): ClientCreateOptions; readonly nullobj: ClientCreateOptions };
+  DeviceAuthorizationArgs: { new (): DeviceAuthorizationArgs; readonly nullobj: DeviceAuthorizationArgs };
   NativeClient: NativeClientConstructor;
   RunCallbacks(): void;
   nestedEnums: Record<string, Record<string, Readonly<Record<string, number>>>>;

@@ -20,6 +20,9 @@ export const ClientResult = binding.ClientResult;
 export type ClientCreateOptions = Types.ClientCreateOptions;
 export const ClientCreateOptions = binding.ClientCreateOptions;
 
+export type DeviceAuthorizationArgs = Types.DeviceAuthorizationArgs;
+export const DeviceAuthorizationArgs = binding.DeviceAuthorizationArgs;
+
 /** Runs queued callbacks now. Node users never need it: the addon schedules it by itself. */
 export function RunCallbacks(): void {
   binding.RunCallbacks();

@@ -10,6 +10,7 @@
 #include "wrap_client.h"
 #include "wrap_client_create_options.h"
 #include "wrap_client_result.h"
+#include "wrap_device_authorization_args.h"
 
 namespace sdkpp::napi {
 namespace {
@@ -29,6 +30,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("AuthorizationCodeVerifier", AuthorizationCodeVerifierWrap::Define(env));
   exports.Set("ClientResult", ClientResultWrap::Define(env));
   exports.Set("ClientCreateOptions", ClientCreateOptionsWrap::Define(env));
+  exports.Set("DeviceAuthorizationArgs", DeviceAuthorizationArgsWrap::Define(env));
   exports.Set("NativeClient", ClientWrap::Define(env));
   exports.Set("RunCallbacks", Napi::Function::New<RunCallbacksExport>(env, "RunCallbacks"));
   ExportEnums(env, exports);

@@ -18,6 +18,7 @@ struct AddonData {
   Napi::FunctionReference authorization_code_verifier;
   Napi::FunctionReference client_result;
   Napi::FunctionReference client_create_options;
+  Napi::FunctionReference device_authorization_args;
   Napi::FunctionReference client;
   std::unique_ptr<CallbackPump> pump;
 

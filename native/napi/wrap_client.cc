@@ -2,52 +2,76 @@
 
 #include "addon_data.h"
 #include "args.h"
+#include "client/client_impl.h"
 #include "enum_exports.h"
 #include "js_callback.h"
-#include "wrap_authorization_code.h"
+#include "node_platform.h"
 #include "wrap_client_create_options.h"
 
 namespace sdkpp::napi {
 
 Napi::Function ClientWrap::Define(Napi::Env env) {
-  using W = ClientWrap;
-  Napi::Function constructor = DefineClass(
-      env, kClassName,
-      {InstanceMethod<&W::SetApplicationId>("SetApplicationId"),
-       InstanceMethod<&W::GetApplicationId>("GetApplicationId"),
-       InstanceMethod<&W::AddLogCallback>("AddLogCallback"),
-       InstanceMethod<&W::SetLogDir>("SetLogDir"),
-       InstanceMethod<&W::CreateAuthorizationCodeVerifier>("CreateAuthorizationCodeVerifier"),
-       StaticMethod<&W::GetVersionMajor>("GetVersionMajor"),
-       StaticMethod<&W::GetVersionMinor>("GetVersionMinor"),
-       StaticMethod<&W::GetVersionPatch>("GetVersionPatch"),
-       StaticMethod<&W::GetVersionHash>("GetVersionHash"),
-       StaticMethod<&W::ErrorToString>("ErrorToString"),
-       StaticMethod<&W::StatusToString>("StatusToString"),
-       StaticMethod<&W::ThreadToString>("ThreadToString"),
-       StaticMethod<&W::GetDefaultCommunicationScopes>("GetDefaultCommunicationScopes"),
-       StaticMethod<&W::GetDefaultPresenceScopes>("GetDefaultPresenceScopes")});
+  std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> properties = CoreMethods();
+  for (auto& p : AuthMethods()) properties.push_back(p);
+  for (auto& p : PlatformEventMethods()) properties.push_back(p);
+  Napi::Function constructor = DefineClass(env, kClassName, properties);
   AddonData::Of(env).client = Napi::Persistent(constructor);
   return constructor;
 }
 
+std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::CoreMethods() {
+  using W = ClientWrap;
+  return {InstanceMethod<&W::SetApplicationId>("SetApplicationId"),
+          InstanceMethod<&W::GetApplicationId>("GetApplicationId"),
+          InstanceMethod<&W::AddLogCallback>("AddLogCallback"),
+          InstanceMethod<&W::SetLogDir>("SetLogDir"),
+          InstanceMethod<&W::SetHttpRequestTimeout>("SetHttpRequestTimeout"),
+          InstanceMethod<&W::SetStatusChangedCallback>("SetStatusChangedCallback"),
+          InstanceMethod<&W::GetStatus>("GetStatus"),
+          InstanceMethod<&W::Destroy>("Destroy"),
+          StaticMethod<&W::GetVersionMajor>("GetVersionMajor"),
+          StaticMethod<&W::GetVersionMinor>("GetVersionMinor"),
+          StaticMethod<&W::GetVersionPatch>("GetVersionPatch"),
+          StaticMethod<&W::GetVersionHash>("GetVersionHash"),
+          StaticMethod<&W::ErrorToString>("ErrorToString"),
+          StaticMethod<&W::StatusToString>("StatusToString"),
+          StaticMethod<&W::ThreadToString>("ThreadToString")};
+}
+
 ClientWrap::ClientWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<ClientWrap>(info) {
-  const char* method = "new Client";
-  if (info.Length() == 0 || (info.Length() == 1 && IsNullish(info[0]))) {
-    client_ = std::make_unique<Client>();
-  } else if (info.Length() == 1) {
-    client_ = std::make_unique<Client>(
-        ClientCreateOptionsWrap::FromArg(ArgRef{info, 0, method, "options"}));
-  } else {
-    std::string api_base = ReadBaseUrl(ArgRef{info, 0, method, "apiBase"});
-    std::string web_base = ReadBaseUrl(ArgRef{info, 1, method, "webBase"});
-    client_ = std::make_unique<Client>(std::move(api_base), std::move(web_base));
+  const char* method = "new NativeClient";
+  ClientCreateOptions options;
+  if (info.Length() > 0 && !IsNullish(info[0])) {
+    options = ClientCreateOptionsWrap::FromArg(ArgRef{info, 0, method, "options"});
   }
+  std::shared_ptr<Platform> platform;
+  if (info.Length() > 1 && !IsNullish(info[1])) {
+    if (!info[1].IsObject()) ThrowTypeError(ArgRef{info, 1, method, "host"}, "must be a platform host object");
+    platform_ = std::make_shared<NodePlatform>(info[1].As<Napi::Object>());
+    platform = platform_;
+  }
+  client_ = std::make_unique<Client>(std::move(options), std::move(platform));
+  if (platform_) platform_->SetLogger(&client_->Impl()->logger());
+}
+
+ClientWrap::~ClientWrap() {
+  // Finalizers must not call into JS: the host is cut off before the core tears down.
+  if (platform_) platform_->Detach();
+}
+
+PlatformEvents* ClientWrap::Events() const {
+  return client_ && *client_ ? client_->Impl() : nullptr;
+}
+
+void ClientWrap::Destroy(const Napi::CallbackInfo&) {
+  if (platform_) platform_->SetLogger(nullptr);
+  // Pending operations answer ClientDestroyed; `*client_` is left moved-from, so later calls
+  // answer ClientDestroyed too.
+  Client doomed = std::move(*client_);
 }
 
 void ClientWrap::SetApplicationId(const Napi::CallbackInfo& info) {
-  client_->SetApplicationId(
-      ReadU64(ArgRef{info, 0, "Client.SetApplicationId", "applicationId"}));
+  client_->SetApplicationId(ReadU64(ArgRef{info, 0, "Client.SetApplicationId", "applicationId"}));
 }
 
 Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
@@ -79,6 +103,35 @@ Napi::Value ClientWrap::SetLogDir(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), client_->SetLogDir(path, min_severity));
 }
 
+void ClientWrap::SetHttpRequestTimeout(const Napi::CallbackInfo& info) {
+  ArgRef arg{info, 0, "Client.SetHttpRequestTimeout", "httpTimeoutInMilliseconds"};
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number of milliseconds");
+  double ms = arg.value().As<Napi::Number>().DoubleValue();
+  if (!(ms >= 1 && ms <= 2147483647) || static_cast<double>(static_cast<int64_t>(ms)) != ms) {
+    ThrowRangeError(arg, "must be an integer from 1 to 2147483647");
+  }
+  client_->SetHttpRequestTimeout(static_cast<int32_t>(ms));
+}
+
+void ClientWrap::SetStatusChangedCallback(const Napi::CallbackInfo& info) {
+  auto callback =
+      JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetStatusChangedCallback", "callback"}));
+  if (!*client_) return;
+  client_->Impl()->SetStatusChangedCallback(
+      [callback](Client::Status status, Client::Error error, int32_t detail) {
+        callback->Call([&](Napi::Env env) {
+          return std::vector<napi_value>{Napi::Number::New(env, static_cast<int>(status)),
+                                         Napi::Number::New(env, static_cast<int>(error)),
+                                         Napi::Number::New(env, detail)};
+        });
+      });
+}
+
+Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
+  auto status = *client_ ? client_->Impl()->status() : Client::Status::Disconnected;
+  return Napi::Number::New(info.Env(), static_cast<int>(status));
+}
+
 Napi::Value ClientWrap::GetVersionMajor(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), Client::GetVersionMajor());
 }
@@ -108,18 +161,6 @@ Napi::Value ClientWrap::ThreadToString(const Napi::CallbackInfo& info) {
                              "Client.Thread", &IsEnumMember<Client::Thread>);
   return Napi::String::New(info.Env(),
                            Client::ThreadToString(static_cast<Client::Thread>(value)));
-}
-
-Napi::Value ClientWrap::GetDefaultCommunicationScopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), Client::GetDefaultCommunicationScopes());
-}
-Napi::Value ClientWrap::GetDefaultPresenceScopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), Client::GetDefaultPresenceScopes());
-}
-
-Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
-  return AuthorizationCodeVerifierWrap::NewInstance(info.Env(),
-                                                    client_->CreateAuthorizationCodeVerifier());
 }
 
 }  // namespace sdkpp::napi

@@ -1,6 +1,6 @@
 // JS class NativeClient: the native half of the façade's Client. The façade adds Promise
-// forms and bigint conveniences; everything here validates its own arguments anyway, so the
-// binding is safe to call directly.
+// forms and the Node platform host; everything here validates its own arguments anyway, so the
+// binding is safe to call directly. Methods are split by area over wrap_client*.cc.
 #pragma once
 
 #include <napi.h>
@@ -11,19 +11,31 @@
 
 namespace sdkpp::napi {
 
+class NodePlatform;
+
 class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
  public:
   static constexpr const char* kClassName = "NativeClient";
   static Napi::Function Define(Napi::Env env);
 
+  // new NativeClient(options?: ClientCreateOptions, host?: PlatformHost)
   explicit ClientWrap(const Napi::CallbackInfo& info);
+  ~ClientWrap() override;
 
  private:
-  // Core
+  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> CoreMethods();
+  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> AuthMethods();
+  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> PlatformEventMethods();
+
+  // Core (wrap_client.cc)
   void SetApplicationId(const Napi::CallbackInfo& info);
   Napi::Value GetApplicationId(const Napi::CallbackInfo& info);
   void AddLogCallback(const Napi::CallbackInfo& info);
   Napi::Value SetLogDir(const Napi::CallbackInfo& info);
+  void SetHttpRequestTimeout(const Napi::CallbackInfo& info);
+  void SetStatusChangedCallback(const Napi::CallbackInfo& info);
+  Napi::Value GetStatus(const Napi::CallbackInfo& info);
+  void Destroy(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionMajor(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionMinor(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionPatch(const Napi::CallbackInfo& info);
@@ -31,12 +43,53 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   static Napi::Value ErrorToString(const Napi::CallbackInfo& info);
   static Napi::Value StatusToString(const Napi::CallbackInfo& info);
   static Napi::Value ThreadToString(const Napi::CallbackInfo& info);
-  // Auth
+
+  // Auth (wrap_client_auth.cc)
   static Napi::Value GetDefaultCommunicationScopes(const Napi::CallbackInfo& info);
   static Napi::Value GetDefaultPresenceScopes(const Napi::CallbackInfo& info);
   Napi::Value CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info);
+  void Authorize(const Napi::CallbackInfo& info);
+  void AbortAuthorize(const Napi::CallbackInfo& info);
+  Napi::Value HandleAuthorizeCallback(const Napi::CallbackInfo& info);
+  void GetToken(const Napi::CallbackInfo& info);
+  void GetTokenFromDevice(const Napi::CallbackInfo& info);
+  void AbortGetTokenFromDevice(const Napi::CallbackInfo& info);
+  void OpenAuthorizeDeviceScreen(const Napi::CallbackInfo& info);
+  void CloseAuthorizeDeviceScreen(const Napi::CallbackInfo& info);
+  void RefreshToken(const Napi::CallbackInfo& info);
+  void RevokeToken(const Napi::CallbackInfo& info);
+  void UpdateToken(const Napi::CallbackInfo& info);
+  Napi::Value IsAuthenticated(const Napi::CallbackInfo& info);
+  void FetchCurrentUser(const Napi::CallbackInfo& info);
+  void SetTokenExpirationCallback(const Napi::CallbackInfo& info);
+  void GetProvisionalToken(const Napi::CallbackInfo& info);
+  void GetTokenFromProvisionalMerge(const Napi::CallbackInfo& info);
+  void UnmergeIntoProvisionalAccount(const Napi::CallbackInfo& info);
+  void UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo& info);
+  void ProvisionalUserMergeCompleted(const Napi::CallbackInfo& info);
+  void ExchangeChildToken(const Napi::CallbackInfo& info);
+  void RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info);
+  void RemoveAuthorizeRequestCallback(const Napi::CallbackInfo& info);
+  void SetGameWindowPid(const Napi::CallbackInfo& info);
+
+  // Platform results from the JS host (wrap_client_platform.cc)
+  void OnTimer(const Napi::CallbackInfo& info);
+  void OnHttpResponse(const Napi::CallbackInfo& info);
+  void OnHttpError(const Napi::CallbackInfo& info);
+  void OnIpcOpen(const Napi::CallbackInfo& info);
+  void OnIpcData(const Napi::CallbackInfo& info);
+  void OnIpcClosed(const Napi::CallbackInfo& info);
+  void OnWebSocketOpen(const Napi::CallbackInfo& info);
+  void OnWebSocketMessage(const Napi::CallbackInfo& info);
+  void OnWebSocketClosed(const Napi::CallbackInfo& info);
+  void OnLoopbackListening(const Napi::CallbackInfo& info);
+  void OnLoopbackRequest(const Napi::CallbackInfo& info);
+
+  // The events sink for platform results; null once the client is destroyed.
+  PlatformEvents* Events() const;
 
   std::unique_ptr<Client> client_;
+  std::shared_ptr<NodePlatform> platform_;
 };
 
 }  // namespace sdkpp::napi

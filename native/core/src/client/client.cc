@@ -64,15 +64,14 @@ std::string Client::GetDefaultCommunicationScopes() { return "openid sdk.social_
 std::string Client::GetDefaultPresenceScopes() { return "openid sdk.social_layer_presence"; }
 
 AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() {
+  if (!impl_) return AuthorizationCodeVerifier::nullobj;  // an invalid Client answers defaults
   std::optional<std::string> verifier = auth::GenerateCodeVerifier();
   if (!verifier) {
-    if (impl_) {
-      impl_->logger().Log(LoggingSeverity::Error,
-                          "CreateAuthorizationCodeVerifier: the OS refused secure random bytes");
-    }
+    impl_->logger().Log(LoggingSeverity::Error,
+                        "CreateAuthorizationCodeVerifier: the OS refused secure random bytes");
     return AuthorizationCodeVerifier::nullobj;
   }
-  if (impl_) impl_->logger().redactor().RememberSecret(*verifier);
+  impl_->logger().redactor().RememberSecret(*verifier);
   std::string challenge = auth::CodeChallengeS256(*verifier);
   return detail::VerifierFactory::Make(std::move(*verifier), std::move(challenge));
 }

@@ -1,0 +1,33 @@
+// The façade's convention: every method whose C++ form ends in a callback takes that callback,
+// or, when it is omitted, returns a Promise that resolves with the callback's values and
+// rejects with an SdkError when the ClientResult is not successful. Argument errors throw
+// synchronously in both forms.
+import type { ClientResult } from './binding';
+import { SdkError } from './errors';
+
+export function callbackOrPromise<Args extends [ClientResult, ...unknown[]], Value>(
+  operation: string,
+  callback: ((...args: Args) => void) | undefined,
+  start: (callback: (...args: Args) => void) => void,
+  toValue: (...args: Args) => Value,
+): Promise<Value> | undefined {
+  if (callback !== undefined) {
+    if (typeof callback !== 'function') {
+      throw new TypeError(`Client.${operation}: callback must be a function (got ${typeof callback})`);
+    }
+    start(callback);
+    return undefined;
+  }
+  let resolve!: (value: Value) => void;
+  let reject!: (error: SdkError) => void;
+  const promise = new Promise<Value>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  start((...args: Args) => {
+    const result = args[0];
+    if (result.Successful()) resolve(toValue(...args));
+    else reject(new SdkError(operation, result));
+  });
+  return promise;
+}

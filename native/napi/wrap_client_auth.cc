@@ -1,0 +1,291 @@
+// NativeClient's account-linking and token methods: argument checks, then the core call with
+// its callback turned into a JS call (results arrive from RunCallbacks on the JS thread).
+#include "addon_data.h"
+#include "args.h"
+#include "enum_exports.h"
+#include "js_callback.h"
+#include "wrap_authorization_args.h"
+#include "wrap_authorization_code.h"
+#include "wrap_client.h"
+#include "wrap_client_result.h"
+#include "wrap_device_authorization_args.h"
+
+namespace sdkpp::napi {
+namespace {
+
+// Tokens, codes and verifiers are bounded well above any real value.
+constexpr size_t kMaxSecret = 8192;
+
+std::shared_ptr<JsCallback> ReadCallback(const ArgRef& arg) {
+  if (IsNullish(arg.value())) return nullptr;
+  return JsCallback::From(ReadFunction(arg));
+}
+
+Napi::Value ResultToJs(Napi::Env env, const ClientResult& result) {
+  return ClientResultWrap::NewInstance(env, result);
+}
+
+Client::TokenExchangeCallback TokenCallback(std::shared_ptr<JsCallback> callback) {
+  if (!callback) return nullptr;
+  return [callback](ClientResult result, std::string access, std::string refresh,
+                    AuthorizationTokenType type, int32_t expires_in, std::string scopes) {
+    callback->Call([&](Napi::Env env) {
+      return std::vector<napi_value>{ResultToJs(env, result), Napi::String::New(env, access),
+                                     Napi::String::New(env, refresh),
+                                     Napi::Number::New(env, static_cast<int>(type)),
+                                     Napi::Number::New(env, expires_in),
+                                     Napi::String::New(env, scopes)};
+    });
+  };
+}
+
+Client::ResultCallback ResultCallback(std::shared_ptr<JsCallback> callback) {
+  if (!callback) return nullptr;
+  return [callback](ClientResult result) {
+    callback->Call([&](Napi::Env env) { return std::vector<napi_value>{ResultToJs(env, result)}; });
+  };
+}
+
+AuthenticationExternalAuthType ReadExternalAuthType(const ArgRef& arg) {
+  return static_cast<AuthenticationExternalAuthType>(ReadEnumValue(
+      arg, "AuthenticationExternalAuthType", &IsEnumMember<AuthenticationExternalAuthType>));
+}
+
+AuthorizationTokenType ReadTokenType(const ArgRef& arg) {
+  return static_cast<AuthorizationTokenType>(
+      ReadEnumValue(arg, "AuthorizationTokenType", &IsEnumMember<AuthorizationTokenType>));
+}
+
+}  // namespace
+
+std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AuthMethods() {
+  using W = ClientWrap;
+  return {StaticMethod<&W::GetDefaultCommunicationScopes>("GetDefaultCommunicationScopes"),
+          StaticMethod<&W::GetDefaultPresenceScopes>("GetDefaultPresenceScopes"),
+          InstanceMethod<&W::CreateAuthorizationCodeVerifier>("CreateAuthorizationCodeVerifier"),
+          InstanceMethod<&W::Authorize>("Authorize"),
+          InstanceMethod<&W::AbortAuthorize>("AbortAuthorize"),
+          InstanceMethod<&W::HandleAuthorizeCallback>("HandleAuthorizeCallback"),
+          InstanceMethod<&W::GetToken>("GetToken"),
+          InstanceMethod<&W::GetTokenFromDevice>("GetTokenFromDevice"),
+          InstanceMethod<&W::AbortGetTokenFromDevice>("AbortGetTokenFromDevice"),
+          InstanceMethod<&W::OpenAuthorizeDeviceScreen>("OpenAuthorizeDeviceScreen"),
+          InstanceMethod<&W::CloseAuthorizeDeviceScreen>("CloseAuthorizeDeviceScreen"),
+          InstanceMethod<&W::RefreshToken>("RefreshToken"),
+          InstanceMethod<&W::RevokeToken>("RevokeToken"),
+          InstanceMethod<&W::UpdateToken>("UpdateToken"),
+          InstanceMethod<&W::IsAuthenticated>("IsAuthenticated"),
+          InstanceMethod<&W::FetchCurrentUser>("FetchCurrentUser"),
+          InstanceMethod<&W::SetTokenExpirationCallback>("SetTokenExpirationCallback"),
+          InstanceMethod<&W::GetProvisionalToken>("GetProvisionalToken"),
+          InstanceMethod<&W::GetTokenFromProvisionalMerge>("GetTokenFromProvisionalMerge"),
+          InstanceMethod<&W::UnmergeIntoProvisionalAccount>("UnmergeIntoProvisionalAccount"),
+          InstanceMethod<&W::UpdateProvisionalAccountDisplayName>("UpdateProvisionalAccountDisplayName"),
+          InstanceMethod<&W::ProvisionalUserMergeCompleted>("ProvisionalUserMergeCompleted"),
+          InstanceMethod<&W::ExchangeChildToken>("ExchangeChildToken"),
+          InstanceMethod<&W::RegisterAuthorizeRequestCallback>("RegisterAuthorizeRequestCallback"),
+          InstanceMethod<&W::RemoveAuthorizeRequestCallback>("RemoveAuthorizeRequestCallback"),
+          InstanceMethod<&W::SetGameWindowPid>("SetGameWindowPid")};
+}
+
+Napi::Value ClientWrap::GetDefaultCommunicationScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultCommunicationScopes());
+}
+Napi::Value ClientWrap::GetDefaultPresenceScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultPresenceScopes());
+}
+
+Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
+  return AuthorizationCodeVerifierWrap::NewInstance(info.Env(),
+                                                    client_->CreateAuthorizationCodeVerifier());
+}
+
+void ClientWrap::Authorize(const Napi::CallbackInfo& info) {
+  const char* method = "Client.Authorize";
+  const AuthorizationArgs& args = AuthorizationArgsWrap::FromArg(ArgRef{info, 0, method, "args"});
+  auto callback = ReadCallback(ArgRef{info, 1, method, "callback"});
+  client_->Authorize(args, [callback](ClientResult result, std::string code, std::string redirect) {
+    if (!callback) return;
+    callback->Call([&](Napi::Env env) {
+      return std::vector<napi_value>{ResultToJs(env, result), Napi::String::New(env, code),
+                                     Napi::String::New(env, redirect)};
+    });
+  });
+}
+
+void ClientWrap::AbortAuthorize(const Napi::CallbackInfo&) { client_->AbortAuthorize(); }
+
+Napi::Value ClientWrap::HandleAuthorizeCallback(const Napi::CallbackInfo& info) {
+  std::string url = ReadString(ArgRef{info, 0, "Client.HandleAuthorizeCallback", "callbackUrl"}, 8192);
+  return Napi::Boolean::New(info.Env(), client_->HandleAuthorizeCallback(url));
+}
+
+void ClientWrap::GetToken(const Napi::CallbackInfo& info) {
+  const char* method = "Client.GetToken";
+  uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
+  std::string code = ReadString(ArgRef{info, 1, method, "code"}, kMaxSecret);
+  std::string verifier = ReadString(ArgRef{info, 2, method, "codeVerifier"}, kMaxSecret);
+  std::string redirect = ReadString(ArgRef{info, 3, method, "redirectUri"}, kMaxUrlString);
+  auto callback = ReadCallback(ArgRef{info, 4, method, "callback"});
+  client_->GetToken(application_id, code, verifier, redirect, TokenCallback(callback));
+}
+
+void ClientWrap::GetTokenFromDevice(const Napi::CallbackInfo& info) {
+  const char* method = "Client.GetTokenFromDevice";
+  const DeviceAuthorizationArgs& args =
+      DeviceAuthorizationArgsWrap::FromArg(ArgRef{info, 0, method, "args"});
+  auto callback = ReadCallback(ArgRef{info, 1, method, "callback"});
+  client_->GetTokenFromDevice(args, TokenCallback(callback));
+}
+
+void ClientWrap::AbortGetTokenFromDevice(const Napi::CallbackInfo&) {
+  client_->AbortGetTokenFromDevice();
+}
+
+void ClientWrap::OpenAuthorizeDeviceScreen(const Napi::CallbackInfo& info) {
+  const char* method = "Client.OpenAuthorizeDeviceScreen";
+  uint64_t client_id = ReadU64(ArgRef{info, 0, method, "clientId"});
+  std::string user_code = ReadString(ArgRef{info, 1, method, "userCode"}, kMaxShortString);
+  client_->OpenAuthorizeDeviceScreen(client_id, user_code);
+}
+
+void ClientWrap::CloseAuthorizeDeviceScreen(const Napi::CallbackInfo&) {
+  client_->CloseAuthorizeDeviceScreen();
+}
+
+void ClientWrap::RefreshToken(const Napi::CallbackInfo& info) {
+  const char* method = "Client.RefreshToken";
+  uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
+  std::string refresh = ReadString(ArgRef{info, 1, method, "refreshToken"}, kMaxSecret);
+  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
+  client_->RefreshToken(application_id, refresh, TokenCallback(callback));
+}
+
+void ClientWrap::RevokeToken(const Napi::CallbackInfo& info) {
+  const char* method = "Client.RevokeToken";
+  uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
+  std::string token = ReadString(ArgRef{info, 1, method, "token"}, kMaxSecret);
+  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
+  client_->RevokeToken(application_id, token, ResultCallback(callback));
+}
+
+void ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
+  const char* method = "Client.UpdateToken";
+  AuthorizationTokenType type = ReadTokenType(ArgRef{info, 0, method, "tokenType"});
+  std::string token = ReadString(ArgRef{info, 1, method, "token"}, kMaxSecret);
+  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
+  client_->UpdateToken(type, std::move(token), ResultCallback(callback));
+}
+
+Napi::Value ClientWrap::IsAuthenticated(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), client_->IsAuthenticated());
+}
+
+void ClientWrap::FetchCurrentUser(const Napi::CallbackInfo& info) {
+  const char* method = "Client.FetchCurrentUser";
+  AuthorizationTokenType type = ReadTokenType(ArgRef{info, 0, method, "tokenType"});
+  std::string token = ReadString(ArgRef{info, 1, method, "token"}, kMaxSecret);
+  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
+  client_->FetchCurrentUser(type, token, [callback](ClientResult result, uint64_t id, std::string name) {
+    if (!callback) return;
+    callback->Call([&](Napi::Env env) {
+      return std::vector<napi_value>{ResultToJs(env, result), U64ToJs(env, id),
+                                     Napi::String::New(env, name)};
+    });
+  });
+}
+
+void ClientWrap::SetTokenExpirationCallback(const Napi::CallbackInfo& info) {
+  auto callback = ReadCallback(ArgRef{info, 0, "Client.SetTokenExpirationCallback", "callback"});
+  if (!callback) {
+    client_->SetTokenExpirationCallback(nullptr);
+    return;
+  }
+  client_->SetTokenExpirationCallback(
+      [callback] { callback->Call([](Napi::Env) { return std::vector<napi_value>{}; }); });
+}
+
+void ClientWrap::GetProvisionalToken(const Napi::CallbackInfo& info) {
+  const char* method = "Client.GetProvisionalToken";
+  uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
+  auto type = ReadExternalAuthType(ArgRef{info, 1, method, "externalAuthType"});
+  std::string token = ReadString(ArgRef{info, 2, method, "externalAuthToken"}, kMaxSecret);
+  auto callback = ReadCallback(ArgRef{info, 3, method, "callback"});
+  client_->GetProvisionalToken(application_id, type, token, TokenCallback(callback));
+}
+
+void ClientWrap::GetTokenFromProvisionalMerge(const Napi::CallbackInfo& info) {
+  const char* method = "Client.GetTokenFromProvisionalMerge";
+  uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
+  std::string code = ReadString(ArgRef{info, 1, method, "code"}, kMaxSecret);
+  std::string verifier = ReadString(ArgRef{info, 2, method, "codeVerifier"}, kMaxSecret);
+  std::string redirect = ReadString(ArgRef{info, 3, method, "redirectUri"}, kMaxUrlString);
+  auto type = ReadExternalAuthType(ArgRef{info, 4, method, "externalAuthType"});
+  std::string token = ReadString(ArgRef{info, 5, method, "externalAuthToken"}, kMaxSecret);
+  auto callback = ReadCallback(ArgRef{info, 6, method, "callback"});
+  client_->GetTokenFromProvisionalMerge(application_id, code, verifier, redirect, type, token,
+                                        TokenCallback(callback));
+}
+
+void ClientWrap::UnmergeIntoProvisionalAccount(const Napi::CallbackInfo& info) {
+  const char* method = "Client.UnmergeIntoProvisionalAccount";
+  uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
+  auto type = ReadExternalAuthType(ArgRef{info, 1, method, "externalAuthType"});
+  std::string token = ReadString(ArgRef{info, 2, method, "externalAuthToken"}, kMaxSecret);
+  auto callback = ReadCallback(ArgRef{info, 3, method, "callback"});
+  client_->UnmergeIntoProvisionalAccount(application_id, type, token, ResultCallback(callback));
+}
+
+void ClientWrap::UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo& info) {
+  const char* method = "Client.UpdateProvisionalAccountDisplayName";
+  std::string name = ReadString(ArgRef{info, 0, method, "name"}, kMaxShortString);
+  auto callback = ReadCallback(ArgRef{info, 1, method, "callback"});
+  client_->UpdateProvisionalAccountDisplayName(name, ResultCallback(callback));
+}
+
+void ClientWrap::ProvisionalUserMergeCompleted(const Napi::CallbackInfo& info) {
+  client_->ProvisionalUserMergeCompleted(
+      ReadBool(ArgRef{info, 0, "Client.ProvisionalUserMergeCompleted", "success"}));
+}
+
+void ClientWrap::ExchangeChildToken(const Napi::CallbackInfo& info) {
+  const char* method = "Client.ExchangeChildToken";
+  std::string parent = ReadString(ArgRef{info, 0, method, "parentApplicationToken"}, kMaxSecret);
+  uint64_t child = ReadU64(ArgRef{info, 1, method, "childApplicationId"});
+  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
+  client_->ExchangeChildToken(parent, child,
+                              [callback](ClientResult result, std::string access,
+                                         AuthorizationTokenType type, int32_t expires_in,
+                                         std::string scopes) {
+                                if (!callback) return;
+                                callback->Call([&](Napi::Env env) {
+                                  return std::vector<napi_value>{
+                                      ResultToJs(env, result), Napi::String::New(env, access),
+                                      Napi::Number::New(env, static_cast<int>(type)),
+                                      Napi::Number::New(env, expires_in), Napi::String::New(env, scopes)};
+                                });
+                              });
+}
+
+void ClientWrap::RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info) {
+  auto callback = JsCallback::From(
+      ReadFunction(ArgRef{info, 0, "Client.RegisterAuthorizeRequestCallback", "callback"}));
+  client_->RegisterAuthorizeRequestCallback(
+      [callback] { callback->Call([](Napi::Env) { return std::vector<napi_value>{}; }); });
+}
+
+void ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo&) {
+  client_->RemoveAuthorizeRequestCallback();
+}
+
+void ClientWrap::SetGameWindowPid(const Napi::CallbackInfo& info) {
+  ArgRef arg{info, 0, "Client.SetGameWindowPid", "pid"};
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a process id (number)");
+  double pid = arg.value().As<Napi::Number>().DoubleValue();
+  if (!(pid >= 0 && pid <= 2147483647) || static_cast<double>(static_cast<int32_t>(pid)) != pid) {
+    ThrowRangeError(arg, "must be an integer from 0 to 2147483647");
+  }
+  client_->SetGameWindowPid(static_cast<int32_t>(pid));
+}
+
+}  // namespace sdkpp::napi

@@ -1,0 +1,151 @@
+// NativeClient._On*: results of the platform host, fed into the core. The host is our own
+// lib/platform code, but these are reachable from JS, so each argument is still checked.
+#include <cmath>
+
+#include "args.h"
+#include "wrap_client.h"
+
+namespace sdkpp::napi {
+namespace {
+
+constexpr size_t kMaxHttpBody = 16 * 1024 * 1024;
+constexpr size_t kMaxHeaderText = 16 * 1024;
+constexpr size_t kMaxSocketMessage = 16 * 1024 * 1024;
+
+PlatformId ReadId(const ArgRef& arg) {
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a platform id (number)");
+  double id = arg.value().As<Napi::Number>().DoubleValue();
+  if (!(id >= 0 && id <= 9007199254740991.0) || std::trunc(id) != id) {
+    ThrowRangeError(arg, "must be a non-negative integer");
+  }
+  return static_cast<PlatformId>(id);
+}
+
+int32_t ReadInt(const ArgRef& arg, double min, double max) {
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
+  double value = arg.value().As<Napi::Number>().DoubleValue();
+  if (!(value >= min && value <= max) || std::trunc(value) != value) {
+    ThrowRangeError(arg, "must be an integer in range");
+  }
+  return static_cast<int32_t>(value);
+}
+
+std::string ReadBytes(const ArgRef& arg, size_t max) {
+  if (arg.value().IsBuffer()) {
+    auto buffer = arg.value().As<Napi::Buffer<char>>();
+    if (buffer.Length() > max) ThrowRangeError(arg, "is too large");
+    return std::string(buffer.Data(), buffer.Length());
+  }
+  return ReadString(arg, max);
+}
+
+}  // namespace
+
+std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PlatformEventMethods() {
+  using W = ClientWrap;
+  return {InstanceMethod<&W::OnTimer>("_OnTimer"),
+          InstanceMethod<&W::OnHttpResponse>("_OnHttpResponse"),
+          InstanceMethod<&W::OnHttpError>("_OnHttpError"),
+          InstanceMethod<&W::OnIpcOpen>("_OnIpcOpen"),
+          InstanceMethod<&W::OnIpcData>("_OnIpcData"),
+          InstanceMethod<&W::OnIpcClosed>("_OnIpcClosed"),
+          InstanceMethod<&W::OnWebSocketOpen>("_OnWebSocketOpen"),
+          InstanceMethod<&W::OnWebSocketMessage>("_OnWebSocketMessage"),
+          InstanceMethod<&W::OnWebSocketClosed>("_OnWebSocketClosed"),
+          InstanceMethod<&W::OnLoopbackListening>("_OnLoopbackListening"),
+          InstanceMethod<&W::OnLoopbackRequest>("_OnLoopbackRequest")};
+}
+
+void ClientWrap::OnTimer(const Napi::CallbackInfo& info) {
+  PlatformId id = ReadId(ArgRef{info, 0, "NativeClient._OnTimer", "id"});
+  if (auto* events = Events()) events->OnTimer(id);
+}
+
+// _OnHttpResponse(id, status, headers: string[] (name, value, ...), body: string)
+void ClientWrap::OnHttpResponse(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnHttpResponse";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  PlatformHttpResponse response;
+  response.status = ReadInt(ArgRef{info, 1, method, "status"}, 100, 999);
+  ArgRef headers_arg{info, 2, method, "headers"};
+  if (!headers_arg.value().IsArray()) ThrowTypeError(headers_arg, "must be an array of strings");
+  auto headers = headers_arg.value().As<Napi::Array>();
+  if (headers.Length() % 2 != 0 || headers.Length() > 512) {
+    ThrowRangeError(headers_arg, "must hold name/value pairs (at most 256)");
+  }
+  for (uint32_t i = 0; i + 1 < headers.Length(); i += 2) {
+    Napi::Value name = headers.Get(i), value = headers.Get(i + 1);
+    if (!name.IsString() || !value.IsString()) ThrowTypeError(headers_arg, "must hold only strings");
+    std::string name_text = name.As<Napi::String>().Utf8Value();
+    std::string value_text = value.As<Napi::String>().Utf8Value();
+    if (name_text.size() + value_text.size() > kMaxHeaderText) continue;  // drop absurd headers
+    response.headers.push_back({std::move(name_text), std::move(value_text)});
+  }
+  response.body = ReadBytes(ArgRef{info, 3, method, "body"}, kMaxHttpBody);
+  if (auto* events = Events()) events->OnHttpResponse(id, std::move(response));
+}
+
+void ClientWrap::OnHttpError(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnHttpError";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  std::string message = ReadString(ArgRef{info, 1, method, "message"}, kMaxShortString);
+  if (auto* events = Events()) events->OnHttpError(id, std::move(message));
+}
+
+void ClientWrap::OnIpcOpen(const Napi::CallbackInfo& info) {
+  PlatformId id = ReadId(ArgRef{info, 0, "NativeClient._OnIpcOpen", "id"});
+  if (auto* events = Events()) events->OnIpcOpen(id);
+}
+
+void ClientWrap::OnIpcData(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnIpcData";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  // Up to 1 MiB per read; the frame decoder bounds frames at 64 KiB on its own.
+  std::string bytes = ReadBytes(ArgRef{info, 1, method, "bytes"}, 1 << 20);
+  if (auto* events = Events()) events->OnIpcData(id, std::move(bytes));
+}
+
+void ClientWrap::OnIpcClosed(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnIpcClosed";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  std::string reason = ReadString(ArgRef{info, 1, method, "reason"}, kMaxShortString);
+  if (auto* events = Events()) events->OnIpcClosed(id, std::move(reason));
+}
+
+void ClientWrap::OnWebSocketOpen(const Napi::CallbackInfo& info) {
+  PlatformId id = ReadId(ArgRef{info, 0, "NativeClient._OnWebSocketOpen", "id"});
+  if (auto* events = Events()) events->OnWebSocketOpen(id);
+}
+
+void ClientWrap::OnWebSocketMessage(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnWebSocketMessage";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  std::string text = ReadBytes(ArgRef{info, 1, method, "text"}, kMaxSocketMessage);
+  if (auto* events = Events()) events->OnWebSocketMessage(id, std::move(text));
+}
+
+void ClientWrap::OnWebSocketClosed(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnWebSocketClosed";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  int32_t code = ReadInt(ArgRef{info, 1, method, "code"}, 0, 65535);
+  std::string reason = ReadString(ArgRef{info, 2, method, "reason"}, kMaxShortString);
+  if (auto* events = Events()) events->OnWebSocketClosed(id, code, std::move(reason));
+}
+
+void ClientWrap::OnLoopbackListening(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnLoopbackListening";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  int32_t port = ReadInt(ArgRef{info, 1, method, "port"}, 0, 65535);
+  std::string error = ReadString(ArgRef{info, 2, method, "error"}, kMaxShortString);
+  if (auto* events = Events()) events->OnLoopbackListening(id, static_cast<uint16_t>(port), std::move(error));
+}
+
+void ClientWrap::OnLoopbackRequest(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnLoopbackRequest";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  PlatformId request = ReadId(ArgRef{info, 1, method, "request"});
+  std::string target = ReadString(ArgRef{info, 2, method, "target"}, 8192);
+  if (auto* events = Events()) events->OnLoopbackRequest(id, request, std::move(target));
+}
+
+}  // namespace sdkpp::napi

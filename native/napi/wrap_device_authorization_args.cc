@@ -1,0 +1,34 @@
+#include "wrap_device_authorization_args.h"
+
+#include "addon_data.h"
+
+namespace sdkpp::napi {
+
+Napi::Function DeviceAuthorizationArgsWrap::Define(Napi::Env env) {
+  using W = DeviceAuthorizationArgsWrap;
+  Napi::Function constructor =
+      DefineClass(env, kClassName,
+                  {InstanceMethod<&W::ClientId>("ClientId"), InstanceMethod<&W::SetClientId>("SetClientId"),
+                   InstanceMethod<&W::Scopes>("Scopes"), InstanceMethod<&W::SetScopes>("SetScopes"),
+                   ValidGetter()});
+  return Finish(env, constructor, AddonData::Of(env).device_authorization_args);
+}
+
+Napi::Function DeviceAuthorizationArgsWrap::Constructor(Napi::Env env) {
+  return AddonData::Of(env).device_authorization_args.Value();
+}
+
+Napi::Value DeviceAuthorizationArgsWrap::ClientId(const Napi::CallbackInfo& info) {
+  return U64ToJs(info.Env(), value().ClientId());
+}
+void DeviceAuthorizationArgsWrap::SetClientId(const Napi::CallbackInfo& info) {
+  value().SetClientId(ReadU64(Arg(info, 0, "DeviceAuthorizationArgs.SetClientId", "clientId")));
+}
+Napi::Value DeviceAuthorizationArgsWrap::Scopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), value().Scopes());
+}
+void DeviceAuthorizationArgsWrap::SetScopes(const Napi::CallbackInfo& info) {
+  value().SetScopes(ReadString(Arg(info, 0, "DeviceAuthorizationArgs.SetScopes", "scopes"), kMaxScopesString));
+}
+
+}  // namespace sdkpp::napi
