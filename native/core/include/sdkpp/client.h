@@ -38,6 +38,7 @@ class Client {
                          AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
   using FetchCurrentUserCallback =
       std::function<void(ClientResult result, uint64_t id, std::string name)>;
+  using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
   using AuthorizeRequestCallback = std::function<void()>;
   using TokenExpirationCallback = std::function<void()>;
   using RevokeTokenCallback = ResultCallback;
@@ -63,6 +64,12 @@ class Client {
   // --- Core
   void SetApplicationId(uint64_t applicationId);
   uint64_t GetApplicationId() const;
+  // Opens the gateway session with the token given to UpdateToken (Status: HttpWait,
+  // Connecting, Connected, Ready; Reconnecting after a drop; resumes without losing events).
+  void Connect();
+  void Disconnect();
+  Status GetStatus() const;
+  void SetStatusChangedCallback(OnStatusChanged callback);
   // Log lines at or above `minSeverity` (release builds: Warning and Error only), secrets masked.
   // Delivered through RunCallbacks().
   void AddLogCallback(LogCallback callback, LoggingSeverity minSeverity);

@@ -28,6 +28,7 @@ void TokenSession::Update(AuthorizationTokenType type, std::string token) {
     expires_at_ms_ = it->second;
   }
   impl_.local_client().SetAccessToken(token_);
+  if (impl_.status() != Client::Status::Disconnected) impl_.gateway().Connect(*token_);
   if (expires_at_ms_) {
     ScheduleExpiry();
   } else {
@@ -86,6 +87,7 @@ void TokenSession::LearnExpiryFromService() {
 }
 
 void TokenSession::Drop() {
+  if (token_) impl_.gateway().Disconnect();
   token_.reset();
   expires_at_ms_.reset();
   impl_.scheduler().Cancel(expiry_timer_);
@@ -98,7 +100,9 @@ void TokenSession::Deauthorize(const std::string& why) {
   issued_expiry_.clear();
   impl_.logger().Log(LoggingSeverity::Warning,
                      "the service deauthorized this game (" + why + "); tokens dropped");
-  if (had_token || impl_.status() != Client::Status::Disconnected) {
+  bool was_connected = impl_.status() != Client::Status::Disconnected;
+  impl_.gateway().Disconnect();
+  if (had_token || was_connected) {
     impl_.SetStatus(Client::Status::Disconnected, Client::Error::ConnectionFailed, 4004);
   }
 }

@@ -12,7 +12,13 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
       local_client_(*platform_, ids_, scheduler_, logger_),
       session_(*this),
       authorize_flow_(*this),
-      device_flow_(*this) {
+      device_flow_(*this),
+      gateway_(*platform_, ids_, scheduler_, logger_, http_,
+               gateway::GatewayConnection::Listener{
+                   [this](Client::Status status, Client::Error error, int32_t detail) {
+                     SetStatus(status, error, detail);
+                   },
+                   [this](std::string_view type, const json::Value& data) { OnDispatch(type, data); }}) {
   http_.SetApiBase(endpoints_.api_base);
   http_.SetServiceClockListener([this] { session_.OnServiceClockChanged(); });
   platform_->SetEvents(this);
@@ -26,6 +32,7 @@ ClientImpl::~ClientImpl() {
   device_flow_.Fail(destroyed);
   http_.FailAll(destroyed);
   local_client_.connection().Close("the Client was destroyed");
+  gateway_.Disconnect();
   scheduler_.CancelAll();
   platform_->SetEvents(nullptr);
 }
@@ -68,9 +75,19 @@ void ClientImpl::OnIpcClosed(PlatformId stream, std::string reason) {
   local_client_.connection().OnClosed(stream, std::move(reason));
 }
 
-void ClientImpl::OnWebSocketOpen(PlatformId) {}
-void ClientImpl::OnWebSocketMessage(PlatformId, std::string) {}
-void ClientImpl::OnWebSocketClosed(PlatformId, int32_t, std::string) {}
+void ClientImpl::OnWebSocketOpen(PlatformId socket) { gateway_.OnOpen(socket); }
+
+void ClientImpl::OnWebSocketMessage(PlatformId socket, std::string text) {
+  gateway_.OnMessage(socket, text);
+}
+
+void ClientImpl::OnWebSocketClosed(PlatformId socket, int32_t code, std::string reason) {
+  gateway_.OnClosed(socket, code, reason);
+}
+
+void ClientImpl::OnDispatch(std::string_view type, const json::Value& data) {
+  logger_.Log(LoggingSeverity::Verbose, "gateway event " + std::string(type));
+}
 
 void ClientImpl::OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) {
   authorize_flow_.OnLoopbackListening(listener, port, std::move(error));

@@ -12,6 +12,7 @@
 #include "auth/token_session.h"
 #include "callbacks/callback_queue.h"
 #include "client/service_endpoints.h"
+#include "gateway/gateway_connection.h"
 #include "http/http_client.h"
 #include "io/scheduler.h"
 #include "logging/logger.h"
@@ -42,15 +43,16 @@ class ClientImpl final : public PlatformEvents {
   auth::TokenSession& session() { return session_; }
   auth::AuthorizeFlow& authorize_flow() { return authorize_flow_; }
   auth::DeviceFlow& device_flow() { return device_flow_; }
+  gateway::GatewayConnection& gateway() { return gateway_; }
 
   // Queues `callback` for the app (it runs from RunCallbacks, never inside an SDK call).
   void Post(std::function<void()> callback) { queue_->Post(std::move(callback)); }
 
   Client::Status status() const { return status_; }
   void SetStatus(Client::Status status, Client::Error error, int32_t error_detail);
-  void SetStatusChangedCallback(std::function<void(Client::Status, Client::Error, int32_t)> cb) {
-    status_callback_ = std::move(cb);
-  }
+  void SetStatusChangedCallback(Client::OnStatusChanged cb) { status_callback_ = std::move(cb); }
+  // A gateway event, after the connection layer ordered and de-duplicated it.
+  void OnDispatch(std::string_view type, const json::Value& data);
 
   int32_t game_window_pid() const { return game_window_pid_; }
   void set_game_window_pid(int32_t pid) { game_window_pid_ = pid; }
@@ -81,8 +83,9 @@ class ClientImpl final : public PlatformEvents {
   auth::TokenSession session_;
   auth::AuthorizeFlow authorize_flow_;
   auth::DeviceFlow device_flow_;
+  gateway::GatewayConnection gateway_;
   Client::Status status_ = Client::Status::Disconnected;
-  std::function<void(Client::Status, Client::Error, int32_t)> status_callback_;
+  Client::OnStatusChanged status_callback_;
   int32_t game_window_pid_ = 0;
 };
 

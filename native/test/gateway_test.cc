@@ -1,0 +1,221 @@
+// The gateway session against a scripted socket and a fake clock.
+#include <gtest/gtest.h>
+
+#include "json/json.h"
+#include "test_client.h"
+
+namespace sdkpp::testing {
+namespace {
+
+struct GatewayPeer {
+  Harness& h;
+  PlatformId socket = 0;
+  size_t read = 0;
+  int seq = 0;
+
+  void ServeGatewayUrl() {
+    auto* request = h.platform->Pending();
+    ASSERT_NE(request, nullptr);
+    ASSERT_TRUE(request->http.url.ends_with("/gateway"));
+    h.platform->Respond(request, 200, R"({"url":"ws://gw.test"})");
+  }
+  void AcceptLatest() {
+    ASSERT_FALSE(h.platform->sockets_opened.empty());
+    socket = h.platform->sockets_opened.back().first;
+    read = h.platform->socket_sent[socket].size();
+    h.platform->events()->OnWebSocketOpen(socket);
+  }
+  void Send(const std::string& json) { h.platform->events()->OnWebSocketMessage(socket, json); }
+  void Hello(int interval = 41250) {
+    Send(R"({"op":10,"d":{"heartbeat_interval":)" + std::to_string(interval) + "}}");
+  }
+  void Dispatch(const std::string& type, const std::string& data, std::optional<int> s = std::nullopt) {
+    int sequence = s ? *s : ++seq;
+    Send(R"({"op":0,"t":")" + type + R"(","s":)" + std::to_string(sequence) + R"(,"d":)" + data + "}");
+  }
+  void Ready() {
+    Dispatch("READY", R"({"v":10,"session_id":"sess-1","resume_gateway_url":"ws://resume.test","user":{"id":"1","username":"p"}})");
+  }
+  std::vector<std::string> NewSent() {
+    auto& all = h.platform->socket_sent[socket];
+    std::vector<std::string> fresh(all.begin() + static_cast<long>(read), all.end());
+    read = all.size();
+    return fresh;
+  }
+  static int OpOf(const std::string& frame) {
+    return static_cast<int>(json::Document::Parse(frame)->Root()["op"].Int().value_or(-1));
+  }
+};
+
+struct ConnectedHarness : Harness {
+  GatewayPeer peer{*this};
+  std::vector<Client::Status> statuses;
+  ConnectedHarness() {
+    client.SetStatusChangedCallback([this](Client::Status s, Client::Error, int32_t) { statuses.push_back(s); });
+    client.UpdateToken(AuthorizationTokenType::Bearer, "tok-gateway-1", nullptr);
+    // UpdateToken asks the service for the token's expiry first.
+    h_me();
+  }
+  void h_me() {
+    auto* me = platform->Pending();
+    if (me && me->http.url.ends_with("/oauth2/@me")) {
+      platform->Respond(me, 200, R"({"expires":"2030-01-01T00:00:00Z"})");
+    }
+  }
+  void ConnectToReady() {
+    client.Connect();
+    peer.ServeGatewayUrl();
+    peer.AcceptLatest();
+    peer.Hello();
+    peer.Ready();
+    Pump();
+  }
+};
+
+TEST(Gateway, ConnectGoesThroughTheStatusSequenceAndIdentifies) {
+  ConnectedHarness h;
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Disconnected);
+  h.client.Connect();
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::HttpWait);
+  h.peer.ServeGatewayUrl();
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Connecting);
+  ASSERT_EQ(h.platform->sockets_opened.back().second, "ws://gw.test?v=10&encoding=json");
+  h.peer.AcceptLatest();
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Connected);
+  h.peer.Hello();
+  auto sent = h.peer.NewSent();
+  ASSERT_EQ(sent.size(), 1u);
+  auto identify = json::Document::Parse(sent[0]);
+  EXPECT_EQ(identify->Root()["op"].Int(), 2);
+  EXPECT_EQ(identify->Root()["d"]["token"].String(), "Bearer tok-gateway-1");
+  EXPECT_EQ(identify->Root()["d"]["properties"]["browser"].String(), "sdkpp");
+  h.peer.Ready();
+  Pump();
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Ready);
+  std::vector<Client::Status> expected = {Client::Status::HttpWait, Client::Status::Connecting,
+                                          Client::Status::Connected, Client::Status::Ready};
+  EXPECT_EQ(h.statuses, expected);
+}
+
+TEST(Gateway, HeartbeatsCarryTheSequenceAndAMissingAckMeansResume) {
+  ConnectedHarness h;
+  h.ConnectToReady();
+  h.peer.NewSent();
+  h.platform->Advance(41250);  // the first beat comes within one interval (jittered)
+  auto beats = h.peer.NewSent();
+  ASSERT_EQ(beats.size(), 1u);
+  EXPECT_EQ(GatewayPeer::OpOf(beats[0]), 1);
+  EXPECT_EQ(json::Document::Parse(beats[0])->Root()["d"].Int(), 1);  // last sequence: READY
+  // No ACK: at the next beat the connection is declared dead and resumed.
+  h.platform->Advance(41250);
+  Pump();
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting);
+  ASSERT_FALSE(h.platform->sockets_closed.empty());
+  h.platform->Advance(60'000);
+  ASSERT_EQ(h.platform->sockets_opened.back().second, "ws://resume.test?v=10&encoding=json");
+  h.peer.AcceptLatest();
+  h.peer.Hello();
+  auto resume = h.peer.NewSent();
+  ASSERT_EQ(resume.size(), 1u);
+  auto doc = json::Document::Parse(resume[0]);
+  EXPECT_EQ(doc->Root()["op"].Int(), 6);
+  EXPECT_EQ(doc->Root()["d"]["session_id"].String(), "sess-1");
+  EXPECT_EQ(doc->Root()["d"]["seq"].Int(), 1);
+}
+
+TEST(Gateway, ResumeDropsReplayedDuplicates) {
+  ConnectedHarness h;
+  std::vector<std::string> seen;
+  h.ConnectToReady();
+  // Observe dispatch order through the log of ClientImpl::OnDispatch.
+  h.peer.Dispatch("LOBBY_MESSAGE_CREATE", R"({"id":"10"})");  // seq 2
+  h.peer.Dispatch("LOBBY_MESSAGE_CREATE", R"({"id":"11"})");  // seq 3
+  EXPECT_EQ(h.impl().gateway().last_sequence(), 3);
+  h.platform->events()->OnWebSocketClosed(h.peer.socket, 1006, "dropped");
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting);
+  h.platform->Advance(60'000);
+  h.peer.AcceptLatest();
+  h.peer.Hello();
+  h.peer.Dispatch("LOBBY_MESSAGE_CREATE", R"({"id":"11"})", 3);  // replayed duplicate
+  h.peer.Dispatch("LOBBY_MESSAGE_CREATE", R"({"id":"12"})", 4);
+  h.peer.Dispatch("RESUMED", "{}", 5);
+  Pump();
+  EXPECT_EQ(h.impl().gateway().last_sequence(), 5);
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Ready);
+}
+
+TEST(Gateway, InvalidSessionNotResumableIdentifiesAgain) {
+  ConnectedHarness h;
+  h.ConnectToReady();
+  h.peer.Send(R"({"op":9,"d":false})");
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting);
+  h.platform->Advance(5000);
+  h.peer.AcceptLatest();
+  h.peer.NewSent();
+  h.peer.Hello();
+  auto sent = h.peer.NewSent();
+  ASSERT_EQ(sent.size(), 1u);
+  EXPECT_EQ(GatewayPeer::OpOf(sent[0]), 2);  // Identify, not Resume
+}
+
+TEST(Gateway, AuthenticationFailureStopsWithoutReconnecting) {
+  ConnectedHarness h;
+  std::vector<std::tuple<Client::Status, Client::Error, int32_t>> changes;
+  h.client.SetStatusChangedCallback([&](Client::Status s, Client::Error e, int32_t d) { changes.push_back({s, e, d}); });
+  h.ConnectToReady();
+  size_t opened = h.platform->sockets_opened.size();
+  h.platform->events()->OnWebSocketClosed(h.peer.socket, 4004, "Authentication failed.");
+  Pump();
+  h.platform->Advance(120'000);
+  EXPECT_EQ(h.platform->sockets_opened.size(), opened);
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Disconnected);
+  ASSERT_FALSE(changes.empty());
+  EXPECT_EQ(std::get<1>(changes.back()), Client::Error::ConnectionFailed);
+  EXPECT_EQ(std::get<2>(changes.back()), 4004);
+}
+
+TEST(Gateway, GarbageFromTheServerIsSurvivedByReconnecting) {
+  ConnectedHarness h;
+  h.ConnectToReady();
+  h.peer.Send("{not json");
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting);
+  h.peer.Send(R"({"op":0})");  // a socket the client already dropped: ignored
+}
+
+TEST(Gateway, DisconnectClosesAndStopsReconnecting) {
+  ConnectedHarness h;
+  h.ConnectToReady();
+  h.client.Disconnect();
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Disconnected);
+  size_t opened = h.platform->sockets_opened.size();
+  h.platform->Advance(120'000);
+  EXPECT_EQ(h.platform->sockets_opened.size(), opened);
+}
+
+TEST(Gateway, ConnectWithoutATokenFails) {
+  Harness h;
+  std::optional<Client::Error> error;
+  h.client.SetStatusChangedCallback([&](Client::Status, Client::Error e, int32_t) { error = e; });
+  h.client.Connect();
+  Pump();
+  EXPECT_EQ(error, Client::Error::ConnectionFailed);
+  EXPECT_TRUE(h.platform->sockets_opened.empty());
+}
+
+TEST(Gateway, TheSendLimitIsRespected) {
+  ConnectedHarness h;
+  h.ConnectToReady();
+  h.peer.NewSent();
+  for (int i = 0; i < 200; ++i) h.impl().gateway().Send(gateway::Op::PresenceUpdate, "{}");
+  auto first = h.peer.NewSent();
+  // 120 per 60 s, 5 kept for heartbeats, and the Identify already counted.
+  EXPECT_EQ(first.size(), 114u);
+  h.platform->Advance(60'000);
+  auto second = h.peer.NewSent();
+  size_t presences = 0;
+  for (auto& frame : second) presences += GatewayPeer::OpOf(frame) == 3;
+  EXPECT_EQ(presences, 200u - 114u);  // the rest went out once the window slid
+}
+
+}  // namespace
+}  // namespace sdkpp::testing
