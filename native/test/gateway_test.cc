@@ -7,6 +7,17 @@
 namespace sdkpp::testing {
 namespace {
 
+// Steps the fake clock until `done()` holds (or `max_ms` passes): timings here are jittered,
+// so tests wait for the event instead of guessing when it happens.
+template <class Done>
+bool AdvanceUntil(ScriptedPlatform& platform, Done done, uint64_t max_ms, uint64_t step_ms = 50) {
+  for (uint64_t waited = 0; waited <= max_ms; waited += step_ms) {
+    if (done()) return true;
+    platform.Advance(step_ms);
+  }
+  return done();
+}
+
 struct GatewayPeer {
   Harness& h;
   PlatformId socket = 0;
@@ -101,17 +112,21 @@ TEST(Gateway, HeartbeatsCarryTheSequenceAndAMissingAckMeansResume) {
   ConnectedHarness h;
   h.ConnectToReady();
   h.peer.NewSent();
-  h.platform->Advance(41250);  // the first beat comes within one interval (jittered)
-  auto beats = h.peer.NewSent();
+  std::vector<std::string> beats;
+  // The first beat comes within one interval (jittered).
+  ASSERT_TRUE(AdvanceUntil(*h.platform, [&] {
+    for (auto& frame : h.peer.NewSent()) beats.push_back(frame);
+    return !beats.empty();
+  }, 41250));
   ASSERT_EQ(beats.size(), 1u);
   EXPECT_EQ(GatewayPeer::OpOf(beats[0]), 1);
   EXPECT_EQ(json::Document::Parse(beats[0])->Root()["d"].Int(), 1);  // last sequence: READY
   // No ACK: at the next beat the connection is declared dead and resumed.
-  h.platform->Advance(41250);
-  Pump();
-  EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting);
+  size_t opened = h.platform->sockets_opened.size();
+  ASSERT_TRUE(AdvanceUntil(*h.platform, [&] { return h.client.GetStatus() == Client::Status::Reconnecting; }, 41300));
   ASSERT_FALSE(h.platform->sockets_closed.empty());
-  h.platform->Advance(60'000);
+  // The first reconnect comes after 0.5-1.5 s (jittered).
+  ASSERT_TRUE(AdvanceUntil(*h.platform, [&] { return h.platform->sockets_opened.size() > opened; }, 1500));
   ASSERT_EQ(h.platform->sockets_opened.back().second, "ws://resume.test?v=10&encoding=json");
   h.peer.AcceptLatest();
   h.peer.Hello();
@@ -133,7 +148,8 @@ TEST(Gateway, ResumeDropsReplayedDuplicates) {
   EXPECT_EQ(h.impl().gateway().last_sequence(), 3);
   h.platform->events()->OnWebSocketClosed(h.peer.socket, 1006, "dropped");
   EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting);
-  h.platform->Advance(60'000);
+  size_t opened = h.platform->sockets_opened.size();
+  ASSERT_TRUE(AdvanceUntil(*h.platform, [&] { return h.platform->sockets_opened.size() > opened; }, 1500));
   h.peer.AcceptLatest();
   h.peer.Hello();
   h.peer.Dispatch("LOBBY_MESSAGE_CREATE", R"({"id":"11"})", 3);  // replayed duplicate
@@ -149,7 +165,8 @@ TEST(Gateway, InvalidSessionNotResumableIdentifiesAgain) {
   h.ConnectToReady();
   h.peer.Send(R"({"op":9,"d":false})");
   EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting);
-  h.platform->Advance(5000);
+  size_t opened = h.platform->sockets_opened.size();
+  ASSERT_TRUE(AdvanceUntil(*h.platform, [&] { return h.platform->sockets_opened.size() > opened; }, 5000));
   h.peer.AcceptLatest();
   h.peer.NewSent();
   h.peer.Hello();
@@ -210,7 +227,11 @@ TEST(Gateway, TheSendLimitIsRespected) {
   auto first = h.peer.NewSent();
   // 120 per 60 s, 5 kept for heartbeats, and the Identify already counted.
   EXPECT_EQ(first.size(), 114u);
-  h.platform->Advance(60'000);
+  for (int second = 0; second < 60; ++second) {
+    h.platform->Advance(1000);
+    h.peer.Send(R"({"op":11})");  // keep the connection alive: ACK whatever beat went out
+  }
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Ready);
   auto second = h.peer.NewSent();
   size_t presences = 0;
   for (auto& frame : second) presences += GatewayPeer::OpOf(frame) == 3;
