@@ -1,0 +1,63 @@
+// Rich presence activities as the service accepts them: types Playing 0, Listening 2,
+// Watching 3, Competing 5 (spec: what SET_ACTIVITY accepts), bounded strings, http(s) links,
+// and serialization without null or empty keys.
+export const ACTIVITY_TYPES = new Set([0, 2, 3, 5]);
+const TEXT_MAX = 128;
+const URL_MAX = 256;
+
+type Json = Record<string, unknown>;
+
+function clean(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const list = value.map(clean).filter((v) => v !== undefined);
+    return list.length > 0 ? list : undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Json = {};
+    for (const [key, v] of Object.entries(value as Json)) {
+      const c = clean(v);
+      if (c !== undefined) out[key] = c;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+  if (value === null || value === '') return undefined;
+  return value;
+}
+
+/** The activity, cleaned, or the reason it is refused. */
+export function validateActivity(raw: unknown): { activity: Json } | { error: string } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { error: 'activity must be an object' };
+  const a = raw as Json;
+  const type = a.type ?? 0;
+  if (typeof type !== 'number' || !ACTIVITY_TYPES.has(type)) return { error: 'activity.type must be 0, 2, 3 or 5' };
+  const checks: Array<[string, unknown, number]> = [
+    ['name', a.name, TEXT_MAX],
+    ['state', a.state, TEXT_MAX],
+    ['details', a.details, TEXT_MAX],
+    ['state_url', a.state_url, URL_MAX],
+    ['details_url', a.details_url, URL_MAX],
+  ];
+  const assets = (a.assets ?? {}) as Json;
+  if (typeof assets !== 'object' || Array.isArray(assets)) return { error: 'activity.assets must be an object' };
+  for (const key of ['large_image', 'large_text', 'small_image', 'small_text', 'invite_cover_image']) checks.push([`assets.${key}`, assets[key], URL_MAX]);
+  for (const key of ['large_url', 'small_url']) checks.push([`assets.${key}`, assets[key], URL_MAX]);
+  for (const [path, value, max] of checks) {
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string' || value.length > max) return { error: `activity.${path} must be a string of at most ${max} characters` };
+    if (path.endsWith('_url') && value !== '' && !/^https?:\/\//.test(value)) return { error: `activity.${path} must be an http(s) URL` };
+  }
+  if (a.status_display_type !== undefined && a.status_display_type !== null && ![0, 1, 2].includes(a.status_display_type as number)) {
+    return { error: 'activity.status_display_type must be 0, 1 or 2' };
+  }
+  const party = a.party as Json | undefined;
+  if (party !== undefined && party !== null) {
+    if (typeof party !== 'object') return { error: 'activity.party must be an object' };
+    const size = party.size;
+    if (size !== undefined && (!Array.isArray(size) || size.length !== 2 || !size.every((n) => Number.isInteger(n) && n >= 0) || size[0] > size[1])) {
+      return { error: 'activity.party.size must be [current, max] with current <= max' };
+    }
+  }
+  const buttons = a.buttons;
+  if (buttons !== undefined && buttons !== null && (!Array.isArray(buttons) || buttons.length > 2)) return { error: 'activity.buttons: at most 2' };
+  return { activity: (clean(a) as Json | undefined) ?? { type } };
+}

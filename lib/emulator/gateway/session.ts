@@ -1,0 +1,238 @@
+// One gateway session: the protocol state machine of a connection (Hello, Identify / Resume,
+// heartbeats with a timeout, the sending limit, commands) and the numbered, buffered dispatch
+// stream that a Resume replays.
+import type WebSocket from 'ws';
+import type { Emulator } from '../emulator';
+import type { Application, User } from '../model/types';
+import { newSecret } from '../tokens';
+import {
+  ALL_INTENTS,
+  CAPABILITY_CHANNEL_OBFUSCATION,
+  Close,
+  GRANTED_PRIVILEGED,
+  Op,
+  PRIVILEGED,
+  RESUME_BUFFER_EVENTS,
+  SEND_LIMIT,
+  SEND_WINDOW_MS,
+} from './protocol';
+
+export interface SessionIdentity {
+  kind: 'user' | 'bot';
+  user: User;
+  app: Application;
+  token: string;
+  intents: number;
+  obfuscation: boolean;
+}
+
+export interface SessionHooks {
+  emu: Emulator;
+  heartbeatIntervalMs: number;
+  resumeUrl: string;
+  /** A Resume: the retained session with this id, if the token matches. */
+  findResumable(sessionId: string, token: string): Session | undefined;
+  onIdentified(session: Session): void;
+  onCommand(session: Session, op: number, d: unknown): void;
+  onClosed(session: Session): void;
+}
+
+export class Session {
+  readonly id = newSecret('', 16);
+  identity: SessionIdentity | null = null;
+  socket: WebSocket | null;
+  seq = 0;
+  /** Dispatches not yet known to be received, for Resume. */
+  readonly buffer: Array<{ seq: number; frame: string }> = [];
+  closedAt: number | null = null;
+  #heartbeatTimer: NodeJS.Timeout | undefined;
+  #received: number[] = [];
+
+  constructor(
+    socket: WebSocket,
+    private readonly hooks: SessionHooks,
+  ) {
+    this.socket = socket;
+    this.#sendRaw(JSON.stringify({ op: Op.Hello, d: { heartbeat_interval: hooks.heartbeatIntervalMs }, s: null, t: null }));
+    this.#armHeartbeatTimeout();
+    socket.on('message', (data, isBinary) => this.#onMessage(isBinary ? null : data.toString()));
+    socket.on('close', () => this.#onSocketClosed());
+    socket.on('error', () => {});
+  }
+
+  /** Sends one dispatch, numbered and kept for Resume. `dataJson` is already serialized. */
+  dispatch(type: string, dataJson: string): void {
+    this.seq += 1;
+    const frame = `{"op":0,"s":${this.seq},"t":"${type}","d":${dataJson}}`;
+    this.buffer.push({ seq: this.seq, frame });
+    if (this.buffer.length > RESUME_BUFFER_EVENTS) this.buffer.shift();
+    this.#sendRaw(frame);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.socket && this.socket.readyState <= 1) this.socket.close(code, reason);
+  }
+
+  /** Moves a retained session onto a new socket and replays what it missed after `seq`. */
+  adopt(socket: WebSocket, afterSeq: number): boolean {
+    const oldest = this.buffer.length > 0 ? this.buffer[0].seq : this.seq + 1;
+    if (afterSeq > this.seq || afterSeq < oldest - 1) return false;
+    this.socket = socket;
+    this.closedAt = null;
+    for (const entry of this.buffer) if (entry.seq > afterSeq) this.#sendRaw(entry.frame);
+    this.dispatch('RESUMED', '{}');
+    return true;
+  }
+
+  detachSocketListeners(socket: WebSocket): void {
+    socket.removeAllListeners('message');
+    socket.removeAllListeners('close');
+  }
+
+  /** After a Resume the new socket's events belong to this session. */
+  listen(socket: WebSocket): void {
+    socket.on('message', (data, isBinary) => this.#onMessage(isBinary ? null : data.toString()));
+    socket.on('close', () => this.#onSocketClosed());
+    socket.on('error', () => {});
+    this.#armHeartbeatTimeout();
+  }
+
+  #sendRaw(frame: string): void {
+    if (this.socket && this.socket.readyState === 1) this.socket.send(frame);
+  }
+
+  #armHeartbeatTimeout(): void {
+    clearTimeout(this.#heartbeatTimer);
+    // A client that stops beating for 1.5 intervals is gone (zombie).
+    this.#heartbeatTimer = setTimeout(() => this.close(Close.SessionTimedOut, 'Heartbeat timeout'), this.hooks.heartbeatIntervalMs * 1.5);
+    this.#heartbeatTimer.unref();
+  }
+
+  #onSocketClosed(): void {
+    clearTimeout(this.#heartbeatTimer);
+    this.socket = null;
+    this.closedAt = this.hooks.emu.now();
+    this.hooks.onClosed(this);
+  }
+
+  #onMessage(text: string | null): void {
+    // 120 events per 60 s per connection.
+    const now = Date.now();
+    this.#received.push(now);
+    while (this.#received.length > 0 && this.#received[0] <= now - SEND_WINDOW_MS) this.#received.shift();
+    if (this.#received.length > SEND_LIMIT) return this.close(Close.RateLimited, 'You are being rate limited.');
+    if (text === null) return this.close(Close.DecodeError, 'Binary frames are not supported (encoding=json)');
+    let payload: { op?: unknown; d?: unknown };
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      return this.close(Close.DecodeError, 'Error while decoding payload.');
+    }
+    if (typeof payload !== 'object' || payload === null || typeof payload.op !== 'number') {
+      return this.close(Close.DecodeError, 'Error while decoding payload.');
+    }
+    switch (payload.op) {
+      case Op.Heartbeat: {
+        const d = payload.d;
+        if (d !== null && d !== undefined && (typeof d !== 'number' || !Number.isInteger(d))) {
+          return this.close(Close.DecodeError, 'Heartbeat d must be the last sequence number or null');
+        }
+        // A heartbeat acknowledging events that were never sent is out of order.
+        if (typeof d === 'number' && d > this.seq) return this.close(Close.InvalidSeq, 'Invalid seq in heartbeat');
+        this.#armHeartbeatTimeout();
+        this.#sendRaw(JSON.stringify({ op: Op.HeartbeatAck, d: null, s: null, t: null }));
+        return;
+      }
+      case Op.Identify:
+        return this.#identify(payload.d);
+      case Op.Resume:
+        return this.#resume(payload.d);
+      case Op.PresenceUpdate:
+      case Op.VoiceStateUpdate:
+      case Op.RequestGuildMembers:
+      case Op.RequestSoundboardSounds:
+      case Op.RequestChannelInfo:
+        if (!this.identity) return this.close(Close.NotAuthenticated, 'Not authenticated.');
+        return this.hooks.onCommand(this, payload.op, payload.d);
+      default:
+        return this.close(Close.UnknownOpcode, `Unknown opcode ${payload.op}`);
+    }
+  }
+
+  #authenticate(raw: unknown): { user: User; app: Application; kind: 'user' | 'bot'; token: string } | null {
+    if (typeof raw !== 'string' || raw.length > 512) return null;
+    const emu = this.hooks.emu;
+    const bearer = /^Bearer\s+(.+)$/.exec(raw);
+    if (bearer) {
+      const record = emu.accessToken(bearer[1]);
+      const user = record?.userId ? emu.user(record.userId) : undefined;
+      const app = record ? emu.app(record.applicationId) : undefined;
+      return record && user && app ? { user, app, kind: 'user', token: raw } : null;
+    }
+    const botToken = raw.replace(/^Bot\s+/, '');
+    for (const app of emu.state.applications.values()) {
+      if (app.botToken === botToken) {
+        const user = emu.user(app.botUserId);
+        return user ? { user, app, kind: 'bot', token: raw } : null;
+      }
+    }
+    // A user's access token may also come bare.
+    const record = emu.accessToken(raw);
+    const user = record?.userId ? emu.user(record.userId) : undefined;
+    const app = record ? emu.app(record.applicationId) : undefined;
+    return record && user && app ? { user, app, kind: 'user', token: raw } : null;
+  }
+
+  #identify(d: unknown): void {
+    if (this.identity) return this.close(Close.AlreadyAuthenticated, 'You sent more than one identify payload.');
+    if (typeof d !== 'object' || d === null) return this.close(Close.DecodeError, 'Identify needs an object');
+    const body = d as Record<string, unknown>;
+    const auth = this.#authenticate(body.token);
+    if (!auth) return this.close(Close.AuthenticationFailed, 'Authentication failed.');
+    let intents = 0;
+    if (auth.kind === 'bot') {
+      if (typeof body.intents !== 'number' || !Number.isInteger(body.intents) || body.intents < 0 || body.intents > ALL_INTENTS) {
+        return this.close(Close.InvalidIntents, 'Invalid intent(s).');
+      }
+      intents = body.intents;
+      if ((intents & PRIVILEGED & ~GRANTED_PRIVILEGED) !== 0) return this.close(Close.DisallowedIntents, 'Disallowed intent(s).');
+    }
+    if (body.shard !== undefined) {
+      const shard = body.shard;
+      if (!Array.isArray(shard) || shard.length !== 2 || shard[0] !== 0 || shard[1] !== 1) return this.close(Close.InvalidShard, 'Invalid shard.');
+    }
+    const capabilities = typeof body.capabilities === 'number' ? body.capabilities : 0;
+    this.identity = {
+      ...auth,
+      intents,
+      obfuscation: auth.kind === 'bot' && (capabilities & CAPABILITY_CHANNEL_OBFUSCATION) !== 0,
+    };
+    this.hooks.onIdentified(this);
+  }
+
+  #resume(d: unknown): void {
+    if (this.identity) return this.close(Close.AlreadyAuthenticated, 'Already authenticated.');
+    const body = (typeof d === 'object' && d !== null ? d : {}) as Record<string, unknown>;
+    const auth = this.#authenticate(body.token);
+    if (!auth) return this.close(Close.AuthenticationFailed, 'Authentication failed.');
+    const seq = body.seq;
+    const retained = typeof body.session_id === 'string' ? this.hooks.findResumable(body.session_id, String(body.token)) : undefined;
+    const socket = this.socket!;
+    if (!retained || typeof seq !== 'number' || !Number.isInteger(seq)) {
+      this.#sendRaw(JSON.stringify({ op: Op.InvalidSession, d: false, s: null, t: null }));
+      return;
+    }
+    // This connection becomes the retained session.
+    clearTimeout(this.#heartbeatTimer);
+    this.detachSocketListeners(socket);
+    this.socket = null;
+    if (!retained.adopt(socket, seq)) {
+      retained.socket = null;
+      this.socket = socket;
+      this.listen(socket);
+      this.#sendRaw(JSON.stringify({ op: Op.InvalidSession, d: false, s: null, t: null }));
+      return;
+    }
+    retained.listen(socket);
+  }
+}

@@ -1,0 +1,136 @@
+// The emulator's HTTP face: one node:http server on 127.0.0.1 serving the API under /api (with
+// an optional /v9 or /v10 segment), the web pages (OAuth2 consent, device activation) and the
+// control API under /_sdkpp/control. Every failure is a clear 4xx body; an unexpected fault is a
+// logged 500, never a crash.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Emulator } from '../emulator';
+import { RequestContext } from './context';
+import { ApiError, Errors, OAuthError } from './errors';
+import { RULES } from './rate_limits';
+import type { Router } from './router';
+
+export interface Routers {
+  api: Router;
+  web: Router;
+  control: Router;
+}
+
+const SUPPORTED_VERSIONS = new Set(['9', '10']);
+
+export function createHttpServer(emu: Emulator, routers: Routers): http.Server {
+  const server = http.createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+    void handle(emu, routers, req, res);
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+export function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+async function handle(emu: Emulator, routers: Routers, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  } catch {
+    send(res, 400, { code: 0, message: 'Malformed request target' });
+    return;
+  }
+  const method = req.method ?? 'GET';
+  let router: Router = routers.web;
+  let path = url.pathname;
+  let isApi = false;
+  if (path === '/api' || path.startsWith('/api/')) {
+    isApi = true;
+    router = routers.api;
+    path = path.slice(4) || '/';
+    const version = /^\/v(\d+)(\/|$)/.exec(path);
+    if (version) {
+      if (!SUPPORTED_VERSIONS.has(version[1])) {
+        send(res, 400, { code: 50041, message: `Invalid API version: v${version[1]} (supported: v9, v10)` });
+        req.resume();
+        return;
+      }
+      path = path.slice(version[0].length - (version[2] ? 1 : 0)) || '/';
+    }
+  } else if (path.startsWith('/_sdkpp/control/')) {
+    router = routers.control;
+    path = path.slice('/_sdkpp/control'.length);
+  }
+  const ctx = new RequestContext(emu, req, res, method, path, url.searchParams);
+  // Every API response carries the rate-limit headers of its bucket.
+  if (isApi) Object.assign(ctx.headers, emu.limiter.take(RULES.general, clientKey(req)));
+  ctx.headers.Date = new Date(emu.now()).toUTCString();
+  try {
+    const match = router.match(method, path);
+    if (!match) throw Errors.notFound();
+    if ('methodNotAllowed' in match) throw Errors.methodNotAllowed();
+    ctx.params = match.params;
+    const result = await match.handler(ctx);
+    if (res.headersSent) return;
+    if (result === undefined || result === null) {
+      res.writeHead(204, ctx.headers).end();
+    } else if (result instanceof HtmlPage || result instanceof Redirect) {
+      result.write(res, ctx.headers);
+    } else {
+      send(res, 200, result, ctx.headers);
+    }
+  } catch (error) {
+    if (res.headersSent) return;
+    if (error instanceof ApiError) {
+      send(res, error.status, error.body(), { ...ctx.headers, ...error.headers });
+    } else if (error instanceof OAuthError) {
+      send(res, error.status, { error: error.error, error_description: error.description }, ctx.headers);
+    } else {
+      emu.log(`internal error on ${method} ${url.pathname}: ${(error as Error)?.stack ?? error}`);
+      send(res, 500, { code: 0, message: '500: Internal Server Error' }, ctx.headers);
+    }
+  } finally {
+    // Drain any body the handler did not read, so keep-alive connections stay usable.
+    if (!req.readableEnded) req.resume();
+  }
+}
+
+function clientKey(req: http.IncomingMessage): string {
+  return String(req.headers.authorization ?? req.socket.remoteAddress ?? 'anonymous').slice(-32);
+}
+
+export function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export class HtmlPage {
+  constructor(
+    readonly html: string,
+    readonly status = 200,
+  ) {}
+  write(res: http.ServerResponse, headers: Record<string, string>): void {
+    res.writeHead(this.status, {
+      ...headers,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *",
+    });
+    res.end(this.html);
+  }
+}
+
+export class Redirect {
+  constructor(readonly location: string) {}
+  write(res: http.ServerResponse, headers: Record<string, string>): void {
+    res.writeHead(302, { ...headers, Location: this.location, 'Cache-Control': 'no-store' });
+    res.end();
+  }
+}

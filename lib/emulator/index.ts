@@ -1,0 +1,138 @@
+// `import { startEmulator } from 'sdkpp/emulator'`: a local implementation of the service —
+// HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, and (with `ipc: true`) the
+// local chat client over IPC — for development and tests, on 127.0.0.1 only.
+import type http from 'node:http';
+import { EmulatorControl, registerControlRoutes } from './control';
+import { Emulator } from './emulator';
+import { Router } from './http/router';
+import { createHttpServer, listen } from './http/server';
+import { registerDirectMessages } from './routes/dms';
+import { registerGuilds } from './routes/guilds';
+import { registerLobbies } from './routes/lobbies';
+import { registerOAuth2 } from './routes/oauth2';
+import { registerPartnerSdk } from './routes/partner_sdk';
+import { registerRelationships } from './routes/relationships';
+import { registerUsers } from './routes/users';
+import { registerMonetization } from './routes/monetization';
+import { SEED } from './seed';
+import { startGateway, type GatewayServer } from './gateway/server';
+import { startLocalClient, type LocalClientServer } from './ipc/server';
+
+export { SEED } from './seed';
+export type { EmulatorControl } from './control';
+export type { BusEvent } from './events';
+
+export interface StartEmulatorOptions {
+  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Persist state here: it survives a restart; every write is flushed on close(). */
+  dataFile?: string;
+  /** The application's events URL for webhooks. */
+  webhookUrl?: string;
+  /** The emulator clock's start (ms since the epoch); default now. */
+  startTime?: number;
+  /** Also run the local chat client on the first free sdkpp-ipc-{n} socket. */
+  ipc?: boolean;
+  /** Candidate IPC paths (default per protocols.md §1); tests pass a temp directory's. */
+  ipcPaths?: string[];
+  /** Gateway heartbeat interval in ms (default 41250). */
+  heartbeatIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface CredentialSet {
+  id: string;
+  clientSecret: string;
+  botToken: string;
+  publicKey: string;
+}
+
+export interface RunningEmulator {
+  apiBase: string;
+  webBase: string;
+  gatewayUrl: string;
+  ipcPath: string | null;
+  port: number;
+  application: CredentialSet;
+  childApplication: CredentialSet;
+  users: Array<{ id: string; username: string }>;
+  guild: { id: string; name: string };
+  control: EmulatorControl;
+  /** Internals for tests and extensions (state, clock, event bus). */
+  core: Emulator;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const emu = new Emulator({ dataFile: options.dataFile, startTime: options.startTime, webhookUrl: options.webhookUrl, log: options.log });
+  const control = new EmulatorControl(emu);
+  const routers = { api: new Router(), web: new Router(), control: new Router() };
+  let webBase = '';
+  registerOAuth2(routers.api, routers.web, () => webBase);
+  registerPartnerSdk(routers.api);
+  registerUsers(routers.api);
+  registerGuilds(routers.api);
+  registerLobbies(routers.api);
+  registerDirectMessages(routers.api);
+  registerRelationships(routers.api);
+  registerMonetization(routers.api);
+  registerControlRoutes(routers.control, control);
+
+  const server = createHttpServer(emu, routers);
+  let gateway: GatewayServer | undefined;
+  let localClient: LocalClientServer | undefined;
+  let port: number;
+  try {
+    port = await listen(server, options.port ?? 0);
+  } catch (error) {
+    emu.clock.stop();
+    throw error;
+  }
+  webBase = `http://127.0.0.1:${port}`;
+  const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
+  gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs });
+  routers.api.get('/gateway', () => ({ url: gatewayUrl }));
+  routers.api.get('/gateway/bot', (ctx) => {
+    ctx.bot();
+    return { url: gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } };
+  });
+  if (options.ipc) {
+    localClient = await startLocalClient(emu, { paths: options.ipcPaths, apiBase: `${webBase}/api` });
+    control.localClient = localClient.control;
+  }
+
+  const app = emu.app(SEED.applicationId)!;
+  const child = emu.app(SEED.childApplicationId)!;
+  const credentials = (a: typeof app): CredentialSet => ({ id: a.id, clientSecret: a.clientSecret, botToken: a.botToken, publicKey: a.publicKeyHex });
+  const guild = emu.state.guilds.get(SEED.guildId)!;
+  let closed = false;
+  return {
+    apiBase: `${webBase}/api`,
+    webBase,
+    gatewayUrl,
+    get ipcPath() {
+      return localClient?.path() ?? null;
+    },
+    port,
+    application: credentials(app),
+    childApplication: credentials(child),
+    users: [...emu.state.users.values()].filter((u) => !u.bot).map((u) => ({ id: u.id, username: u.username })),
+    guild: { id: guild.id, name: guild.name },
+    control,
+    core: emu,
+    server,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await localClient?.close();
+      await gateway?.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      emu.clock.stop();
+      emu.persistence.flush();
+    },
+  };
+}

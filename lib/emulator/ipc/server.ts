@@ -1,0 +1,185 @@
+// The local chat client over IPC (protocols.md §1): listens on the first free sdkpp-ipc-{n}
+// path, serves each game connection independently, turns bus events into the RPC events games
+// subscribed to, and can be restarted or stopped by the control API.
+import { existsSync, unlinkSync } from 'node:fs';
+import net from 'node:net';
+import { ipcSocketPaths } from '../../platform/ipc_paths';
+import type { LocalClientControl } from '../control';
+import type { Emulator } from '../emulator';
+import { parseScopes } from '../auth/scopes';
+import { issueCode } from '../routes/oauth2';
+import { SEED } from '../seed';
+import { RpcError } from './errors';
+import { IpcConnection, type PendingIpcAuthorize } from './connection';
+
+export interface LocalClientServer {
+  path(): string | null;
+  control: LocalClientControl;
+  connections(): IpcConnection[];
+  close(): Promise<void>;
+}
+
+async function inUse(path: string): Promise<boolean> {
+  if (process.platform === 'win32') return false;
+  if (!existsSync(path)) return false;
+  return new Promise((resolve) => {
+    const probe = net.createConnection(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+async function listenOnFirstFree(server: net.Server, candidates: string[]): Promise<string> {
+  for (const path of candidates) {
+    if (await inUse(path)) continue;
+    if (process.platform !== 'win32' && existsSync(path)) {
+      try {
+        unlinkSync(path); // a stale socket file nobody answers on
+      } catch {
+        continue;
+      }
+    }
+    const ok = await new Promise<boolean>((resolve) => {
+      const onError = () => resolve(false);
+      server.once('error', onError);
+      server.listen(path, () => {
+        server.off('error', onError);
+        resolve(true);
+      });
+    });
+    if (ok) return path;
+  }
+  throw new Error('no free sdkpp-ipc-{n} socket');
+}
+
+export async function startLocalClient(emu: Emulator, options: { paths?: string[]; apiBase: string }): Promise<LocalClientServer> {
+  const candidates = options.paths ?? ipcSocketPaths();
+  const connections = new Set<IpcConnection>();
+  const pending = new Map<string, PendingIpcAuthorize>();
+  let server: net.Server | null = null;
+  let path: string | null = null;
+
+  const localUser = () => emu.user(emu.state.autoApproveUserId ?? SEED.users.nelly) ?? emu.user(SEED.users.nelly)!;
+
+  const finishAuthorize = (request: PendingIpcAuthorize, approved: boolean, userId: string | null) => {
+    pending.delete(request.id);
+    const app = emu.app(request.applicationId);
+    if (!approved || !app) {
+      request.connection.error('AUTHORIZE', request.nonce, RpcError.OAuth2Error, 'OAuth2 Error: access_denied');
+      return;
+    }
+    const user = emu.user(userId ?? localUser().id);
+    const scopes = parseScopes(request.scopes.join(' '), app);
+    if (!user || 'invalid' in scopes) {
+      request.connection.error('AUTHORIZE', request.nonce, RpcError.OAuth2Error, 'OAuth2 Error: invalid_scope');
+      return;
+    }
+    const code = issueCode(emu, {
+      id: request.id,
+      applicationId: app.id,
+      scopes: scopes.scopes,
+      redirectUri: request.redirectUri,
+      state: null,
+      challenge: request.challenge,
+      challengeMethod: request.challenge ? 'S256' : null,
+      integrationType: request.integrationType,
+      createdAt: emu.now(),
+      via: 'ipc',
+      decision: { approved: true, userId: user.id },
+    }, user);
+    request.connection.reply('AUTHORIZE', request.nonce, { code: code.code });
+  };
+
+  const hooks = {
+    emu,
+    localUser,
+    authorizeRequested(request: PendingIpcAuthorize) {
+      if (emu.state.autoApproveUserId) return finishAuthorize(request, true, emu.state.autoApproveUserId);
+      pending.set(request.id, request);
+      emu.log(`local client: AUTHORIZE pending as ${request.id} (approve or deny through the control API)`);
+    },
+    closed(connection: IpcConnection) {
+      connections.delete(connection);
+      for (const [id, request] of pending) if (request.connection === connection) pending.delete(id);
+    },
+  };
+
+  const onConnection = (socket: net.Socket) => connections.add(new IpcConnection(socket, hooks));
+
+  const open = async () => {
+    server = net.createServer(onConnection);
+    server.maxConnections = 64;
+    path = await listenOnFirstFree(server, candidates);
+  };
+  const shut = async () => {
+    for (const connection of connections) connection.close(1000, 'The local client is shutting down');
+    for (const connection of connections) connection.socket.destroy();
+    connections.clear();
+    pending.clear();
+    const current = server;
+    server = null;
+    path = null;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+  await open();
+
+  // Bus events the local client forwards to subscribed games.
+  const unsubscribe = emu.bus.subscribe((event) => {
+    const local = localUser();
+    if (!event.userIds.includes(local.id)) return;
+    for (const connection of connections) {
+      if (event.type === 'ACTIVITY_INVITE_CREATE' && connection.subscriptions.has('ACTIVITY_INVITE') && connection.app?.id === event.applicationId) {
+        const sender = emu.user(String(event.data.sender_id));
+        connection.dispatch('ACTIVITY_INVITE', {
+          type: event.data.type,
+          user: sender ? emu.userJson(sender) : { id: event.data.sender_id },
+          activity: emu.state.presences.get(String(event.data.sender_id))?.activities[0] ?? null,
+          channel_id: event.data.channel_id,
+          message_id: event.data.message_id,
+        });
+      } else if (event.type === 'USER_UPDATE' && connection.subscriptions.has('CURRENT_USER_UPDATE')) {
+        connection.dispatch('CURRENT_USER_UPDATE', event.data);
+      } else if (event.type.startsWith('RELATIONSHIP_') && connection.subscriptions.has('RELATIONSHIP_UPDATE')) {
+        connection.dispatch('RELATIONSHIP_UPDATE', event.data);
+      }
+    }
+  });
+
+  const control: LocalClientControl = {
+    async restart() {
+      await shut();
+      await open();
+    },
+    stop: shut,
+    requestAuthorize() {
+      let sent = 0;
+      for (const connection of connections) {
+        if (connection.subscriptions.has('AUTHORIZE_REQUEST')) {
+          connection.dispatch('AUTHORIZE_REQUEST', {});
+          sent++;
+        }
+      }
+      return sent;
+    },
+    decideAuthorize(id, approved, userId) {
+      const request = pending.get(id);
+      if (!request) return false;
+      finishAuthorize(request, approved, userId);
+      return true;
+    },
+  };
+
+  return {
+    path: () => path,
+    control,
+    connections: () => [...connections],
+    async close() {
+      unsubscribe();
+      await shut();
+    },
+  };
+}
+

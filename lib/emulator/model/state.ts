@@ -1,0 +1,92 @@
+// Everything the emulator knows, in memory, with a JSON snapshot for `--data FILE`.
+import type {
+  Application,
+  AuthorizationCode,
+  DeviceAuthorization,
+  DmChannel,
+  Entitlement,
+  Guild,
+  Lobby,
+  LobbyInvite,
+  Message,
+  PendingAuthorization,
+  Presence,
+  Relationship,
+  Sku,
+  Subscription,
+  TokenRecord,
+  User,
+} from './types';
+
+export class EmulatorState {
+  applications = new Map<string, Application>();
+  users = new Map<string, User>();
+  tokens = new Map<string, TokenRecord>();
+  codes = new Map<string, AuthorizationCode>();
+  pendingAuthorizations = new Map<string, PendingAuthorization>();
+  deviceAuthorizations = new Map<string, DeviceAuthorization>();
+  guilds = new Map<string, Guild>();
+  lobbies = new Map<string, Lobby>();
+  /** Messages by channel id (lobby channels and DM channels), oldest first. */
+  messages = new Map<string, Message[]>();
+  dmChannels = new Map<string, DmChannel>();
+  lobbyInvites = new Map<string, LobbyInvite>();
+  relationships: Relationship[] = [];
+  skus = new Map<string, Sku>();
+  entitlements = new Map<string, Entitlement>();
+  subscriptions = new Map<string, Subscription>();
+  presences = new Map<string, Presence>();
+  /** Users who authorized each application: "appId:userId" -> scopes. */
+  authorizations = new Map<string, string[]>();
+  /** Auto-approve the consent page as this user (tests and the demo). */
+  autoApproveUserId: string | null = null;
+
+  dmChannelBetween(a: string, b: string): DmChannel | undefined {
+    for (const channel of this.dmChannels.values()) {
+      if (channel.userIds.includes(a) && channel.userIds.includes(b) && (a !== b || channel.userIds[0] === channel.userIds[1])) {
+        return channel;
+      }
+    }
+    return undefined;
+  }
+
+  channelMessages(channelId: string): Message[] {
+    let list = this.messages.get(channelId);
+    if (!list) {
+      list = [];
+      this.messages.set(channelId, list);
+    }
+    return list;
+  }
+
+  relationship(userId: string, otherId: string): Relationship | undefined {
+    return this.relationships.find((r) => r.userId === userId && r.otherId === otherId);
+  }
+
+  toJSON(): string {
+    const plain: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this)) {
+      plain[key] = value instanceof Map ? [...value.entries()] : value;
+    }
+    return JSON.stringify(plain, (_key, value) =>
+      typeof value === 'bigint' ? { $bigint: value.toString() } : value === Infinity ? { $infinity: true } : value,
+    );
+  }
+
+  static fromJSON(text: string): EmulatorState {
+    const parsed = JSON.parse(text, (_key, value) => {
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        if (typeof value.$bigint === 'string') return BigInt(value.$bigint);
+        if (value.$infinity === true) return Infinity;
+      }
+      return value;
+    }) as Record<string, unknown>;
+    const state = new EmulatorState();
+    for (const [key, current] of Object.entries(state)) {
+      if (!(key in parsed)) continue;
+      (state as unknown as Record<string, unknown>)[key] =
+        current instanceof Map ? new Map(parsed[key] as [unknown, unknown][]) : parsed[key];
+    }
+    return state;
+  }
+}

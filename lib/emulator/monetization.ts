@@ -1,0 +1,116 @@
+// Entitlements and subscriptions with the spec's semantics: a subscription entitlement is
+// PURCHASE (1) with ends_at null while the subscription runs; ENTITLEMENT_UPDATE happens only
+// when it ends (ends_at = the end time); no event at each billing period.
+import type { Emulator } from './emulator';
+import { ApiError } from './http/errors';
+import type { Entitlement, Subscription } from './model/types';
+
+const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function entitlementJson(emu: Emulator, e: Entitlement): Record<string, unknown> {
+  return {
+    id: e.id,
+    sku_id: e.skuId,
+    application_id: e.applicationId,
+    user_id: e.userId,
+    guild_id: e.guildId,
+    type: e.type,
+    deleted: e.deleted,
+    starts_at: emu.iso(e.startsAt),
+    ends_at: emu.iso(e.endsAt),
+    consumed: e.consumed,
+    subscription_id: e.subscriptionId,
+  };
+}
+
+export function subscriptionJson(emu: Emulator, s: Subscription): Record<string, unknown> {
+  return {
+    id: s.id,
+    user_id: s.userId,
+    sku_ids: s.skuIds,
+    entitlement_ids: s.entitlementIds,
+    renewal_sku_ids: s.renewalSkuIds,
+    current_period_start: emu.iso(s.currentPeriodStart),
+    current_period_end: emu.iso(s.currentPeriodEnd),
+    status: s.status,
+    canceled_at: emu.iso(s.canceledAt),
+  };
+}
+
+function announce(emu: Emulator, applicationId: string, userId: string, type: string, data: Record<string, unknown>, webhook: boolean) {
+  emu.bus.publish({ type, data, userIds: [userId], applicationId });
+  const app = emu.app(applicationId);
+  // ENTITLEMENT_CREATE is the only monetization event available as a webhook (spec).
+  if (app && webhook) emu.webhooks.send(app, type, data);
+}
+
+export function grantEntitlement(emu: Emulator, userId: string, skuId: string, type = 4): Entitlement {
+  const sku = emu.state.skus.get(skuId);
+  if (!sku) throw new ApiError(404, 10046, 'Unknown SKU');
+  if (!emu.user(userId)) throw new ApiError(404, 10013, 'Unknown User');
+  const entitlement: Entitlement = {
+    id: emu.ids.next(),
+    skuId,
+    applicationId: sku.applicationId,
+    userId,
+    guildId: null,
+    type,
+    deleted: false,
+    startsAt: emu.now(),
+    endsAt: null,
+    consumed: false,
+    subscriptionId: null,
+  };
+  emu.state.entitlements.set(entitlement.id, entitlement);
+  emu.changed();
+  announce(emu, sku.applicationId, userId, 'ENTITLEMENT_CREATE', entitlementJson(emu, entitlement), true);
+  return entitlement;
+}
+
+export function createSubscription(emu: Emulator, userId: string, skuId: string): Subscription {
+  const sku = emu.state.skus.get(skuId);
+  if (!sku || sku.type !== 5) throw new ApiError(404, 10046, 'Unknown SKU (a subscription SKU is needed)');
+  const entitlement = grantEntitlement(emu, userId, skuId, 1); // PURCHASE, ends_at null
+  const now = emu.now();
+  const subscription: Subscription = {
+    id: emu.ids.next(),
+    userId,
+    skuIds: [skuId],
+    entitlementIds: [entitlement.id],
+    renewalSkuIds: null,
+    currentPeriodStart: now,
+    currentPeriodEnd: now + PERIOD_MS,
+    status: 0,
+    canceledAt: null,
+  };
+  entitlement.subscriptionId = subscription.id;
+  emu.state.subscriptions.set(subscription.id, subscription);
+  emu.changed();
+  announce(emu, sku.applicationId, userId, 'SUBSCRIPTION_CREATE', subscriptionJson(emu, subscription), false);
+  return subscription;
+}
+
+/** Cancels now (status ENDING) or ends now (INACTIVE, entitlement ends_at = now). */
+export function endSubscription(emu: Emulator, subscriptionId: string, immediately = true): Subscription {
+  const subscription = emu.state.subscriptions.get(subscriptionId);
+  if (!subscription) throw new ApiError(404, 10047, 'Unknown Subscription');
+  const sku = emu.state.skus.get(subscription.skuIds[0]);
+  const applicationId = sku?.applicationId ?? '';
+  subscription.canceledAt ??= emu.now();
+  subscription.renewalSkuIds = [];
+  if (!immediately) {
+    subscription.status = 2; // ENDING: runs until the period ends
+  } else {
+    subscription.status = 1; // INACTIVE
+    subscription.currentPeriodEnd = Math.min(subscription.currentPeriodEnd, emu.now());
+    for (const id of subscription.entitlementIds) {
+      const entitlement = emu.state.entitlements.get(id);
+      if (!entitlement || entitlement.endsAt !== null) continue;
+      entitlement.endsAt = emu.now();
+      announce(emu, applicationId, subscription.userId, 'ENTITLEMENT_UPDATE', entitlementJson(emu, entitlement), false);
+    }
+  }
+  emu.changed();
+  announce(emu, applicationId, subscription.userId, 'SUBSCRIPTION_UPDATE', subscriptionJson(emu, subscription), false);
+  return subscription;
+}

@@ -1,0 +1,36 @@
+// `--data FILE`: the state is written atomically (temp file + rename) shortly after each change
+// and once more on close, so a clean stop loses no write and a crash loses at most the last
+// moment — never the whole file.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { EmulatorState } from './model/state';
+
+const WRITE_DELAY_MS = 50;
+
+export class Persistence {
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly file: string | undefined,
+    private readonly state: () => EmulatorState,
+  ) {}
+
+  load(): EmulatorState | undefined {
+    if (!this.file || !existsSync(this.file)) return undefined;
+    return EmulatorState.fromJSON(readFileSync(this.file, 'utf8'));
+  }
+
+  markDirty(): void {
+    if (!this.file || this.#timer) return;
+    this.#timer = setTimeout(() => this.flush(), WRITE_DELAY_MS);
+    this.#timer.unref();
+  }
+
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (!this.file) return;
+    const temp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temp, this.state().toJSON());
+    renameSync(temp, this.file);
+  }
+}

@@ -1,0 +1,100 @@
+// Webhook events to the application's events URL (protocols.md §4): the {version, application_id,
+// type, event} envelope, an Ed25519 signature over timestamp + body, a 3 s answer window, and
+// retries with exponential backoff on the emulator clock for up to 10 minutes — so nothing is
+// lost while the receiver is down for less than that.
+import { createPrivateKey, sign } from 'node:crypto';
+import type { EmulatorClock } from './clock';
+import type { Application } from './model/types';
+
+export const WEBHOOK_TIMEOUT_MS = 3000;
+export const WEBHOOK_RETRY_WINDOW_MS = 10 * 60 * 1000;
+const FIRST_RETRY_MS = 1000;
+
+export interface Delivery {
+  applicationId: string;
+  url: string;
+  body: string;
+  firstAttemptAt: number;
+  attempts: number;
+  eventType: string;
+}
+
+export class WebhookDispatcher {
+  /** Deliveries not yet acknowledged (for tests: what is still pending). */
+  readonly pending = new Set<Delivery>();
+  /** Every delivery that was acknowledged or given up, newest last (bounded). */
+  readonly history: Array<{ eventType: string; delivered: boolean; attempts: number }> = [];
+
+  constructor(
+    private readonly clock: EmulatorClock,
+    private readonly application: (id: string) => Application | undefined,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** type 0 PING; type 1 EVENT with {type, timestamp, data}. */
+  send(app: Application, eventType: string | null, data: Record<string, unknown> = {}): void {
+    if (!app.eventsUrl) return;
+    const envelope: Record<string, unknown> = { version: 1, application_id: app.id, type: eventType ? 1 : 0 };
+    if (eventType) {
+      envelope.event = { type: eventType, timestamp: new Date(this.clock.now()).toISOString(), data };
+    }
+    const delivery: Delivery = {
+      applicationId: app.id,
+      url: app.eventsUrl,
+      body: JSON.stringify(envelope),
+      firstAttemptAt: this.clock.now(),
+      attempts: 0,
+      eventType: eventType ?? 'PING',
+    };
+    this.pending.add(delivery);
+    void this.#attempt(delivery);
+  }
+
+  async #attempt(delivery: Delivery): Promise<void> {
+    const app = this.application(delivery.applicationId);
+    if (!app) {
+      this.pending.delete(delivery);
+      return;
+    }
+    delivery.attempts++;
+    const timestamp = String(Math.floor(this.clock.now() / 1000));
+    const key = createPrivateKey({ key: Buffer.from(app.privateKeyPkcs8Base64, 'base64'), format: 'der', type: 'pkcs8' });
+    const signature = sign(null, Buffer.from(timestamp + delivery.body), key).toString('hex');
+    let ok = false;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'sdkpp-emulator-webhooks',
+          'x-signature-ed25519': signature,
+          'x-signature-timestamp': timestamp,
+        },
+        body: delivery.body,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      ok = response.status >= 200 && response.status < 300;
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      this.#settle(delivery, true);
+      return;
+    }
+    const elapsed = this.clock.now() - delivery.firstAttemptAt;
+    const backoff = FIRST_RETRY_MS * 2 ** (delivery.attempts - 1);
+    if (elapsed + backoff > WEBHOOK_RETRY_WINDOW_MS) {
+      this.log(`webhook ${delivery.eventType}: giving up after ${delivery.attempts} attempts`);
+      this.#settle(delivery, false);
+      return;
+    }
+    this.clock.after(backoff, () => void this.#attempt(delivery));
+  }
+
+  #settle(delivery: Delivery, delivered: boolean): void {
+    this.pending.delete(delivery);
+    this.history.push({ eventType: delivery.eventType, delivered, attempts: delivery.attempts });
+    if (this.history.length > 1000) this.history.shift();
+  }
+}
