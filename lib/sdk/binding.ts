@@ -116,6 +116,8 @@ export interface NativeClient {
   AddLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
   SetLogDir(path: string, minSeverity: Enums.LoggingSeverity): boolean;
   SetHttpRequestTimeout(ms: number): void;
+  Connect(): void;
+  Disconnect(): void;
   SetStatusChangedCallback(callback: StatusChangedCallback): void;
   GetStatus(): Enums.ClientStatus;
   Destroy(): void;

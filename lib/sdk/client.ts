@@ -167,6 +167,16 @@ export class Client {
   SetHttpRequestTimeout(httpTimeoutInMilliseconds: number): void {
     this.#native.SetHttpRequestTimeout(httpTimeoutInMilliseconds);
   }
+  /**
+   * Opens the gateway session with the token given to UpdateToken. Status goes HttpWait,
+   * Connecting, Connected, Ready; after a drop Reconnecting, resuming without losing events.
+   */
+  Connect(): void {
+    this.#native.Connect();
+  }
+  Disconnect(): void {
+    this.#native.Disconnect();
+  }
   GetStatus(): ClientStatus {
     return this.#native.GetStatus();
   }

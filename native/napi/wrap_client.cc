@@ -26,6 +26,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::CoreMethods()
           InstanceMethod<&W::AddLogCallback>("AddLogCallback"),
           InstanceMethod<&W::SetLogDir>("SetLogDir"),
           InstanceMethod<&W::SetHttpRequestTimeout>("SetHttpRequestTimeout"),
+          InstanceMethod<&W::Connect>("Connect"),
+          InstanceMethod<&W::Disconnect>("Disconnect"),
           InstanceMethod<&W::SetStatusChangedCallback>("SetStatusChangedCallback"),
           InstanceMethod<&W::GetStatus>("GetStatus"),
           InstanceMethod<&W::Destroy>("Destroy"),
@@ -113,11 +115,14 @@ void ClientWrap::SetHttpRequestTimeout(const Napi::CallbackInfo& info) {
   client_->SetHttpRequestTimeout(static_cast<int32_t>(ms));
 }
 
+void ClientWrap::Connect(const Napi::CallbackInfo&) { client_->Connect(); }
+
+void ClientWrap::Disconnect(const Napi::CallbackInfo&) { client_->Disconnect(); }
+
 void ClientWrap::SetStatusChangedCallback(const Napi::CallbackInfo& info) {
   auto callback =
       JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetStatusChangedCallback", "callback"}));
-  if (!*client_) return;
-  client_->Impl()->SetStatusChangedCallback(
+  client_->SetStatusChangedCallback(
       [callback](Client::Status status, Client::Error error, int32_t detail) {
         callback->Call([&](Napi::Env env) {
           return std::vector<napi_value>{Napi::Number::New(env, static_cast<int>(status)),
@@ -128,8 +133,7 @@ void ClientWrap::SetStatusChangedCallback(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
-  auto status = *client_ ? client_->Impl()->status() : Client::Status::Disconnected;
-  return Napi::Number::New(info.Env(), static_cast<int>(status));
+  return Napi::Number::New(info.Env(), static_cast<int>(client_->GetStatus()));
 }
 
 Napi::Value ClientWrap::GetVersionMajor(const Napi::CallbackInfo& info) {

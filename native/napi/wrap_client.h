@@ -33,6 +33,8 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void AddLogCallback(const Napi::CallbackInfo& info);
   Napi::Value SetLogDir(const Napi::CallbackInfo& info);
   void SetHttpRequestTimeout(const Napi::CallbackInfo& info);
+  void Connect(const Napi::CallbackInfo& info);
+  void Disconnect(const Napi::CallbackInfo& info);
   void SetStatusChangedCallback(const Napi::CallbackInfo& info);
   Napi::Value GetStatus(const Napi::CallbackInfo& info);
   void Destroy(const Napi::CallbackInfo& info);
