@@ -1,0 +1,92 @@
+// Shared set-up of the end-to-end tests: an emulator on loopback, SDK clients pointed at it,
+// a scripted "browser", and a collector of every log line (SDK and emulator) with every secret
+// the tests saw, so each file can prove that no secret was ever logged.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, LoggingSeverity } from '../../lib/index';
+import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../lib/emulator/index';
+
+export class SecretWatch {
+  readonly lines: string[] = [];
+  readonly secrets = new Set<string>();
+
+  log = (line: string) => {
+    this.lines.push(line);
+  };
+
+  remember(...values: Array<string | undefined | null>): void {
+    for (const value of values) if (value && value.length >= 6) this.secrets.add(value);
+  }
+
+  /** Every secret that appears in some log line (should be none). */
+  leaks(): string[] {
+    const hits: string[] = [];
+    for (const secret of this.secrets) {
+      if (this.lines.some((line) => line.includes(secret))) hits.push(`${secret.slice(0, 6)}… (${secret.length} chars)`);
+    }
+    return hits;
+  }
+}
+
+export interface Harness {
+  emu: RunningEmulator;
+  watch: SecretWatch;
+  ipcDir: string;
+  ipcPaths: string[];
+  newClient(options?: { ipc?: boolean; openUrl?: (url: string) => boolean }): Client;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: StartEmulatorOptions = {}): Promise<Harness> {
+  const watch = new SecretWatch();
+  const ipcDir = mkdtempSync(join(tmpdir(), 'sdkpp-e2e-'));
+  const ipcPaths = Array.from({ length: 3 }, (_, n) => join(ipcDir, `sdkpp-ipc-${n}`));
+  const emu = await startEmulator({ port: 0, log: watch.log, ipcPaths, ...options });
+  watch.remember(emu.application.clientSecret, emu.application.botToken);
+  const clients: Client[] = [];
+  return {
+    emu,
+    watch,
+    ipcDir,
+    ipcPaths,
+    newClient({ ipc = false, openUrl } = {}) {
+      const client = new Client(emu.apiBase, emu.webBase, {
+        ipcPaths: () => (ipc ? ipcPaths : []),
+        openUrl: openUrl ?? browserFollowingRedirects,
+      });
+      client.SetApplicationId(BigInt(emu.application.id));
+      client.AddLogCallback((message) => watch.log(message), LoggingSeverity.Verbose);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      for (const client of clients) client.Dispose();
+      await emu.close();
+      rmSync(ipcDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A "browser": loads the authorize URL and follows the emulator's redirect to the SDK's
+ * loopback listener (the emulator auto-approves when told to).
+ */
+export function browserFollowingRedirects(url: string): boolean {
+  void (async () => {
+    const response = await fetch(url, { redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (location?.startsWith('http://127.0.0.1')) await fetch(location).catch(() => undefined);
+  })();
+  return true;
+}
+
+export const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function until(check: () => boolean, timeoutMs = 5000, stepMs = 10): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await tick(stepMs);
+  }
+}
