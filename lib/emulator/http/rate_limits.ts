@@ -38,6 +38,9 @@ export class RateLimiter {
       this.#windows.set(id, window);
       if (this.#windows.size > 50_000) this.#prune(now);
     }
+    // Switched off (control.setRateLimits(false), for benchmarks): nothing is counted, so the
+    // headers never announce an exhausted bucket that a well-behaved client would wait for.
+    if (!this.enabled) window.count = 0;
     const resetAt = window.start + rule.windowMs;
     const resetAfter = Math.max(0, resetAt - now) / 1000;
     const bucket = Buffer.from(rule.name).toString('hex');
