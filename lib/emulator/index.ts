@@ -37,6 +37,8 @@ export interface StartEmulatorOptions {
   ipcPaths?: string[];
   /** Gateway heartbeat interval in ms (default 41250). */
   heartbeatIntervalMs?: number;
+  /** How long the local client waits for the rest of a partial IPC frame before closing (default 10000). */
+  ipcIncompleteFrameTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -92,13 +94,18 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   webBase = `http://127.0.0.1:${port}`;
   const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
   gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs });
+  control.gateway = gateway;
   routers.api.get('/gateway', () => ({ url: gatewayUrl }));
   routers.api.get('/gateway/bot', (ctx) => {
     ctx.bot();
     return { url: gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } };
   });
   if (options.ipc) {
-    localClient = await startLocalClient(emu, { paths: options.ipcPaths, apiBase: `${webBase}/api` });
+    localClient = await startLocalClient(emu, {
+      paths: options.ipcPaths,
+      apiBase: `${webBase}/api`,
+      incompleteFrameTimeoutMs: options.ipcIncompleteFrameTimeoutMs,
+    });
     control.localClient = localClient.control;
   }
 
