@@ -40,8 +40,9 @@ export function handleRequestGuildMembers(emu: Emulator, session: Session, d: un
   if (userIds) {
     members = members.filter((m) => userIds.includes(m.userId));
     for (const id of userIds) if (!guild.members.some((m) => m.userId === id)) notFound.push(id);
-  } else if (query) {
-    members = members.filter((m) => emu.user(m.userId)?.username.startsWith(query.toLowerCase()));
+  } else {
+    if (query) members = members.filter((m) => emu.user(m.userId)?.username.startsWith(query.toLowerCase()));
+    // An empty query with a limit asks for that many members (only limit 0 means all).
     if (limit > 0) members = members.slice(0, limit);
   }
   const chunkCount = Math.max(1, Math.ceil(members.length / MEMBER_CHUNK_SIZE));

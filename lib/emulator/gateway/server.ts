@@ -12,14 +12,23 @@ import { channelJson } from '../routes/guilds';
 import { botGuildCreate, userReady } from './ready';
 import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
 import { obfuscatedChannelJson } from './obfuscation';
-import { Close, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
+import { Close, Intent, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
 import { Session } from './session';
 import { updatePresence } from './presence';
 
 export interface GatewayServer {
+  /** Connected sessions (identified or not). */
   sessions(): Session[];
-  /** Tells bots about a channel whose visibility may have changed (overwrites, roles). */
-  channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>): void;
+  /**
+   * Tells bots about a channel whose visibility may have changed. `visibleBefore` maps bot user
+   * ids to whether they could view it before. With `visibilityOnly` (a role change: the channel
+   * itself is the same) only bots with obfuscation whose view changed hear about it.
+   */
+  channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>, options?: { visibilityOnly?: boolean }): void;
+  /** GUILD_CREATE to the connected bots that are members of the guild (a bot added to it). */
+  guildAvailable(guildId: string): void;
+  /** Sends Reconnect (op 7) to connected sessions (of one user, or all); returns how many. */
+  reconnect(filter?: { userId?: string }): number;
   close(): Promise<void>;
 }
 
@@ -29,11 +38,42 @@ const BOT_EVENTS = new Set([
   'ENTITLEMENT_CREATE', 'ENTITLEMENT_UPDATE', 'ENTITLEMENT_DELETE', 'SUBSCRIPTION_CREATE', 'SUBSCRIPTION_UPDATE',
 ]);
 
+// Bot events that need an intent (protocols.md §3: intents select what a bot receives).
+const EVENT_INTENT: Record<string, number> = {
+  GUILD_MEMBER_ADD: Intent.GUILD_MEMBERS,
+  GUILD_MEMBER_UPDATE: Intent.GUILD_MEMBERS,
+  GUILD_MEMBER_REMOVE: Intent.GUILD_MEMBERS,
+  CHANNEL_UPDATE: Intent.GUILDS,
+};
+
+/** A client told to reconnect gets this long to close the socket itself before the server does. */
+const RECONNECT_GRACE_MS = 5_000;
+
 export function startGateway(emu: Emulator, server: http.Server, options: { url: string; heartbeatIntervalMs?: number }): GatewayServer {
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 41250;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INBOUND_BYTES, perMessageDeflate: false });
+  // Connected sockets' sessions.
   const live = new Set<Session>();
+  // Identified sessions, connected or kept for a Resume: they keep receiving (buffering) events
+  // while disconnected, so a Resume replays everything that happened in between.
   const retained = new Map<string, Session>();
+  const usersById = new Map<string, Set<Session>>();
+  const bots = new Set<Session>();
+  const reconnectTimers = new Set<NodeJS.Timeout>();
+
+  const forget = (session: Session) => {
+    retained.delete(session.id);
+    bots.delete(session);
+    const identity = session.identity;
+    if (identity?.kind === 'user') {
+      const set = usersById.get(identity.user.id);
+      set?.delete(session);
+      if (set?.size === 0) usersById.delete(identity.user.id);
+    }
+  };
+
+  const expired = (session: Session) =>
+    !session.resumable || (session.closedAt !== null && emu.now() - session.closedAt > SESSION_RETENTION_MS);
 
   const hooks = {
     emu,
@@ -42,7 +82,10 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     findResumable(sessionId: string, token: string) {
       const session = retained.get(sessionId);
       if (!session || session.identity?.token !== token) return undefined;
-      if (session.closedAt !== null && emu.now() - session.closedAt > SESSION_RETENTION_MS) return undefined;
+      if (expired(session)) {
+        forget(session);
+        return undefined;
+      }
       if (session.socket) {
         // The client resumes while its old socket still looks open (a zombie): drop the old one.
         const old = session.socket;
@@ -57,9 +100,13 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
       const identity = session.identity!;
       retained.set(session.id, session);
       if (identity.kind === 'user') {
+        let set = usersById.get(identity.user.id);
+        if (!set) usersById.set(identity.user.id, (set = new Set()));
+        set.add(session);
         session.dispatch('READY', JSON.stringify(userReady(emu, identity.user, identity.app, session.id, options.url)));
         return;
       }
+      bots.add(session);
       const guilds = [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === identity.user.id));
       session.dispatch('READY', JSON.stringify({
         v: 10,
@@ -90,7 +137,11 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     },
     onClosed(session: Session) {
       live.delete(session);
-      // Kept for SESSION_RETENTION_MS (emulator time) so the client can resume.
+      // Kept for SESSION_RETENTION_MS (emulator time) so the client can resume, unless it is over.
+      if (!session.resumable) forget(session);
+    },
+    onResumed(temporary: Session) {
+      live.delete(temporary);
     },
   };
 
@@ -110,36 +161,63 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
   };
   server.on('upgrade', onUpgrade);
 
-  const unsubscribe = emu.bus.subscribe((event) => route(emu, event, live));
+  const unsubscribe = emu.bus.subscribe((event) => route(emu, event, usersById, bots));
   const pruneTimer = setInterval(() => {
-    for (const [id, session] of retained) {
-      if (session.closedAt !== null && emu.now() - session.closedAt > SESSION_RETENTION_MS) retained.delete(id);
-    }
+    for (const session of retained.values()) if (session.socket === null && expired(session)) forget(session);
   }, 30_000);
   pruneTimer.unref();
 
   return {
     sessions: () => [...live],
-    channelChanged(guildId, channelId, visibleBefore) {
+    channelChanged(guildId, channelId, visibleBefore, changeOptions = {}) {
       const guild = emu.state.guilds.get(guildId);
       const channel = guild?.channels.find((c) => c.id === channelId);
       if (!guild || !channel) return;
-      for (const session of live) {
-        const identity = session.identity;
-        if (identity?.kind !== 'bot' || !guild.members.some((m) => m.userId === identity.user.id)) continue;
+      for (const session of bots) {
+        const identity = session.identity!;
+        if ((identity.intents & Intent.GUILDS) === 0) continue;
+        if (!guild.members.some((m) => m.userId === identity.user.id)) continue;
         const now = canView(guild, channel, identity.user.id);
         const before = visibleBefore.get(identity.user.id) ?? now;
-        let data: Record<string, unknown>;
-        if (identity.obfuscation && !now) data = obfuscatedChannelJson(guild, channel);
-        else data = channelJson(emu, guild, channel);
-        // With obfuscation a bot that gains VIEW_CHANNEL gets the full channel in CHANNEL_UPDATE.
+        if (changeOptions.visibilityOnly && (!identity.obfuscation || before === now)) continue;
+        // An obfuscated bot that still cannot view the channel learns nothing new.
         if (identity.obfuscation && before === now && !now) continue;
+        // With obfuscation a bot that gains VIEW_CHANNEL gets the full channel in CHANNEL_UPDATE.
+        const data = identity.obfuscation && !now ? obfuscatedChannelJson(guild, channel) : channelJson(emu, guild, channel);
         session.dispatch('CHANNEL_UPDATE', JSON.stringify(data));
       }
+    },
+    guildAvailable(guildId) {
+      const guild = emu.state.guilds.get(guildId);
+      if (!guild) return;
+      for (const session of bots) {
+        const identity = session.identity!;
+        if (!guild.members.some((m) => m.userId === identity.user.id)) continue;
+        session.dispatch('GUILD_CREATE', JSON.stringify(botGuildCreate(emu, guild, identity.user.id, identity.obfuscation)));
+      }
+    },
+    reconnect(filter = {}) {
+      let told = 0;
+      for (const session of live) {
+        if (!session.identity || !session.socket || session.socket.readyState !== 1) continue;
+        if (filter.userId && session.identity.user.id !== filter.userId) continue;
+        const socket = session.socket;
+        socket.send(JSON.stringify({ op: Op.Reconnect, d: null, s: null, t: null }));
+        told++;
+        // The client should close and resume; a client that does not is disconnected (resumably).
+        const timer = setTimeout(() => {
+          reconnectTimers.delete(timer);
+          if (socket.readyState <= 1) socket.close(Close.UnknownError, 'Reconnect');
+        }, Math.max(RECONNECT_GRACE_MS, heartbeatIntervalMs));
+        timer.unref();
+        reconnectTimers.add(timer);
+      }
+      return told;
     },
     async close() {
       unsubscribe();
       clearInterval(pruneTimer);
+      for (const timer of reconnectTimers) clearTimeout(timer);
       server.off('upgrade', onUpgrade);
       for (const session of live) session.close(1001, 'Emulator stopping');
       for (const client of wss.clients) client.terminate();
@@ -148,27 +226,34 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
   };
 }
 
-function route(emu: Emulator, event: BusEvent, live: Set<Session>): void {
-  const data = JSON.stringify(event.data);
-  for (const session of live) {
-    const identity = session.identity;
-    if (!identity) continue;
-    if (identity.kind === 'user') {
-      if (!event.userIds.includes(identity.user.id)) continue;
+function route(emu: Emulator, event: BusEvent, usersById: Map<string, Set<Session>>, bots: Set<Session>): void {
+  let data: string | undefined;
+  const json = () => (data ??= JSON.stringify(event.data));
+  for (const userId of new Set(event.userIds)) {
+    const sessions = usersById.get(userId);
+    if (!sessions) continue;
+    for (const session of sessions) {
+      const identity = session.identity!;
       if (event.applicationId && event.applicationId !== identity.app.id) continue;
       if (event.type === 'APPLICATION_DEAUTHORIZED') {
+        session.resumable = false;
         session.close(Close.AuthenticationFailed, 'Authorization revoked');
         continue;
       }
-      session.dispatch(event.type, data);
-    } else if (BOT_EVENTS.has(event.type)) {
-      if (event.guildId) {
-        const guild = emu.state.guilds.get(event.guildId);
-        if (!guild?.members.some((m) => m.userId === identity.user.id)) continue;
-      } else if (event.applicationId !== identity.app.id) {
-        continue;
-      }
-      session.dispatch(event.type, data);
+      session.dispatch(event.type, json());
     }
+  }
+  if (!BOT_EVENTS.has(event.type)) return;
+  const guild = event.guildId ? emu.state.guilds.get(event.guildId) : undefined;
+  const intent = EVENT_INTENT[event.type] ?? 0;
+  for (const session of bots) {
+    const identity = session.identity!;
+    if ((identity.intents & intent) !== intent) continue;
+    if (event.guildId) {
+      if (!guild?.members.some((m) => m.userId === identity.user.id)) continue;
+    } else if (event.applicationId !== identity.app.id) {
+      continue;
+    }
+    session.dispatch(event.type, json());
   }
 }

@@ -35,6 +35,8 @@ export interface SessionHooks {
   onIdentified(session: Session): void;
   onCommand(session: Session, op: number, d: unknown): void;
   onClosed(session: Session): void;
+  /** `temporary` (the connection's own session) handed its socket to `resumed`. */
+  onResumed(temporary: Session, resumed: Session): void;
 }
 
 export class Session {
@@ -42,11 +44,17 @@ export class Session {
   identity: SessionIdentity | null = null;
   socket: WebSocket | null;
   seq = 0;
-  /** Dispatches not yet known to be received, for Resume. */
-  readonly buffer: Array<{ seq: number; frame: string }> = [];
+  /**
+   * Dispatches not yet acknowledged by a heartbeat, for Resume. `data` is the event's JSON,
+   * serialized once and shared by every session that gets the event; the frame is built on send.
+   */
+  readonly buffer: Array<{ seq: number; type: string; data: string }> = [];
   closedAt: number | null = null;
+  /** False once the session can no longer be resumed (heartbeat timeout, revoked token). */
+  resumable = true;
   #heartbeatTimer: NodeJS.Timeout | undefined;
   #received: number[] = [];
+  #lastHeartbeatSeq = -1;
 
   constructor(
     socket: WebSocket,
@@ -63,10 +71,9 @@ export class Session {
   /** Sends one dispatch, numbered and kept for Resume. `dataJson` is already serialized. */
   dispatch(type: string, dataJson: string): void {
     this.seq += 1;
-    const frame = `{"op":0,"s":${this.seq},"t":"${type}","d":${dataJson}}`;
-    this.buffer.push({ seq: this.seq, frame });
+    this.buffer.push({ seq: this.seq, type, data: dataJson });
     if (this.buffer.length > RESUME_BUFFER_EVENTS) this.buffer.shift();
-    this.#sendRaw(frame);
+    this.#sendRaw(frame(this.seq, type, dataJson));
   }
 
   close(code: number, reason: string): void {
@@ -79,7 +86,8 @@ export class Session {
     if (afterSeq > this.seq || afterSeq < oldest - 1) return false;
     this.socket = socket;
     this.closedAt = null;
-    for (const entry of this.buffer) if (entry.seq > afterSeq) this.#sendRaw(entry.frame);
+    this.#lastHeartbeatSeq = afterSeq;
+    for (const entry of this.buffer) if (entry.seq > afterSeq) this.#sendRaw(frame(entry.seq, entry.type, entry.data));
     this.dispatch('RESUMED', '{}');
     return true;
   }
@@ -97,14 +105,18 @@ export class Session {
     this.#armHeartbeatTimeout();
   }
 
-  #sendRaw(frame: string): void {
-    if (this.socket && this.socket.readyState === 1) this.socket.send(frame);
+  #sendRaw(text: string): void {
+    if (this.socket && this.socket.readyState === 1) this.socket.send(text);
   }
 
   #armHeartbeatTimeout(): void {
     clearTimeout(this.#heartbeatTimer);
     // A client that stops beating for 1.5 intervals is gone (zombie).
-    this.#heartbeatTimer = setTimeout(() => this.close(Close.SessionTimedOut, 'Heartbeat timeout'), this.hooks.heartbeatIntervalMs * 1.5);
+    // The session is over then: a Resume of it gets Invalid Session.
+    this.#heartbeatTimer = setTimeout(() => {
+      this.resumable = false;
+      this.close(Close.SessionTimedOut, 'Heartbeat timeout');
+    }, this.hooks.heartbeatIntervalMs * 1.5);
     this.#heartbeatTimer.unref();
   }
 
@@ -137,8 +149,17 @@ export class Session {
         if (d !== null && d !== undefined && (typeof d !== 'number' || !Number.isInteger(d))) {
           return this.close(Close.DecodeError, 'Heartbeat d must be the last sequence number or null');
         }
-        // A heartbeat acknowledging events that were never sent is out of order.
+        // A heartbeat acknowledging events that were never sent, or going back behind an
+        // earlier heartbeat, is out of order.
         if (typeof d === 'number' && d > this.seq) return this.close(Close.InvalidSeq, 'Invalid seq in heartbeat');
+        if (typeof d === 'number' && d < this.#lastHeartbeatSeq) return this.close(Close.InvalidSeq, 'Heartbeat seq went backwards');
+        if (typeof d === 'number') {
+          this.#lastHeartbeatSeq = d;
+          // Received for sure: a later Resume starts after d, so the buffer can let go of it.
+          let drop = 0;
+          while (drop < this.buffer.length && this.buffer[drop].seq <= d) drop++;
+          if (drop > 0) this.buffer.splice(0, drop);
+        }
         this.#armHeartbeatTimeout();
         this.#sendRaw(JSON.stringify({ op: Op.HeartbeatAck, d: null, s: null, t: null }));
         return;
@@ -228,11 +249,17 @@ export class Session {
     this.socket = null;
     if (!retained.adopt(socket, seq)) {
       retained.socket = null;
+      this.hooks.onClosed(retained);
       this.socket = socket;
       this.listen(socket);
       this.#sendRaw(JSON.stringify({ op: Op.InvalidSession, d: false, s: null, t: null }));
       return;
     }
     retained.listen(socket);
+    this.hooks.onResumed(this, retained);
   }
+}
+
+function frame(seq: number, type: string, dataJson: string): string {
+  return `{"op":0,"s":${seq},"t":"${type}","d":${dataJson}}`;
 }

@@ -5,7 +5,7 @@ import type net from 'node:net';
 import { validateActivity } from '../activity';
 import type { Emulator } from '../emulator';
 import { setPresence } from '../gateway/presence';
-import type { Application, User } from '../model/types';
+import type { Application, Guild, User } from '../model/types';
 import { RpcClose, RpcError } from './errors';
 import { encodeFrame, FrameReader, Opcode } from './framing';
 
@@ -18,8 +18,9 @@ export const SUBSCRIBABLE = new Set([
 ]);
 const KNOWN_COMMANDS = new Set([...WITHOUT_AUTH, 'SUBSCRIBE', 'UNSUBSCRIBE', 'GET_GUILD', 'GET_GUILDS', 'GET_USER', 'GET_RELATIONSHIPS']);
 
-const FLOOD_LIMIT = 200; // frames per second
-const INCOMPLETE_FRAME_TIMEOUT_MS = 10_000;
+/** Frames per second a connection may send; beyond that it is a flood and gets close 4002. */
+export const FLOOD_LIMIT = 200;
+export const INCOMPLETE_FRAME_TIMEOUT_MS = 10_000;
 
 export interface PendingIpcAuthorize {
   id: string;
@@ -34,6 +35,10 @@ export interface PendingIpcAuthorize {
 
 export interface ConnectionHooks {
   emu: Emulator;
+  /** READY's config.api_endpoint: the emulator's API base without the scheme. */
+  apiEndpoint: string;
+  /** How long a truncated header or a length that lies may wait for its bytes. */
+  incompleteFrameTimeoutMs: number;
   /** The chat client's logged-in user. */
   localUser(): User;
   authorizeRequested(request: PendingIpcAuthorize): void;
@@ -45,6 +50,8 @@ export class IpcConnection {
   app: Application | null = null;
   authenticatedUser: User | null = null;
   readonly subscriptions = new Set<string>();
+  /** Guilds subscribed to with GUILD_STATUS. */
+  readonly guildStatus = new Set<string>();
   #frames: number[] = [];
   #incompleteTimer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -97,20 +104,23 @@ export class IpcConnection {
     if (this.#closed) return;
     const now = Date.now();
     const result = this.reader.push(chunk);
-    if (result.error === 'too_large') return this.close(RpcClose.Unsupported, 'Frame larger than 64 KiB');
-    if (result.error === 'unknown_opcode') return this.close(RpcClose.Unsupported, 'Unknown opcode');
+    // The good frames before a bad one are served; a flood is cut off at the limit, not after
+    // serving every frame of it.
     for (const frame of result.frames) {
-      this.#frames.push(now);
       if (this.#closed) return;
+      this.#frames.push(now);
+      while (this.#frames[0] <= now - 1000) this.#frames.shift();
+      if (this.#frames.length > FLOOD_LIMIT) return this.close(RpcClose.RateLimited, 'Too many frames');
       this.#onFrame(frame.opcode, frame.payload);
     }
+    if (this.#closed) return;
+    if (result.error === 'too_large') return this.close(RpcClose.Unsupported, 'Frame larger than 64 KiB');
+    if (result.error === 'unknown_opcode') return this.close(RpcClose.Unsupported, 'Unknown opcode');
     if (result.error === 'invalid_utf8') return this.close(RpcClose.InvalidEncoding, 'Payload is not valid UTF-8');
-    while (this.#frames.length > 0 && this.#frames[0] <= now - 1000) this.#frames.shift();
-    if (this.#frames.length > FLOOD_LIMIT) return this.close(RpcClose.RateLimited, 'Too many frames');
     // A truncated header or a length that lies leaves bytes waiting; they must not wait forever.
     clearTimeout(this.#incompleteTimer);
     if (this.reader.pending > 0) {
-      this.#incompleteTimer = setTimeout(() => this.close(RpcClose.Abnormal, 'Incomplete frame'), INCOMPLETE_FRAME_TIMEOUT_MS);
+      this.#incompleteTimer = setTimeout(() => this.close(RpcClose.Abnormal, 'Incomplete frame'), this.hooks.incompleteFrameTimeoutMs);
       this.#incompleteTimer.unref();
     }
   }
@@ -142,7 +152,7 @@ export class IpcConnection {
     const user = this.hooks.localUser();
     this.dispatch('READY', {
       v: 1,
-      config: { cdn_host: 'cdn.sdkpp.invalid', api_endpoint: '//127.0.0.1/api', environment: 'emulator' },
+      config: { cdn_host: 'cdn.sdkpp.invalid', api_endpoint: this.hooks.apiEndpoint, environment: 'emulator' },
       user: { id: user.id, username: user.username, discriminator: '0', global_name: user.globalName, avatar: user.avatar },
     });
   }
@@ -152,7 +162,7 @@ export class IpcConnection {
     const nonce = message.nonce;
     const args = (typeof message.args === 'object' && message.args !== null ? message.args : {}) as Record<string, unknown>;
     if (!KNOWN_COMMANDS.has(cmd)) return this.error(cmd || 'UNKNOWN', nonce, RpcError.InvalidCommand, `Invalid command: ${cmd.slice(0, 64)}`);
-    if (cmd === 'SUBSCRIBE' || cmd === 'UNSUBSCRIBE') return this.#subscription(cmd, nonce, message.evt);
+    if (cmd === 'SUBSCRIBE' || cmd === 'UNSUBSCRIBE') return this.#subscription(cmd, nonce, message.evt, args);
     if (!WITHOUT_AUTH.has(cmd) && !this.authenticatedUser) {
       return this.error(cmd, nonce, RpcError.InvalidPermissions, 'Not authenticated or invalid scope');
     }
@@ -212,16 +222,31 @@ export class IpcConnection {
     }
   }
 
-  #subscription(cmd: string, nonce: unknown, evt: unknown): void {
+  #subscription(cmd: string, nonce: unknown, evt: unknown, args: Record<string, unknown>): void {
     if (typeof evt !== 'string' || !SUBSCRIBABLE.has(evt)) {
       return this.error(cmd, nonce, RpcError.InvalidEvent, `Invalid event: ${String(evt).slice(0, 64)}`);
     }
     if (!EVENTS_WITHOUT_AUTH.has(evt) && !this.authenticatedUser) {
       return this.error(cmd, nonce, RpcError.InvalidPermissions, 'Not authenticated or invalid scope');
     }
-    if (cmd === 'SUBSCRIBE') this.subscriptions.add(evt);
-    else this.subscriptions.delete(evt);
-    this.reply(cmd, nonce, { evt }, null);
+    let guild: Guild | undefined;
+    if (evt === 'GUILD_STATUS') {
+      // GUILD_STATUS is per guild: args.guild_id, a guild the user is in.
+      guild = typeof args.guild_id === 'string' ? this.hooks.emu.state.guilds.get(args.guild_id) : undefined;
+      if (!guild || !guild.members.some((m) => m.userId === this.authenticatedUser!.id)) {
+        return this.error(cmd, nonce, RpcError.InvalidGuild, 'Invalid guild');
+      }
+      if (cmd === 'SUBSCRIBE') this.guildStatus.add(guild.id);
+      else this.guildStatus.delete(guild.id);
+      if (this.guildStatus.size > 0) this.subscriptions.add(evt);
+      else this.subscriptions.delete(evt);
+    } else if (cmd === 'SUBSCRIBE') {
+      this.subscriptions.add(evt);
+    } else {
+      this.subscriptions.delete(evt);
+    }
+    this.reply(cmd, nonce, { evt }, evt);
+    if (guild && cmd === 'SUBSCRIBE') this.dispatch('GUILD_STATUS', guildStatusJson(this.hooks.emu, guild.id));
   }
 
   #authorize(nonce: unknown, args: Record<string, unknown>): void {
@@ -246,4 +271,16 @@ export class IpcConnection {
       integrationType: typeof args.integration_type === 'number' ? args.integration_type : null,
     });
   }
+}
+
+/** GUILD_STATUS data: the guild and how many of its members are online. */
+export function guildStatusJson(emu: Emulator, guildId: string): Record<string, unknown> {
+  const guild = emu.state.guilds.get(guildId);
+  const online = guild
+    ? guild.members.filter((m) => {
+        const status = emu.state.presences.get(m.userId)?.status;
+        return status !== undefined && status !== 'offline' && status !== 'invisible';
+      }).length
+    : 0;
+  return { guild: { id: guildId, name: guild?.name ?? null, icon_url: null }, online };
 }

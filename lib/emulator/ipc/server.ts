@@ -10,7 +10,7 @@ import { parseScopes } from '../auth/scopes';
 import { issueCode } from '../routes/oauth2';
 import { SEED } from '../seed';
 import { RpcError } from './errors';
-import { IpcConnection, type PendingIpcAuthorize } from './connection';
+import { guildStatusJson, INCOMPLETE_FRAME_TIMEOUT_MS, IpcConnection, type PendingIpcAuthorize } from './connection';
 
 export interface LocalClientServer {
   path(): string | null;
@@ -55,7 +55,16 @@ async function listenOnFirstFree(server: net.Server, candidates: string[]): Prom
   throw new Error('no free sdkpp-ipc-{n} socket');
 }
 
-export async function startLocalClient(emu: Emulator, options: { paths?: string[]; apiBase: string }): Promise<LocalClientServer> {
+export interface LocalClientOptions {
+  /** Candidate socket paths, tried in order (default: protocols.md §1). */
+  paths?: string[];
+  /** The emulator's API base (http://127.0.0.1:<port>/api), for READY's config. */
+  apiBase: string;
+  /** How long a partial frame may wait for the rest of its bytes (default 10 s). */
+  incompleteFrameTimeoutMs?: number;
+}
+
+export async function startLocalClient(emu: Emulator, options: LocalClientOptions): Promise<LocalClientServer> {
   const candidates = options.paths ?? ipcSocketPaths();
   const connections = new Set<IpcConnection>();
   const pending = new Map<string, PendingIpcAuthorize>();
@@ -95,6 +104,8 @@ export async function startLocalClient(emu: Emulator, options: { paths?: string[
 
   const hooks = {
     emu,
+    apiEndpoint: options.apiBase.replace(/^https?:/, ''),
+    incompleteFrameTimeoutMs: options.incompleteFrameTimeoutMs ?? INCOMPLETE_FRAME_TIMEOUT_MS,
     localUser,
     authorizeRequested(request: PendingIpcAuthorize) {
       if (emu.state.autoApproveUserId) return finishAuthorize(request, true, emu.state.autoApproveUserId);
@@ -109,28 +120,50 @@ export async function startLocalClient(emu: Emulator, options: { paths?: string[
 
   const onConnection = (socket: net.Socket) => connections.add(new IpcConnection(socket, hooks));
 
-  const open = async () => {
+  // `preferred`: a restart re-opens on the path it had, when that is still free.
+  const open = async (preferred: string | null = null) => {
     server = net.createServer(onConnection);
     server.maxConnections = 64;
-    path = await listenOnFirstFree(server, candidates);
+    const order = preferred ? [preferred, ...candidates.filter((c) => c !== preferred)] : candidates;
+    path = await listenOnFirstFree(server, order);
   };
   const shut = async () => {
-    for (const connection of connections) connection.close(1000, 'The local client is shutting down');
-    for (const connection of connections) connection.socket.destroy();
-    connections.clear();
-    pending.clear();
     const current = server;
     server = null;
     path = null;
-    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+    // Stop accepting first, then say goodbye (CLOSE 1000) to every game and wait (briefly) for
+    // the sockets to go, so the CLOSE frame is not lost to an immediate destroy.
+    const closing = current ? new Promise<void>((resolve) => current.close(() => resolve())) : Promise.resolve();
+    const gone = [...connections].map((connection) => new Promise<void>((resolve) => {
+      if (connection.socket.destroyed) return resolve();
+      connection.socket.once('close', () => resolve());
+      connection.close(1000, 'The local client is shutting down');
+    }));
+    await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 250).unref())]);
+    for (const connection of connections) connection.socket.destroy();
+    connections.clear();
+    pending.clear();
+    await closing;
   };
   await open();
 
   // Bus events the local client forwards to subscribed games.
   const unsubscribe = emu.bus.subscribe((event) => {
+    if (event.type === 'PRESENCE_UPDATE') {
+      // Online counts of guilds that games watch with GUILD_STATUS.
+      const userId = String((event.data.user as { id?: unknown } | undefined)?.id ?? '');
+      for (const connection of connections) {
+        for (const guildId of connection.guildStatus) {
+          if (emu.state.guilds.get(guildId)?.members.some((m) => m.userId === userId)) {
+            connection.dispatch('GUILD_STATUS', guildStatusJson(emu, guildId));
+          }
+        }
+      }
+    }
     const local = localUser();
-    if (!event.userIds.includes(local.id)) return;
     for (const connection of connections) {
+      // Each game hears about the user it authenticated as (else the chat client's user).
+      if (!event.userIds.includes(connection.authenticatedUser?.id ?? local.id)) continue;
       if (event.type === 'ACTIVITY_INVITE_CREATE' && connection.subscriptions.has('ACTIVITY_INVITE') && connection.app?.id === event.applicationId) {
         const sender = emu.user(String(event.data.sender_id));
         connection.dispatch('ACTIVITY_INVITE', {
@@ -148,10 +181,14 @@ export async function startLocalClient(emu: Emulator, options: { paths?: string[
     }
   });
 
+  const subscribedTo = (evt: string, applicationId?: string) =>
+    [...connections].filter((c) => c.subscriptions.has(evt) && (!applicationId || c.app?.id === applicationId));
+
   const control: LocalClientControl = {
     async restart() {
+      const previous = path;
       await shut();
-      await open();
+      await open(previous);
     },
     stop: shut,
     requestAuthorize() {
@@ -169,6 +206,28 @@ export async function startLocalClient(emu: Emulator, options: { paths?: string[
       if (!request) return false;
       finishAuthorize(request, approved, userId);
       return true;
+    },
+    pendingAuthorizations() {
+      return [...pending.values()].map((r) => ({
+        id: r.id,
+        applicationId: r.applicationId,
+        scopes: r.scopes,
+        redirectUri: r.redirectUri,
+        codeChallenge: r.challenge,
+        integrationType: r.integrationType,
+      }));
+    },
+    activityJoin(secret, applicationId) {
+      const targets = subscribedTo('ACTIVITY_JOIN', applicationId);
+      for (const connection of targets) connection.dispatch('ACTIVITY_JOIN', { secret });
+      return targets.length;
+    },
+    activityJoinRequest(userId, applicationId) {
+      const user = emu.user(userId);
+      if (!user) return 0;
+      const targets = subscribedTo('ACTIVITY_JOIN_REQUEST', applicationId);
+      for (const connection of targets) connection.dispatch('ACTIVITY_JOIN_REQUEST', { user: emu.userJson(user, connection.app ?? undefined) });
+      return targets.length;
     },
   };
 
