@@ -390,9 +390,14 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     return value;
   };
   call('now', () => []);
-  call('advanceClock', (b) => [Number(b.ms)]);
+  // A bad duration is the caller's mistake (400), not the emulator's (500).
+  const duration = (value: unknown, name: string) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new ApiError(400, 50035, `${name}: a finite number >= 0 is required`);
+    return value;
+  };
+  call('advanceClock', (b) => [duration(b.ms, 'ms')]);
   call('createUser', (b) => [b]);
-  call('banUser', (b) => [id(b.userId), b.durationMs === undefined || b.durationMs === null ? null : Number(b.durationMs)]);
+  call('banUser', (b) => [id(b.userId), b.durationMs === undefined || b.durationMs === null ? null : duration(b.durationMs, 'durationMs')]);
   call('unbanUser', (b) => [id(b.userId)]);
   call('setAutoApprove', (b) => [b.userId === null || b.userId === undefined ? null : id(b.userId)]);
   call('listPendingAuthorizations', () => []);

@@ -67,13 +67,14 @@ export function issueCode(emu: Emulator, pending: PendingAuthorization, user: Us
 
 /** Approves or denies a pending web authorization; returns where the browser goes next. */
 export function decide(emu: Emulator, pending: PendingAuthorization, approved: boolean, userId: string | null): string {
+  // Check the user before anything changes: a refused approval leaves the request pending.
+  const user = approved && userId ? emu.user(userId) : undefined;
+  if (approved && (!user || user.bot || emu.isBanned(user))) throw new ApiError(400, 10013, 'Unknown or unavailable user');
   pending.decision = { approved, userId };
   emu.state.pendingAuthorizations.delete(pending.id);
   const params: Record<string, string> = {};
   if (approved) {
-    const user = userId ? emu.user(userId) : undefined;
-    if (!user || user.bot || emu.isBanned(user)) throw new ApiError(400, 10013, 'Unknown or unavailable user');
-    params.code = issueCode(emu, pending, user).code;
+    params.code = issueCode(emu, pending, user!).code;
   } else {
     params.error = 'access_denied';
     params.error_description = 'The resource owner or authorization server denied the request';
