@@ -5,13 +5,20 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "sdkpp/authorization_args.h"
 #include "sdkpp/authorization_code.h"
 #include "sdkpp/client_create_options.h"
 #include "sdkpp/client_result.h"
 #include "sdkpp/device_authorization_args.h"
+#include "sdkpp/guild_types.h"
+#include "sdkpp/lobby_handle.h"
+#include "sdkpp/message_handle.h"
 #include "sdkpp/platform.h"
+#include "sdkpp/relationship_handle.h"
+#include "sdkpp/user_handle.h"
 #include "sdkpp/detail/enum_lists.h"
 #include "sdkpp/detail/enum_macros.h"
 #include "sdkpp/enums.h"
@@ -42,6 +49,25 @@ class Client {
   using AuthorizeRequestCallback = std::function<void()>;
   using TokenExpirationCallback = std::function<void()>;
   using RevokeTokenCallback = ResultCallback;
+  using StringMap = std::unordered_map<std::string, std::string>;
+  using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
+  using LobbyIdCallback = std::function<void(uint64_t lobbyId)>;
+  using LobbyMemberCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+  using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
+  using ProvisionalUserMergeRequiredCallback = std::function<void()>;
+  using SendUserMessageCallback = std::function<void(ClientResult result, uint64_t messageId)>;
+  using MessagesCallback = std::function<void(ClientResult result, std::vector<MessageHandle> messages)>;
+  using UserMessageSummariesCallback =
+      std::function<void(ClientResult result, std::vector<UserMessageSummary> summaries)>;
+  using MessageCreatedCallback = std::function<void(uint64_t messageId)>;
+  using MessageUpdatedCallback = std::function<void(uint64_t messageId)>;
+  using MessageDeletedCallback = std::function<void(uint64_t messageId, uint64_t channelId)>;
+  using GetUserGuildsCallback = std::function<void(ClientResult result, std::vector<GuildMinimal> guilds)>;
+  using GetGuildChannelsCallback =
+      std::function<void(ClientResult result, std::vector<GuildChannel> guildChannels)>;
+  using UserUpdatedCallback = std::function<void(uint64_t userId)>;
+  using RelationshipCallback = std::function<void(uint64_t userId, bool isServiceRelationshipUpdate)>;
+  using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
   using UpdateTokenCallback = ResultCallback;
   using UnmergeIntoProvisionalAccountCallback = ResultCallback;
   using UpdateProvisionalAccountDisplayNameCallback = ResultCallback;
@@ -144,6 +170,84 @@ class Client {
   void RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback);
   void RemoveAuthorizeRequestCallback();
   void SetGameWindowPid(int32_t pid);
+
+  // --- Lobbies
+  void CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback);
+  void CreateOrJoinLobbyWithMetadata(std::string const& secret, StringMap const& lobbyMetadata,
+                                     StringMap const& memberMetadata, CreateOrJoinLobbyCallback callback);
+  void LeaveLobby(uint64_t lobbyId, ResultCallback callback);
+  std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
+  std::vector<uint64_t> GetLobbyIds() const;
+  void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ResultCallback callback);
+  void UnlinkChannelFromLobby(uint64_t lobbyId, ResultCallback callback);
+  // A single-use invite (valid one hour) to the lobby's linked channel. Provisional accounts
+  // must merge first: then `provisionalUserMergeRequiredCallback` runs instead.
+  void JoinLinkedLobbyGuild(uint64_t lobbyId,
+                            ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                            JoinLinkedLobbyGuildCallback callback);
+  void SetLobbyCreatedCallback(LobbyIdCallback callback);
+  void SetLobbyDeletedCallback(LobbyIdCallback callback);
+  void SetLobbyUpdatedCallback(LobbyIdCallback callback);
+  void SetLobbyMemberAddedCallback(LobbyMemberCallback callback);
+  void SetLobbyMemberRemovedCallback(LobbyMemberCallback callback);
+  void SetLobbyMemberUpdatedCallback(LobbyMemberCallback callback);
+
+  // --- Messages
+  void SendLobbyMessage(uint64_t lobbyId, std::string const& content, SendUserMessageCallback callback);
+  void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content,
+                                    StringMap const& metadata, SendUserMessageCallback callback);
+  void SendUserMessage(uint64_t recipientId, std::string const& content, SendUserMessageCallback callback);
+  void SendUserMessageWithMetadata(uint64_t recipientId, std::string const& content,
+                                   StringMap const& metadata, SendUserMessageCallback callback);
+  void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string const& content,
+                       ResultCallback callback);
+  void DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultCallback callback);
+  // At most 200 messages and 72 hours, for lobbies the user is in; from the cache when it holds
+  // enough of the newest messages.
+  void GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, MessagesCallback callback);
+  // From the cache, with no request, when it holds enough of the newest messages.
+  void GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, MessagesCallback callback);
+  void GetUserMessageSummaries(UserMessageSummariesCallback callback);
+  std::optional<MessageHandle> GetMessageHandle(uint64_t messageId) const;
+  std::optional<ChannelHandle> GetChannelHandle(uint64_t channelId) const;
+  void SetMessageCreatedCallback(MessageCreatedCallback callback);
+  void SetMessageUpdatedCallback(MessageUpdatedCallback callback);
+  void SetMessageDeletedCallback(MessageDeletedCallback callback);
+  void SetShowingChat(bool showingChat);
+
+  // --- Guilds, users
+  void GetUserGuilds(GetUserGuildsCallback callback);
+  // Sorted as the chat client shows them: channels without a category, then each category
+  // followed by its channels (text before voice), by position.
+  void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback);
+  // Deprecated: before Ready it answers a placeholder user (id 0).
+  UserHandle GetCurrentUser() const;
+  std::optional<UserHandle> GetCurrentUserV2() const;
+  std::optional<UserHandle> GetUser(uint64_t userId) const;
+  void SetUserUpdatedCallback(UserUpdatedCallback callback);
+
+  // --- Relationships
+  std::vector<RelationshipHandle> GetRelationships() const;
+  std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
+  RelationshipHandle GetRelationshipHandle(uint64_t userId) const;
+  std::vector<UserHandle> SearchFriendsByUsername(std::string searchStr) const;
+  void SendServiceFriendRequest(std::string const& username, ResultCallback callback);
+  void SendGameFriendRequest(std::string const& username, ResultCallback callback);
+  void SendServiceFriendRequestById(uint64_t userId, ResultCallback callback);
+  void SendGameFriendRequestById(uint64_t userId, ResultCallback callback);
+  void AcceptServiceFriendRequest(uint64_t userId, ResultCallback callback);
+  void AcceptGameFriendRequest(uint64_t userId, ResultCallback callback);
+  void RejectServiceFriendRequest(uint64_t userId, ResultCallback callback);
+  void RejectGameFriendRequest(uint64_t userId, ResultCallback callback);
+  void CancelServiceFriendRequest(uint64_t userId, ResultCallback callback);
+  void CancelGameFriendRequest(uint64_t userId, ResultCallback callback);
+  void RemoveServiceAndGameFriend(uint64_t userId, ResultCallback callback);
+  void RemoveGameFriend(uint64_t userId, ResultCallback callback);
+  void BlockUser(uint64_t userId, ResultCallback callback);
+  void UnblockUser(uint64_t userId, ResultCallback callback);
+  void SetRelationshipCreatedCallback(RelationshipCallback callback);
+  void SetRelationshipDeletedCallback(RelationshipCallback callback);
+  void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback callback);
 
   // For the SDK's own layers (N-API glue, tests): the implementation behind this handle.
   ClientImpl* Impl() const noexcept { return impl_.get(); }

@@ -18,8 +18,10 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
                    [this](Client::Status status, Client::Error error, int32_t detail) {
                      SetStatus(status, error, detail);
                    },
-                   [this](std::string_view type, const json::Value& data) { OnDispatch(type, data); }}) {
+                   [this](std::string_view type, const json::Value& data) { OnDispatch(type, data); }}),
+      social_(*this) {
   http_.SetApiBase(endpoints_.api_base);
+  social_.state()->cdn_base = endpoints_.web_base + "/cdn";
   http_.SetServiceClockListener([this] { session_.OnServiceClockChanged(); });
   platform_->SetEvents(this);
 }
@@ -39,6 +41,7 @@ ClientImpl::~ClientImpl() {
 
 void ClientImpl::set_application_id(uint64_t id) {
   application_id_ = id;
+  social_.state()->application_id = id;
   local_client_.SetApplicationId(id);
 }
 
@@ -87,6 +90,21 @@ void ClientImpl::OnWebSocketClosed(PlatformId socket, int32_t code, std::string 
 
 void ClientImpl::OnDispatch(std::string_view type, const json::Value& data) {
   logger_.Log(LoggingSeverity::Verbose, "gateway event " + std::string(type));
+  social_.OnDispatch(type, data);
+}
+
+void ClientImpl::AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done) {
+  const auto& token = session_.token();
+  if (!token) {
+    http::ApiResponse response;
+    response.result = ClientResult::Failure(ErrorType::ClientNotReady,
+                                            "no token: call UpdateToken (and Connect) first");
+    if (done) Post([done, response] { done(response); });
+    return;
+  }
+  request.auth = http::AuthScheme::Bearer;
+  request.token = *token;
+  http_.Send(std::move(request), std::move(done));
 }
 
 void ClientImpl::OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) {

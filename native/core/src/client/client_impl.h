@@ -20,6 +20,7 @@
 #include "sdkpp/client.h"
 #include "sdkpp/client_create_options.h"
 #include "sdkpp/platform.h"
+#include "social/social_layer.h"
 
 namespace sdkpp {
 
@@ -44,6 +45,11 @@ class ClientImpl final : public PlatformEvents {
   auth::AuthorizeFlow& authorize_flow() { return authorize_flow_; }
   auth::DeviceFlow& device_flow() { return device_flow_; }
   gateway::GatewayConnection& gateway() { return gateway_; }
+  social::SocialLayer& social() { return social_; }
+
+  // A request with the current bearer token. Without a token the callback gets ClientNotReady
+  // (posted) and nothing is sent.
+  void AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done);
 
   // Queues `callback` for the app (it runs from RunCallbacks, never inside an SDK call).
   void Post(std::function<void()> callback) { queue_->Post(std::move(callback)); }
@@ -84,6 +90,7 @@ class ClientImpl final : public PlatformEvents {
   auth::AuthorizeFlow authorize_flow_;
   auth::DeviceFlow device_flow_;
   gateway::GatewayConnection gateway_;
+  social::SocialLayer social_;
   Client::Status status_ = Client::Status::Disconnected;
   Client::OnStatusChanged status_callback_;
   int32_t game_window_pid_ = 0;

@@ -1,0 +1,153 @@
+// Client's lobby methods.
+#include <algorithm>
+
+#include "client/client_calls.h"
+#include "social/factory.h"
+#include "social/parse.h"
+
+namespace sdkpp {
+
+using calls::Destroyed;
+using calls::Invalid;
+
+void Client::CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback) {
+  CreateOrJoinLobbyWithMetadata(secret, {}, {}, std::move(callback));
+}
+
+void Client::CreateOrJoinLobbyWithMetadata(std::string const& secret, StringMap const& lobbyMetadata,
+                                           StringMap const& memberMetadata,
+                                           CreateOrJoinLobbyCallback callback) {
+  if (!impl_) return calls::PostNow(callback, Destroyed(), uint64_t{0});
+  ClientImpl& impl = *impl_;
+  std::string problem;
+  if (secret.empty() || secret.size() > calls::kMaxLobbySecret) problem = "secret: must be 1 to 250 characters";
+  else if (calls::MetadataChars(lobbyMetadata) > calls::kMaxMetadataChars) problem = "lobbyMetadata: at most 1000 characters of keys and values";
+  else if (calls::MetadataChars(memberMetadata) > calls::kMaxMetadataChars) problem = "memberMetadata: at most 1000 characters of keys and values";
+  if (!problem.empty()) {
+    if (callback) impl.Post([callback, problem] { callback(Invalid(problem), 0); });
+    return;
+  }
+  json::Writer body;
+  body.BeginObject().Key("secret").String(secret);
+  if (!lobbyMetadata.empty()) calls::WriteMap(body.Key("lobby_metadata"), lobbyMetadata);
+  if (!memberMetadata.empty()) calls::WriteMap(body.Key("member_metadata"), memberMetadata);
+  body.EndObject();
+  impl.AuthedRequest(calls::Json("PUT", "/lobbies", body.Take(), "CreateOrJoinLobby"),
+                     [&impl, callback](http::ApiResponse response) {
+                       uint64_t lobby_id = 0;
+                       ClientResult result = response.result;
+                       if (result.Successful()) {
+                         auto doc = json::Document::Parse(response.body);
+                         auto id = doc ? doc->Root()["id"].Snowflake() : std::nullopt;
+                         if (!id) {
+                           result = http::MalformedResponse(response.status, response.body, false, "no lobby id");
+                         } else {
+                           lobby_id = *id;
+                           // Known at once, whether or not the gateway's LOBBY_CREATE came first.
+                           impl.social().ApplyLobby(doc->Root(), true);
+                         }
+                       }
+                       if (callback) impl.Post([callback, result, lobby_id] { callback(result, lobby_id); });
+                     });
+}
+
+void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
+  if (!impl_) return calls::PostNow(callback, Destroyed());
+  ClientImpl& impl = *impl_;
+  impl.AuthedRequest(calls::Json("DELETE", "/lobbies/" + std::to_string(lobbyId) + "/members/@me", "", "LeaveLobby"),
+                     [&impl, callback, lobbyId](http::ApiResponse response) {
+                       if (response.result.Successful() && impl.social().state()->lobbies.erase(lobbyId) > 0) {
+                         impl.social().state()->messages.DropChannel(lobbyId);
+                         if (auto cb = impl.social().callbacks().lobby_deleted) impl.Post([cb, lobbyId] { cb(lobbyId); });
+                       }
+                       if (callback) impl.Post([callback, result = response.result] { callback(result); });
+                     });
+}
+
+std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const {
+  if (!impl_ || !impl_->social().state()->Lobby(lobbyId)) return std::nullopt;
+  return detail::SocialFactory::Lobby(impl_->social().ref(), lobbyId);
+}
+
+std::vector<uint64_t> Client::GetLobbyIds() const {
+  std::vector<uint64_t> ids;
+  if (!impl_) return ids;
+  for (const auto& [id, lobby] : impl_->social().state()->lobbies) ids.push_back(id);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ResultCallback callback) {
+  if (!impl_) return calls::PostNow(callback, Destroyed());
+  json::Writer body;
+  body.BeginObject().Key("channel_id").Snowflake(channelId).EndObject();
+  impl_->AuthedRequest(calls::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking", body.Take(),
+                                   "LinkChannelToLobby"),
+                       [this, callback](http::ApiResponse response) {
+                         if (response.result.Successful()) {
+                           if (auto doc = json::Document::Parse(response.body)) impl_->social().ApplyLobby(doc->Root(), true);
+                         }
+                         if (callback) impl_->Post([callback, result = response.result] { callback(result); });
+                       });
+}
+
+void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ResultCallback callback) {
+  if (!impl_) return calls::PostNow(callback, Destroyed());
+  impl_->AuthedRequest(calls::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking",
+                                   "{\"channel_id\":null}", "UnlinkChannelFromLobby"),
+                       [this, callback](http::ApiResponse response) {
+                         if (response.result.Successful()) {
+                           if (auto doc = json::Document::Parse(response.body)) impl_->social().ApplyLobby(doc->Root(), true);
+                         }
+                         if (callback) impl_->Post([callback, result = response.result] { callback(result); });
+                       });
+}
+
+void Client::JoinLinkedLobbyGuild(uint64_t lobbyId,
+                                  ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                                  JoinLinkedLobbyGuildCallback callback) {
+  if (!impl_) return calls::PostNow(callback, Destroyed(), std::string());
+  ClientImpl& impl = *impl_;
+  auto state = impl.social().state();
+  const auto* me = state->User(state->current_user_id);
+  if (me && me->provisional) {
+    // Guilds need a full account: the game offers the merge first.
+    if (provisionalUserMergeRequiredCallback) impl.Post(provisionalUserMergeRequiredCallback);
+    return;
+  }
+  std::string web_base = impl.endpoints().web_base;
+  impl.AuthedRequest(
+      calls::Json("POST", "/lobbies/" + std::to_string(lobbyId) + "/members/@me/invites", "", "JoinLinkedLobbyGuild"),
+      [&impl, callback, web_base](http::ApiResponse response) {
+        std::string url;
+        ClientResult result = response.result;
+        if (result.Successful()) {
+          auto doc = json::Document::Parse(response.body);
+          auto code = doc ? doc->Root()["code"].String() : std::nullopt;
+          if (!code) result = http::MalformedResponse(response.status, response.body, false, "no invite code");
+          else url = web_base + "/invite/" + std::string(*code);
+        }
+        if (callback) impl.Post([callback, result, url] { callback(result, url); });
+      });
+}
+
+void Client::SetLobbyCreatedCallback(LobbyIdCallback callback) {
+  if (impl_) impl_->social().callbacks().lobby_created = std::move(callback);
+}
+void Client::SetLobbyDeletedCallback(LobbyIdCallback callback) {
+  if (impl_) impl_->social().callbacks().lobby_deleted = std::move(callback);
+}
+void Client::SetLobbyUpdatedCallback(LobbyIdCallback callback) {
+  if (impl_) impl_->social().callbacks().lobby_updated = std::move(callback);
+}
+void Client::SetLobbyMemberAddedCallback(LobbyMemberCallback callback) {
+  if (impl_) impl_->social().callbacks().member_added = std::move(callback);
+}
+void Client::SetLobbyMemberRemovedCallback(LobbyMemberCallback callback) {
+  if (impl_) impl_->social().callbacks().member_removed = std::move(callback);
+}
+void Client::SetLobbyMemberUpdatedCallback(LobbyMemberCallback callback) {
+  if (impl_) impl_->social().callbacks().member_updated = std::move(callback);
+}
+
+}  // namespace sdkpp

@@ -1,0 +1,189 @@
+#include "social/message_cache.h"
+
+#include <algorithm>
+
+namespace sdkpp::social {
+
+MessageCache::Channel& MessageCache::ChannelFor(uint64_t channel_id) {
+  auto it = channels_.find(channel_id);
+  if (it == channels_.end()) {
+    lru_.push_front(channel_id);
+    it = channels_.emplace(channel_id, Channel{}).first;
+    it->second.lru = lru_.begin();
+  }
+  return it->second;
+}
+
+void MessageCache::Touch(uint64_t, Channel& channel) const {
+  lru_.splice(lru_.begin(), lru_, channel.lru);
+}
+
+void MessageCache::Insert(Channel& channel, MessageRecord message, bool live) {
+  if (deleted_.count(message.id) > 0) return;  // a delete that arrived first wins
+  auto& list = channel.messages;
+  auto at = std::lower_bound(list.begin(), list.end(), message.id,
+                             [](const MessageRecord& m, uint64_t id) { return m.id < id; });
+  if (at != list.end() && at->id == message.id) {
+    // Already known: keep the newer edit.
+    if (message.edited_ms >= at->edited_ms) *at = std::move(message);
+    return;
+  }
+  bool newest = at == list.end();
+  channel_of_message_[message.id] = message.channel_id;
+  list.insert(at, std::move(message));
+  ++total_;
+  if (live && newest && channel.contiguous > 0) {
+    ++channel.contiguous;
+  } else if (!newest && channel.contiguous > 0) {
+    // Inserted inside the known run (an out-of-order arrival): the run is still contiguous
+    // if the message fell within it.
+    size_t position_from_newest = static_cast<size_t>(std::distance(at, list.end()));
+    if (position_from_newest <= channel.contiguous) ++channel.contiguous;
+  }
+}
+
+void MessageCache::AddLive(MessageRecord message) {
+  uint64_t channel_id = message.channel_id;
+  Channel& channel = ChannelFor(channel_id);
+  Insert(channel, std::move(message), true);
+  Touch(channel_id, channel);
+  EnforceBounds(channel_id);
+}
+
+void MessageCache::AddHistory(uint64_t channel_id, std::vector<MessageRecord> newest_first,
+                              size_t requested) {
+  Channel& channel = ChannelFor(channel_id);
+  size_t received = newest_first.size();
+  uint64_t oldest_of_page = received > 0 ? newest_first.back().id : 0;
+  for (auto& message : newest_first) {
+    message.channel_id = channel_id;
+    Insert(channel, std::move(message), false);
+  }
+  // The page was the service's newest messages when it answered; anything newer reached us
+  // live from the gateway. So everything from the page's oldest message on is contiguous.
+  if (received > 0) {
+    auto from = std::lower_bound(channel.messages.begin(), channel.messages.end(), oldest_of_page,
+                                 [](const MessageRecord& m, uint64_t id) { return m.id < id; });
+    channel.contiguous = static_cast<size_t>(std::distance(from, channel.messages.end()));
+  }
+  if (received < requested) channel.complete = true;
+  Touch(channel_id, channel);
+  EnforceBounds(channel_id);
+}
+
+bool MessageCache::Update(const MessageRecord& updated) {
+  auto where = channel_of_message_.find(updated.id);
+  if (where == channel_of_message_.end()) return false;
+  auto channel = channels_.find(where->second);
+  if (channel == channels_.end()) return false;
+  for (auto& message : channel->second.messages) {
+    if (message.id != updated.id) continue;
+    if (updated.edited_ms != 0 && updated.edited_ms < message.edited_ms) return true;  // stale
+    message = updated;
+    message.channel_id = where->second;
+    return true;
+  }
+  return false;
+}
+
+bool MessageCache::Delete(uint64_t channel_id, uint64_t message_id) {
+  RememberDelete(message_id);
+  auto where = channel_of_message_.find(message_id);
+  if (where != channel_of_message_.end()) channel_id = where->second;
+  auto channel = channels_.find(channel_id);
+  if (channel == channels_.end()) return false;
+  auto& list = channel->second.messages;
+  auto it = std::find_if(list.begin(), list.end(), [&](const MessageRecord& m) { return m.id == message_id; });
+  if (it == list.end()) return false;
+  size_t position_from_newest = static_cast<size_t>(std::distance(it, list.end()));
+  list.erase(it);
+  channel_of_message_.erase(message_id);
+  --total_;
+  // The service deleted it too: the run stays contiguous, one shorter.
+  if (position_from_newest <= channel->second.contiguous && channel->second.contiguous > 0) {
+    --channel->second.contiguous;
+  }
+  return true;
+}
+
+void MessageCache::RememberDelete(uint64_t message_id) {
+  if (!deleted_.insert(message_id).second) return;
+  deleted_order_.push_back(message_id);
+  if (deleted_order_.size() > kMaxRememberedDeletes) {
+    deleted_.erase(deleted_order_.front());
+    deleted_order_.pop_front();
+  }
+}
+
+void MessageCache::ForgetContiguity() {
+  for (auto& [id, channel] : channels_) {
+    channel.contiguous = 0;
+    channel.complete = false;
+  }
+}
+
+void MessageCache::DropChannel(uint64_t channel_id) {
+  auto it = channels_.find(channel_id);
+  if (it == channels_.end()) return;
+  for (const auto& m : it->second.messages) channel_of_message_.erase(m.id);
+  total_ -= it->second.messages.size();
+  lru_.erase(it->second.lru);
+  channels_.erase(it);
+}
+
+const MessageRecord* MessageCache::Find(uint64_t message_id) const {
+  auto where = channel_of_message_.find(message_id);
+  if (where == channel_of_message_.end()) return nullptr;
+  auto channel = channels_.find(where->second);
+  if (channel == channels_.end()) return nullptr;
+  const auto& list = channel->second.messages;
+  auto it = std::lower_bound(list.begin(), list.end(), message_id,
+                             [](const MessageRecord& m, uint64_t id) { return m.id < id; });
+  return it != list.end() && it->id == message_id ? &*it : nullptr;
+}
+
+std::optional<std::vector<const MessageRecord*>> MessageCache::Newest(uint64_t channel_id,
+                                                                      size_t limit) const {
+  auto it = channels_.find(channel_id);
+  if (it == channels_.end()) return std::nullopt;
+  const Channel& channel = it->second;
+  size_t available = channel.complete ? channel.messages.size() : std::min(channel.contiguous, channel.messages.size());
+  if (!channel.complete && available < limit) return std::nullopt;
+  std::vector<const MessageRecord*> out;
+  size_t count = std::min(limit, available);
+  out.reserve(count);
+  for (auto m = channel.messages.rbegin(); m != channel.messages.rend() && out.size() < count; ++m) {
+    out.push_back(&*m);
+  }
+  Touch(channel_id, const_cast<Channel&>(channel));
+  return out;
+}
+
+void MessageCache::EnforceBounds(uint64_t keep_channel) {
+  // Per channel: drop the oldest beyond the channel bound.
+  auto trim = [&](Channel& channel, size_t bound) {
+    while (channel.messages.size() > bound) {
+      channel_of_message_.erase(channel.messages.front().id);
+      channel.messages.pop_front();
+      --total_;
+      channel.complete = false;  // older messages exist again, now only on the service
+      channel.contiguous = std::min(channel.contiguous, channel.messages.size());
+    }
+  };
+  if (auto it = channels_.find(keep_channel); it != channels_.end()) trim(it->second, kMaxMessagesPerChannel);
+  // Overall: evict least recently used channels (never the one just written).
+  while (total_ > kMaxCachedMessages && !lru_.empty()) {
+    uint64_t victim = lru_.back();
+    if (victim == keep_channel) {
+      if (lru_.size() == 1) {
+        trim(channels_.at(victim), kMaxCachedMessages);
+        break;
+      }
+      lru_.splice(lru_.begin(), lru_, std::prev(lru_.end()));
+      continue;
+    }
+    DropChannel(victim);
+  }
+}
+
+}  // namespace sdkpp::social

@@ -1,0 +1,67 @@
+// The SDK's bounded message cache. Per channel it keeps the newest messages in id order and
+// knows how many of the newest are contiguous with the service (nothing missing between them),
+// so a history request that the cache can answer needs no request at all. Edits and deletes
+// from the gateway apply whenever they arrive — also before the message itself (a deleted id is
+// remembered, so a late create is dropped). Memory is bounded per channel and overall.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <list>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "social/records.h"
+
+namespace sdkpp::social {
+
+inline constexpr size_t kMaxMessagesPerChannel = 500;
+inline constexpr size_t kMaxCachedMessages = 10'000;
+inline constexpr size_t kMaxRememberedDeletes = 4096;
+
+class MessageCache {
+ public:
+  // A message from the gateway (live): extends the contiguous run if the channel had one.
+  void AddLive(MessageRecord message);
+  // A page of history, newest first, as the service returned it for `requested` messages.
+  void AddHistory(uint64_t channel_id, std::vector<MessageRecord> newest_first, size_t requested);
+  // Applies an edit; false if the message is not cached (the edit is then not needed).
+  bool Update(const MessageRecord& updated);
+  bool Delete(uint64_t channel_id, uint64_t message_id);
+  // After a gap (a new session, not a resume): nothing is known to be contiguous any more.
+  void ForgetContiguity();
+  void DropChannel(uint64_t channel_id);
+
+  const MessageRecord* Find(uint64_t message_id) const;
+  // The newest `limit` messages of the channel, newest first, if the cache can answer that
+  // with certainty (enough contiguous messages, or the whole history); nullopt otherwise.
+  std::optional<std::vector<const MessageRecord*>> Newest(uint64_t channel_id, size_t limit) const;
+
+  size_t size() const { return total_; }
+  size_t channel_count() const { return channels_.size(); }
+
+ private:
+  struct Channel {
+    std::deque<MessageRecord> messages;  // ascending ids
+    size_t contiguous = 0;               // how many of the newest are known contiguous
+    bool complete = false;               // the service has nothing older than what we hold
+    std::list<uint64_t>::iterator lru;
+  };
+
+  Channel& ChannelFor(uint64_t channel_id);
+  void Insert(Channel& channel, MessageRecord message, bool live);
+  void Touch(uint64_t channel_id, Channel& channel) const;
+  void EnforceBounds(uint64_t keep_channel);
+  void RememberDelete(uint64_t message_id);
+
+  std::unordered_map<uint64_t, Channel> channels_;
+  std::unordered_map<uint64_t, uint64_t> channel_of_message_;
+  mutable std::list<uint64_t> lru_;  // front: most recently used channel
+  std::unordered_set<uint64_t> deleted_;
+  std::deque<uint64_t> deleted_order_;
+  size_t total_ = 0;
+};
+
+}  // namespace sdkpp::social

@@ -1,0 +1,110 @@
+#include "social/parse.h"
+
+#include "util/time_format.h"
+
+namespace sdkpp::social {
+namespace {
+
+constexpr uint64_t kServiceEpochMs = 1420070400000ull;
+
+std::optional<std::string> OptionalString(const json::Value& value) {
+  auto text = value.String();
+  if (!text) return std::nullopt;
+  return std::string(*text);
+}
+
+RelationshipType ToRelationshipType(std::optional<int64_t> value) {
+  if (!value || *value < 0 || *value > 6) return RelationshipType::None;
+  return static_cast<RelationshipType>(*value);
+}
+
+}  // namespace
+
+uint64_t SnowflakeTimeMs(uint64_t id) { return (id >> 22) + kServiceEpochMs; }
+
+StringMap ParseStringMap(const json::Value& object) {
+  StringMap map;
+  for (const auto& [key, value] : object.Members()) {
+    if (auto text = value.String()) map.emplace(std::string(key), std::string(*text));
+  }
+  return map;
+}
+
+std::optional<UserRecord> ParseUser(const json::Value& user) {
+  auto id = user["id"].Snowflake();
+  if (!id) return std::nullopt;
+  UserRecord record;
+  record.id = *id;
+  record.username = std::string(user["username"].String().value_or(""));
+  record.global_name = OptionalString(user["global_name"]);
+  record.avatar = OptionalString(user["avatar"]);
+  record.bot = user["bot"].Bool().value_or(false);
+  record.provisional = user["is_provisional_account"].Bool().value_or(false);
+  return record;
+}
+
+std::optional<LobbyMemberRecord> ParseLobbyMember(const json::Value& member) {
+  auto id = member["id"].Snowflake();
+  if (!id) return std::nullopt;
+  LobbyMemberRecord record;
+  record.id = *id;
+  record.metadata = ParseStringMap(member["metadata"]);
+  record.connected = member["connected"].Bool().value_or(false);
+  record.flags = static_cast<uint32_t>(member["flags"].Int().value_or(0));
+  record.additional_name = OptionalString(member["additional_name"]);
+  return record;
+}
+
+std::optional<LobbyRecord> ParseLobby(const json::Value& lobby) {
+  auto id = lobby["id"].Snowflake();
+  if (!id) return std::nullopt;
+  LobbyRecord record;
+  record.id = *id;
+  record.application_id = lobby["application_id"].Snowflake().value_or(0);
+  record.metadata = ParseStringMap(lobby["metadata"]);
+  for (const auto& member : lobby["members"].Items()) {
+    if (auto parsed = ParseLobbyMember(member)) record.members.push_back(std::move(*parsed));
+  }
+  json::Value linked = lobby["linked_channel"];
+  if (linked.IsObject()) {
+    if (auto channel_id = linked["id"].Snowflake()) {
+      record.linked_channel = LinkedChannelRecord{*channel_id, std::string(linked["name"].String().value_or("")),
+                                                  linked["guild_id"].Snowflake().value_or(0)};
+    }
+  }
+  return record;
+}
+
+std::optional<MessageRecord> ParseMessage(const json::Value& message) {
+  auto id = message["id"].Snowflake();
+  if (!id) return std::nullopt;
+  MessageRecord record;
+  record.id = *id;
+  record.channel_id = message["channel_id"].Snowflake().value_or(0);
+  record.lobby_id = message["lobby_id"].Snowflake().value_or(0);
+  record.recipient_id = message["recipient_id"].Snowflake().value_or(0);
+  record.author_id = message["author"]["id"].Snowflake().value_or(message["author_id"].Snowflake().value_or(0));
+  record.content = std::string(message["content"].String().value_or(""));
+  auto sent = message["timestamp"].String();
+  record.sent_ms = sent ? ParseIso8601(*sent).value_or(SnowflakeTimeMs(*id)) : SnowflakeTimeMs(*id);
+  if (auto edited = message["edited_timestamp"].String()) record.edited_ms = ParseIso8601(*edited).value_or(0);
+  record.metadata = ParseStringMap(message["metadata"]);
+  record.moderation_metadata = ParseStringMap(message["moderation_metadata"]);
+  record.application_id = message["application_id"].Snowflake();
+  record.additional_name = OptionalString(message["lobby_member"]["additional_name"]);
+  if (record.lobby_id != 0 && record.channel_id == 0) record.channel_id = record.lobby_id;
+  return record;
+}
+
+std::optional<RelationshipRecord> ParseRelationship(const json::Value& relationship) {
+  auto id = relationship["id"].Snowflake();
+  if (!id) return std::nullopt;
+  RelationshipRecord record;
+  record.user_id = *id;
+  record.service = ToRelationshipType(relationship["type"].Int());
+  record.game = ToRelationshipType(relationship["game_relationship_type"].Int());
+  record.spam_request = relationship["is_spam_request"].Bool().value_or(false);
+  return record;
+}
+
+}  // namespace sdkpp::social

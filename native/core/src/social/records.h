@@ -1,0 +1,92 @@
+// What the social layer knows, as plain records. Handles (UserHandle, LobbyHandle, ...) are
+// live views over these: they look them up at each call.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sdkpp/enums.h"
+
+namespace sdkpp::social {
+
+using StringMap = std::unordered_map<std::string, std::string>;
+
+struct ApplicationProfileRecord {
+  std::string avatar_hash;
+  std::string metadata;
+  std::optional<std::string> provider_id;
+  std::string provider_issued_user_id;
+  ExternalIdentityProviderType provider_type = ExternalIdentityProviderType::Unknown;
+  std::string username;
+};
+
+struct UserRecord {
+  uint64_t id = 0;
+  std::string username;
+  std::optional<std::string> global_name;
+  std::optional<std::string> avatar;
+  bool provisional = false;
+  bool bot = false;
+  StatusType status = StatusType::Offline;
+  // The user's activity of this game (or its sibling applications), as the service sent it.
+  std::optional<std::string> game_activity_json;
+  std::vector<ApplicationProfileRecord> application_profiles;
+};
+
+struct RelationshipRecord {
+  uint64_t user_id = 0;
+  RelationshipType service = RelationshipType::None;
+  RelationshipType game = RelationshipType::None;
+  bool spam_request = false;
+};
+
+struct LobbyMemberRecord {
+  uint64_t id = 0;
+  StringMap metadata;
+  bool connected = false;
+  uint32_t flags = 0;  // 1 << 0: CanLinkLobby
+  std::optional<std::string> additional_name;
+};
+
+struct LinkedChannelRecord {
+  uint64_t id = 0;
+  std::string name;
+  uint64_t guild_id = 0;
+};
+
+struct LobbyRecord {
+  uint64_t id = 0;
+  uint64_t application_id = 0;
+  StringMap metadata;
+  std::vector<LobbyMemberRecord> members;
+  std::optional<LinkedChannelRecord> linked_channel;
+};
+
+struct MessageRecord {
+  uint64_t id = 0;
+  uint64_t author_id = 0;
+  uint64_t channel_id = 0;
+  uint64_t lobby_id = 0;      // 0: not a lobby message
+  uint64_t recipient_id = 0;  // DMs: the user the message went to
+  std::string content;
+  uint64_t sent_ms = 0;
+  uint64_t edited_ms = 0;  // 0: never edited
+  StringMap metadata;
+  StringMap moderation_metadata;
+  std::optional<uint64_t> application_id;
+  std::optional<std::string> additional_name;
+  bool sent_from_game = true;
+};
+
+struct ChannelRecord {
+  uint64_t id = 0;
+  ChannelType type = ChannelType::Dm;
+  std::string name;
+  std::vector<uint64_t> recipients;
+};
+
+}  // namespace sdkpp::social

@@ -1,0 +1,241 @@
+#include "social/social_layer.h"
+
+#include <algorithm>
+
+#include "client/client_impl.h"
+#include "social/parse.h"
+
+namespace sdkpp::social {
+namespace {
+
+StatusType ParseStatus(std::string_view status) {
+  if (status == "online") return StatusType::Online;
+  if (status == "idle") return StatusType::Idle;
+  if (status == "dnd") return StatusType::Dnd;
+  if (status == "invisible") return StatusType::Invisible;
+  if (status == "offline") return StatusType::Offline;
+  if (status == "streaming") return StatusType::Streaming;
+  return StatusType::Unknown;
+}
+
+}  // namespace
+
+SocialLayer::SocialLayer(ClientImpl& impl) : impl_(impl), state_(std::make_shared<SocialState>()) {}
+
+void SocialLayer::Post(std::function<void()> callback) { impl_.Post(std::move(callback)); }
+
+void SocialLayer::RememberUser(const json::Value& user) {
+  auto parsed = ParseUser(user);
+  if (!parsed) return;
+  auto [it, inserted] = state_->users.try_emplace(parsed->id, *parsed);
+  if (!inserted) {
+    // Keep what the user object does not say (presence, activity, profiles).
+    it->second.username = parsed->username.empty() ? it->second.username : parsed->username;
+    it->second.global_name = parsed->global_name;
+    it->second.avatar = parsed->avatar;
+    it->second.provisional = parsed->provisional;
+    it->second.bot = parsed->bot;
+  }
+}
+
+void SocialLayer::OnDispatch(std::string_view type, const json::Value& data) {
+  if (type == "READY") return OnReady(data);
+  if (type == "RESUMED") return;
+  if (type == "PRESENCE_UPDATE") return OnPresence(data);
+  if (type == "USER_UPDATE") {
+    RememberUser(data);
+    if (auto id = data["id"].Snowflake(); id && callbacks_.user_updated) {
+      auto cb = callbacks_.user_updated;
+      Post([cb, id = *id] { cb(id); });
+    }
+    return;
+  }
+  if (type.rfind("RELATIONSHIP_", 0) == 0) return OnRelationship(type, data);
+  if (type == "LOBBY_CREATE" || type == "LOBBY_UPDATE") return ApplyLobby(data, true);
+  if (type == "LOBBY_DELETE") return OnLobbyDeleted(data);
+  if (type.rfind("LOBBY_MEMBER_", 0) == 0) return OnMember(type, data);
+  if (type == "LOBBY_MESSAGE_CREATE" || type == "MESSAGE_CREATE" || type == "LOBBY_MESSAGE_UPDATE" ||
+      type == "MESSAGE_UPDATE") {
+    return ApplyMessage(data, true, true);
+  }
+  if (type == "LOBBY_MESSAGE_DELETE") return OnMessageDeleted(data, true);
+  if (type == "MESSAGE_DELETE") return OnMessageDeleted(data, false);
+  if (type == "ACTIVITY_INVITE_CREATE" && callbacks_.activity_invite_created) {
+    auto cb = callbacks_.activity_invite_created;
+    std::string raw = data.Serialize();
+    Post([cb, raw] {
+      if (auto doc = json::Document::Parse(raw)) cb(doc->Root());
+    });
+    return;
+  }
+  if (type == "ACTIVITY_INVITE_UPDATE" && callbacks_.activity_invite_updated) {
+    auto cb = callbacks_.activity_invite_updated;
+    std::string raw = data.Serialize();
+    Post([cb, raw] {
+      if (auto doc = json::Document::Parse(raw)) cb(doc->Root());
+    });
+  }
+}
+
+void SocialLayer::OnReady(const json::Value& data) {
+  // A fresh session: the old picture may have gaps.
+  state_->messages.ForgetContiguity();
+  json::Value user = data["user"];
+  RememberUser(user);
+  state_->current_user_id = user["id"].Snowflake().value_or(0);
+  if (auto* me = const_cast<UserRecord*>(state_->User(state_->current_user_id))) me->status = StatusType::Online;
+  state_->relationships.clear();
+  for (const auto& relationship : data["relationships"].Items()) {
+    RememberUser(relationship["user"]);
+    if (auto parsed = ParseRelationship(relationship)) state_->relationships[parsed->user_id] = *parsed;
+  }
+  std::vector<uint64_t> seen;
+  for (const auto& lobby : data["lobbies"].Items()) {
+    ApplyLobby(lobby, false);
+    if (auto id = lobby["id"].Snowflake()) seen.push_back(*id);
+  }
+  for (auto it = state_->lobbies.begin(); it != state_->lobbies.end();) {
+    it = std::find(seen.begin(), seen.end(), it->first) == seen.end() ? state_->lobbies.erase(it) : std::next(it);
+  }
+  for (const auto& presence : data["presences"].Items()) OnPresence(presence);
+}
+
+void SocialLayer::OnPresence(const json::Value& data) {
+  auto id = data["user"]["id"].Snowflake();
+  if (!id) return;
+  auto& user = state_->users[*id];
+  user.id = *id;
+  user.status = ParseStatus(data["status"].String().value_or("offline"));
+  user.game_activity_json.reset();
+  for (const auto& activity : data["activities"].Items()) {
+    auto app = activity["application_id"].Snowflake();
+    if (!app || *app == state_->application_id || state_->application_id == 0) {
+      user.game_activity_json = activity.Serialize();
+      break;
+    }
+  }
+  if (callbacks_.user_updated) {
+    auto cb = callbacks_.user_updated;
+    Post([cb, id = *id] { cb(id); });
+  }
+}
+
+void SocialLayer::OnRelationship(std::string_view type, const json::Value& data) {
+  RememberUser(data["user"]);
+  auto parsed = ParseRelationship(data);
+  if (!parsed) return;
+  uint64_t user_id = parsed->user_id;
+  auto previous = state_->relationships.find(user_id);
+  bool existed = previous != state_->relationships.end();
+  RelationshipRecord before = existed ? previous->second : RelationshipRecord{user_id};
+  bool removed = type == "RELATIONSHIP_REMOVE" ||
+                 (parsed->service == RelationshipType::None && parsed->game == RelationshipType::None);
+  if (removed) {
+    state_->relationships.erase(user_id);
+  } else {
+    state_->relationships[user_id] = *parsed;
+  }
+  bool service_changed = before.service != (removed ? RelationshipType::None : parsed->service);
+  if (removed && existed && callbacks_.relationship_deleted) {
+    auto cb = callbacks_.relationship_deleted;
+    Post([cb, user_id, service_changed] { cb(user_id, service_changed); });
+  } else if (!removed && callbacks_.relationship_created) {
+    auto cb = callbacks_.relationship_created;
+    Post([cb, user_id, service_changed] { cb(user_id, service_changed); });
+  }
+  if (callbacks_.relationship_groups_updated) {
+    auto cb = callbacks_.relationship_groups_updated;
+    Post([cb, user_id] { cb(user_id); });
+  }
+}
+
+void SocialLayer::ApplyLobby(const json::Value& lobby, bool announce) {
+  auto parsed = ParseLobby(lobby);
+  if (!parsed) return;
+  for (const auto& member : lobby["members"].Items()) {
+    if (member["user"].IsObject()) RememberUser(member["user"]);
+  }
+  uint64_t id = parsed->id;
+  bool created = state_->lobbies.count(id) == 0;
+  state_->lobbies[id] = std::move(*parsed);
+  if (!announce) return;
+  auto cb = created ? callbacks_.lobby_created : callbacks_.lobby_updated;
+  if (cb) Post([cb, id] { cb(id); });
+}
+
+void SocialLayer::OnLobbyDeleted(const json::Value& data) {
+  auto id = data["id"].Snowflake();
+  if (!id || state_->lobbies.erase(*id) == 0) return;
+  state_->messages.DropChannel(*id);
+  if (auto cb = callbacks_.lobby_deleted) Post([cb, id = *id] { cb(id); });
+}
+
+void SocialLayer::OnMember(std::string_view type, const json::Value& data) {
+  auto lobby_id = data["lobby_id"].Snowflake();
+  auto member = ParseLobbyMember(data["member"]);
+  if (!lobby_id || !member) return;
+  auto lobby = state_->lobbies.find(*lobby_id);
+  if (lobby == state_->lobbies.end()) return;
+  auto& members = lobby->second.members;
+  auto it = std::find_if(members.begin(), members.end(), [&](const auto& m) { return m.id == member->id; });
+  uint64_t member_id = member->id;
+  std::function<void(uint64_t, uint64_t)> cb;
+  if (type == "LOBBY_MEMBER_REMOVE") {
+    if (it == members.end()) return;
+    members.erase(it);
+    cb = callbacks_.member_removed;
+  } else if (it == members.end()) {
+    members.push_back(std::move(*member));
+    cb = callbacks_.member_added;
+  } else {
+    *it = std::move(*member);
+    cb = type == "LOBBY_MEMBER_ADD" ? callbacks_.member_added : callbacks_.member_updated;
+  }
+  if (cb) Post([cb, lobby_id = *lobby_id, member_id] { cb(lobby_id, member_id); });
+}
+
+void SocialLayer::ApplyMessage(const json::Value& message, bool live, bool announce) {
+  RememberUser(message["author"]);
+  auto parsed = ParseMessage(message);
+  if (!parsed) return;
+  uint64_t id = parsed->id;
+  // A direct message's channel is the conversation with the other user.
+  if (parsed->lobby_id == 0 && parsed->channel_id != 0) {
+    uint64_t me = state_->current_user_id;
+    uint64_t other = parsed->author_id == me ? parsed->recipient_id : parsed->author_id;
+    auto& channel = state_->channels[parsed->channel_id];
+    channel.id = parsed->channel_id;
+    channel.type = ChannelType::Dm;
+    if (channel.recipients.empty() && other != 0) channel.recipients = {other};
+  }
+  bool known = state_->messages.Find(id) != nullptr;
+  bool edit = parsed->edited_ms != 0 && known;
+  if (known) {
+    state_->messages.Update(*parsed);
+  } else if (live) {
+    state_->messages.AddLive(std::move(*parsed));
+  } else {
+    uint64_t channel = parsed->channel_id;
+    std::vector<MessageRecord> one;
+    one.push_back(std::move(*parsed));
+    state_->messages.AddHistory(channel, std::move(one), 1);
+  }
+  if (!announce || !state_->messages.Find(id)) return;  // a late create of a deleted message
+  auto cb = edit ? callbacks_.message_updated : (known ? callbacks_.message_updated : callbacks_.message_created);
+  if (cb) Post([cb, id] { cb(id); });
+}
+
+void SocialLayer::OnMessageDeleted(const json::Value& data, bool lobby) {
+  auto id = data["id"].Snowflake();
+  if (!id) return;
+  uint64_t channel = data["channel_id"].Snowflake().value_or(lobby ? data["lobby_id"].Snowflake().value_or(0) : 0);
+  bool removed = state_->messages.Delete(channel, *id);
+  if (removed && callbacks_.message_deleted) {
+    auto cb = callbacks_.message_deleted;
+    Post([cb, id = *id, channel] { cb(id, channel); });
+  }
+}
+
+void SocialLayer::OnSessionLost() { state_->messages.ForgetContiguity(); }
+
+}  // namespace sdkpp::social

@@ -1,0 +1,64 @@
+// The Client's social layer: keeps SocialState current from gateway events (READY, presences,
+// relationships, lobbies and their members, lobby and direct messages, invites) and tells the
+// app through its callbacks — each queued for RunCallbacks, never from inside the SDK.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "json/json.h"
+#include "sdkpp/client.h"
+#include "social/social_state.h"
+
+namespace sdkpp {
+class ClientImpl;
+}
+
+namespace sdkpp::social {
+
+struct SocialCallbacks {
+  std::function<void(uint64_t lobby_id)> lobby_created, lobby_deleted, lobby_updated;
+  std::function<void(uint64_t lobby_id, uint64_t member_id)> member_added, member_removed, member_updated;
+  std::function<void(uint64_t message_id)> message_created, message_updated;
+  std::function<void(uint64_t message_id, uint64_t channel_id)> message_deleted;
+  std::function<void(uint64_t user_id)> user_updated;
+  std::function<void(uint64_t user_id, bool is_service_relationship_update)> relationship_created,
+      relationship_deleted;
+  std::function<void(uint64_t user_id)> relationship_groups_updated;
+  std::function<void(const json::Value& invite)> activity_invite_created, activity_invite_updated;
+};
+
+class SocialLayer {
+ public:
+  explicit SocialLayer(ClientImpl& impl);
+
+  std::shared_ptr<SocialState>& state() { return state_; }
+  StateRef ref() const { return state_; }
+  SocialCallbacks& callbacks() { return callbacks_; }
+
+  // A gateway dispatch (ordered and de-duplicated by the connection layer).
+  void OnDispatch(std::string_view type, const json::Value& data);
+  // The gateway session ended without a resume: events may have been missed.
+  void OnSessionLost();
+
+  // Keeps the user record current from any user object the service sends.
+  void RememberUser(const json::Value& user);
+  void ApplyLobby(const json::Value& lobby, bool announce);
+  void ApplyMessage(const json::Value& message, bool live, bool announce);
+
+ private:
+  void OnReady(const json::Value& data);
+  void OnPresence(const json::Value& data);
+  void OnRelationship(std::string_view type, const json::Value& data);
+  void OnLobbyDeleted(const json::Value& data);
+  void OnMember(std::string_view type, const json::Value& data);
+  void OnMessageDeleted(const json::Value& data, bool lobby);
+  void Post(std::function<void()> callback);
+
+  ClientImpl& impl_;
+  std::shared_ptr<SocialState> state_;
+  SocialCallbacks callbacks_;
+};
+
+}  // namespace sdkpp::social
