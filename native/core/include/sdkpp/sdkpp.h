@@ -1,6 +1,8 @@
 // Umbrella header of the sdkpp C++ core.
 #pragma once
 
+#include "sdkpp/activity.h"
+#include "sdkpp/activity_invite.h"
 #include "sdkpp/authorization_args.h"
 #include "sdkpp/authorization_code.h"
 #include "sdkpp/call.h"
