@@ -53,9 +53,19 @@ export class EmulatorControl {
     return this.emu.clock.advance(ms);
   }
 
-  createUser(options: { username: string; globalName?: string; premiumType?: number }): Record<string, unknown> {
+  createUser(options: { username: string; globalName?: string; premiumType?: number; primaryGuildTag?: string }): Record<string, unknown> {
     if (typeof options?.username !== 'string' || !/^[a-z0-9_.]{2,32}$/.test(options.username)) {
       throw new ApiError(400, 50035, 'username: 2-32 characters of a-z, 0-9, _ and .');
+    }
+    if (options.globalName !== undefined && (typeof options.globalName !== 'string' || options.globalName.length < 1 || options.globalName.length > 32)) {
+      throw new ApiError(400, 50035, 'globalName: 1-32 characters');
+    }
+    if (options.premiumType !== undefined && (!Number.isInteger(options.premiumType) || options.premiumType < 0 || options.premiumType > 3)) {
+      throw new ApiError(400, 50035, 'premiumType: 0-3');
+    }
+    // A guild tag is a badge of 1 to 4 characters (spec).
+    if (options.primaryGuildTag !== undefined && (typeof options.primaryGuildTag !== 'string' || ![1, 2, 3, 4].includes([...options.primaryGuildTag].length))) {
+      throw new ApiError(400, 50035, 'primaryGuildTag: 1-4 characters');
     }
     if ([...this.emu.state.users.values()].some((u) => u.username === options.username)) {
       throw new ApiError(400, 50035, 'username: already taken');
@@ -69,8 +79,8 @@ export class EmulatorControl {
       bot: false,
       provisional: false,
       premiumType: options.premiumType ?? 0,
-      primaryGuildTag: null,
-      primaryGuildId: null,
+      primaryGuildTag: options.primaryGuildTag ?? null,
+      primaryGuildId: options.primaryGuildTag !== undefined ? ([...this.emu.state.guilds.keys()][0] ?? null) : null,
       bannedUntil: null,
       identities: [],
       connections: [],
