@@ -9,6 +9,12 @@ import type { Application } from './model/types';
 export const WEBHOOK_TIMEOUT_MS = 3000;
 export const WEBHOOK_RETRY_WINDOW_MS = 10 * 60 * 1000;
 const FIRST_RETRY_MS = 1000;
+/**
+ * Backoff doubles from 1 s but stops growing at 1 minute, and the last attempt is made exactly
+ * when the 10-minute window closes. Uncapped doubling would leave a gap of 512 s after the
+ * attempt at 511 s, so a receiver down for only ~9 minutes would lose the event.
+ */
+export const WEBHOOK_MAX_BACKOFF_MS = 60_000;
 
 export interface Delivery {
   applicationId: string;
@@ -17,6 +23,8 @@ export interface Delivery {
   firstAttemptAt: number;
   attempts: number;
   eventType: string;
+  /** An attempt is on the wire (tests wait for it to settle before moving the clock on). */
+  inFlight: boolean;
 }
 
 export class WebhookDispatcher {
@@ -45,6 +53,7 @@ export class WebhookDispatcher {
       firstAttemptAt: this.clock.now(),
       attempts: 0,
       eventType: eventType ?? 'PING',
+      inFlight: false,
     };
     this.pending.add(delivery);
     void this.#attempt(delivery);
@@ -57,6 +66,7 @@ export class WebhookDispatcher {
       return;
     }
     delivery.attempts++;
+    delivery.inFlight = true;
     const timestamp = String(Math.floor(this.clock.now() / 1000));
     const key = createPrivateKey({ key: Buffer.from(app.privateKeyPkcs8Base64, 'base64'), format: 'der', type: 'pkcs8' });
     const signature = sign(null, Buffer.from(timestamp + delivery.body), key).toString('hex');
@@ -78,18 +88,20 @@ export class WebhookDispatcher {
     } catch {
       ok = false;
     }
+    delivery.inFlight = false;
     if (ok) {
       this.#settle(delivery, true);
       return;
     }
-    const elapsed = this.clock.now() - delivery.firstAttemptAt;
-    const backoff = FIRST_RETRY_MS * 2 ** (delivery.attempts - 1);
-    if (elapsed + backoff > WEBHOOK_RETRY_WINDOW_MS) {
+    const windowEnd = delivery.firstAttemptAt + WEBHOOK_RETRY_WINDOW_MS;
+    const now = this.clock.now();
+    if (now >= windowEnd) {
       this.log(`webhook ${delivery.eventType}: giving up after ${delivery.attempts} attempts`);
       this.#settle(delivery, false);
       return;
     }
-    this.clock.after(backoff, () => void this.#attempt(delivery));
+    const backoff = Math.min(FIRST_RETRY_MS * 2 ** (delivery.attempts - 1), WEBHOOK_MAX_BACKOFF_MS);
+    this.clock.at(Math.min(now + backoff, windowEnd), () => void this.#attempt(delivery));
   }
 
   #settle(delivery: Delivery, delivered: boolean): void {
