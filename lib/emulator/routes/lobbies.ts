@@ -215,21 +215,27 @@ export function registerLobbies(api: Router): void {
     const v = new Validator();
     const channelId = body.channel_id === null ? null : v.snowflake('channel_id', body.channel_id, { optional: true });
     v.check();
+    // Check the new channel completely before touching the current link: a refused relink must
+    // leave the lobby linked as it was.
+    const target = channelId ? ctx.emu.findChannel(channelId) : undefined;
+    if (channelId) {
+      if (!target || (target.channel.type !== 0 && target.channel.type !== 5)) throw Errors.unknownChannel();
+      const userId = caller.user?.id ?? '';
+      if (caller.kind === 'bearer' && (channelPermissions(target.guild, target.channel, userId) & Permission.MANAGE_CHANNELS) === 0n) {
+        throw Errors.missingPermissions();
+      }
+      if (target.channel.linkedLobbyId && target.channel.linkedLobbyId !== lobby.id) {
+        throw new ApiError(400, 30000, 'The channel is already linked to a lobby');
+      }
+    }
     if (lobby.linkedChannelId) {
       const previous = ctx.emu.findChannel(lobby.linkedChannelId);
       if (previous) previous.channel.linkedLobbyId = null;
       lobby.linkedChannelId = null;
     }
-    if (channelId) {
-      const found = ctx.emu.findChannel(channelId);
-      if (!found || (found.channel.type !== 0 && found.channel.type !== 5)) throw Errors.unknownChannel();
-      const userId = caller.user?.id ?? '';
-      if (caller.kind === 'bearer' && (channelPermissions(found.guild, found.channel, userId) & Permission.MANAGE_CHANNELS) === 0n) {
-        throw Errors.missingPermissions();
-      }
-      if (found.channel.linkedLobbyId) throw new ApiError(400, 30000, 'The channel is already linked to a lobby');
-      found.channel.linkedLobbyId = lobby.id;
-      lobby.linkedChannelId = channelId;
+    if (target) {
+      target.channel.linkedLobbyId = lobby.id;
+      lobby.linkedChannelId = target.channel.id;
     }
     touch(ctx.emu, lobby);
     ctx.emu.changed();
