@@ -1,0 +1,115 @@
+// The bounded message cache: contiguity, out-of-order and early deletes, memory bounds.
+#include <gtest/gtest.h>
+
+#include "social/message_cache.h"
+
+namespace sdkpp::social {
+namespace {
+
+MessageRecord Message(uint64_t id, uint64_t channel = 100, std::string content = "m") {
+  MessageRecord m;
+  m.id = id;
+  m.channel_id = channel;
+  m.content = std::move(content);
+  return m;
+}
+
+std::vector<MessageRecord> Page(uint64_t newest, size_t count, uint64_t channel = 100) {
+  std::vector<MessageRecord> page;
+  for (size_t i = 0; i < count; ++i) page.push_back(Message(newest - i, channel));
+  return page;
+}
+
+std::vector<uint64_t> Ids(const std::optional<std::vector<const MessageRecord*>>& list) {
+  std::vector<uint64_t> ids;
+  if (list) for (const auto* m : *list) ids.push_back(m->id);
+  return ids;
+}
+
+TEST(MessageCache, LiveMessagesAloneDoNotAnswerHistory) {
+  MessageCache cache;
+  cache.AddLive(Message(10));
+  cache.AddLive(Message(11));
+  EXPECT_FALSE(cache.Newest(100, 2));  // nothing says there is nothing in between or before
+}
+
+TEST(MessageCache, AHistoryPagePlusLiveMessagesAnswerWithoutARequest) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(50, 20), 20);
+  cache.AddLive(Message(51));
+  cache.AddLive(Message(52));
+  auto newest = cache.Newest(100, 22);
+  ASSERT_TRUE(newest);
+  EXPECT_EQ(Ids(newest).front(), 52u);
+  EXPECT_EQ(Ids(newest).back(), 31u);
+  EXPECT_FALSE(cache.Newest(100, 23));  // older than the page: unknown
+}
+
+TEST(MessageCache, AShortPageMeansTheWholeHistory) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(5, 5), 50);
+  EXPECT_EQ(Ids(cache.Newest(100, 200)).size(), 5u);
+}
+
+TEST(MessageCache, EditsApplyAndStaleEditsDoNot) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(10, 3), 3);
+  MessageRecord edit = Message(9, 100, "edited");
+  edit.edited_ms = 2000;
+  EXPECT_TRUE(cache.Update(edit));
+  MessageRecord older = Message(9, 100, "older edit");
+  older.edited_ms = 1000;
+  cache.Update(older);
+  EXPECT_EQ(cache.Find(9)->content, "edited");
+  EXPECT_FALSE(cache.Update(Message(999)));
+}
+
+TEST(MessageCache, ADeleteBeforeItsCreateWins) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(10, 3), 3);
+  EXPECT_FALSE(cache.Delete(100, 11));  // not there yet
+  cache.AddLive(Message(11));           // the create arrives late
+  EXPECT_EQ(cache.Find(11), nullptr);
+  EXPECT_EQ(Ids(cache.Newest(100, 3)), (std::vector<uint64_t>{10, 9, 8}));
+}
+
+TEST(MessageCache, DeletesKeepTheRunContiguous) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(10, 5), 5);
+  EXPECT_TRUE(cache.Delete(100, 8));
+  EXPECT_EQ(Ids(cache.Newest(100, 4)), (std::vector<uint64_t>{10, 9, 7, 6}));
+}
+
+TEST(MessageCache, OutOfOrderArrivalsAreSortedAndDeduplicated) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(10, 3), 3);
+  cache.AddLive(Message(13));
+  cache.AddLive(Message(12));
+  cache.AddLive(Message(13));  // a replayed duplicate
+  cache.AddLive(Message(11));
+  EXPECT_EQ(cache.size(), 6u);
+  EXPECT_EQ(Ids(cache.Newest(100, 6)), (std::vector<uint64_t>{13, 12, 11, 10, 9, 8}));
+}
+
+TEST(MessageCache, ANewSessionForgetsContiguity) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(10, 3), 3);
+  cache.ForgetContiguity();
+  EXPECT_FALSE(cache.Newest(100, 1));
+  EXPECT_NE(cache.Find(10), nullptr);  // the messages themselves stay readable
+}
+
+TEST(MessageCache, MemoryIsBoundedPerChannelAndOverall) {
+  MessageCache cache;
+  for (uint64_t i = 1; i <= kMaxMessagesPerChannel + 100; ++i) cache.AddLive(Message(i));
+  EXPECT_EQ(cache.size(), kMaxMessagesPerChannel);
+  EXPECT_EQ(cache.Find(1), nullptr);  // the oldest went first
+  for (uint64_t channel = 1; channel <= 100; ++channel) {
+    for (uint64_t i = 0; i < 300; ++i) cache.AddLive(Message(channel * 1'000'000 + i, 1000 + channel));
+  }
+  EXPECT_LE(cache.size(), kMaxCachedMessages);
+  EXPECT_LT(cache.channel_count(), 101u);  // least recently used channels were dropped
+}
+
+}  // namespace
+}  // namespace sdkpp::social

@@ -1,0 +1,210 @@
+// The social layer fed by gateway events: state, handles, callbacks, and history served from
+// the cache without a request.
+#include <gtest/gtest.h>
+
+#include "json/json.h"
+#include "test_client.h"
+
+namespace sdkpp::testing {
+namespace {
+
+struct SocialHarness : Harness {
+  PlatformId socket = 0;
+  int seq = 0;
+
+  SocialHarness() {
+    client.UpdateToken(AuthorizationTokenType::Bearer, "tok-social-1", nullptr);
+    if (auto* me = platform->Pending(); me && me->http.url.ends_with("/oauth2/@me")) {
+      platform->Respond(me, 200, R"({"expires":"2030-01-01T00:00:00Z"})");
+    }
+    client.Connect();
+    platform->Respond(platform->Pending(), 200, R"({"url":"ws://gw.test"})");
+    socket = platform->sockets_opened.back().first;
+    platform->events()->OnWebSocketOpen(socket);
+    Send(R"({"op":10,"d":{"heartbeat_interval":41250}})");
+  }
+  void Send(const std::string& json) { platform->events()->OnWebSocketMessage(socket, json); }
+  void Dispatch(const std::string& type, const std::string& data) {
+    Send(R"({"op":0,"t":")" + type + R"(","s":)" + std::to_string(++seq) + R"(,"d":)" + data + "}");
+  }
+  void Ready() {
+    Dispatch("READY", R"({"v":10,"session_id":"s1","resume_gateway_url":"ws://gw.test",
+      "user":{"id":"1","username":"me","global_name":"Me"},
+      "relationships":[{"id":"2","type":1,"game_relationship_type":1,"user":{"id":"2","username":"friend"}},
+                       {"id":"3","type":3,"game_relationship_type":0,"user":{"id":"3","username":"stranger"}}],
+      "lobbies":[{"id":"500","application_id":"1234567890123456789","metadata":{"mode":"duo"},
+                  "members":[{"id":"1","connected":true,"flags":1},{"id":"2","connected":false,"metadata":{"role":"tank"}}]}],
+      "presences":[{"user":{"id":"2"},"status":"online","activities":[{"name":"Game","type":0,"application_id":"1234567890123456789"}]}]})");
+    Pump();
+  }
+};
+
+std::string LobbyMessage(uint64_t id, const std::string& content) {
+  return R"({"id":")" + std::to_string(id) + R"(","channel_id":"500","lobby_id":"500","content":")" + content +
+         R"(","author":{"id":"2","username":"friend"},"timestamp":"2027-01-15T08:00:00.000Z","application_id":"1234567890123456789",
+         "metadata":{"k":"v"},"lobby_member":{"additional_name":"Sir Tank"}})";
+}
+
+TEST(Social, ReadyFillsUsersRelationshipsAndLobbies) {
+  SocialHarness h;
+  EXPECT_FALSE(h.client.GetCurrentUserV2());  // empty until Ready
+  EXPECT_EQ(h.client.GetCurrentUser().Id(), 0u);  // the deprecated call: a placeholder
+  h.Ready();
+  auto me = h.client.GetCurrentUserV2();
+  ASSERT_TRUE(me);
+  EXPECT_EQ(me->Id(), 1u);
+  EXPECT_EQ(me->DisplayName(), "Me");
+  EXPECT_EQ(h.client.GetRelationships().size(), 2u);
+  EXPECT_EQ(h.client.GetRelationshipHandle(2).ServiceRelationshipType(), RelationshipType::Friend);
+  EXPECT_EQ(h.client.GetRelationshipHandle(3).ServiceRelationshipType(), RelationshipType::PendingIncoming);
+  EXPECT_EQ(h.client.GetRelationshipsByGroup(RelationshipGroupType::OnlinePlayingGame).size(), 1u);
+  EXPECT_EQ(h.client.GetLobbyIds(), std::vector<uint64_t>{500});
+  auto lobby = h.client.GetLobbyHandle(500);
+  ASSERT_TRUE(lobby);
+  EXPECT_EQ(lobby->Metadata().at("mode"), "duo");
+  EXPECT_EQ(lobby->LobbyMemberIds(), (std::vector<uint64_t>{1, 2}));
+  auto member = lobby->GetLobbyMemberHandle(2);
+  ASSERT_TRUE(member);
+  EXPECT_FALSE(member->Connected());
+  EXPECT_EQ(member->Metadata().at("role"), "tank");
+  EXPECT_TRUE(lobby->GetLobbyMemberHandle(1)->CanLinkLobby());
+  EXPECT_EQ(h.client.GetUser(2)->Status(), StatusType::Online);
+  EXPECT_EQ(h.client.SearchFriendsByUsername("FRI").size(), 1u);
+}
+
+TEST(Social, LobbyEventsUpdateLiveHandlesAndCallbacks) {
+  SocialHarness h;
+  h.Ready();
+  std::vector<std::string> events;
+  h.client.SetLobbyUpdatedCallback([&](uint64_t id) { events.push_back("updated " + std::to_string(id)); });
+  h.client.SetLobbyMemberAddedCallback([&](uint64_t l, uint64_t m) { events.push_back("added " + std::to_string(m)); });
+  h.client.SetLobbyMemberRemovedCallback([&](uint64_t l, uint64_t m) { events.push_back("removed " + std::to_string(m)); });
+  h.client.SetLobbyDeletedCallback([&](uint64_t id) { events.push_back("deleted " + std::to_string(id)); });
+  auto lobby = *h.client.GetLobbyHandle(500);
+  h.Dispatch("LOBBY_MEMBER_ADD", R"({"lobby_id":"500","member":{"id":"4","connected":true}})");
+  EXPECT_EQ(lobby.LobbyMemberIds().size(), 3u);  // the same handle sees the change
+  h.Dispatch("LOBBY_MEMBER_REMOVE", R"({"lobby_id":"500","member":{"id":"2"}})");
+  h.Dispatch("LOBBY_UPDATE", R"({"id":"500","application_id":"1","metadata":{"mode":"trio"},"members":[{"id":"1"},{"id":"4"}]})");
+  EXPECT_EQ(lobby.Metadata().at("mode"), "trio");
+  h.Dispatch("LOBBY_DELETE", R"({"id":"500"})");
+  EXPECT_FALSE(lobby);
+  EXPECT_TRUE(lobby.Metadata().empty());  // a gone lobby reads defaults
+  Pump();
+  EXPECT_EQ(events, (std::vector<std::string>{"added 4", "removed 2", "updated 500", "deleted 500"}));
+}
+
+TEST(Social, MessagesAreCachedEditedDeletedAndCarryTheirFields) {
+  SocialHarness h;
+  h.Ready();
+  std::vector<std::string> events;
+  h.client.SetMessageCreatedCallback([&](uint64_t id) { events.push_back("created " + std::to_string(id)); });
+  h.client.SetMessageUpdatedCallback([&](uint64_t id) { events.push_back("updated " + std::to_string(id)); });
+  h.client.SetMessageDeletedCallback([&](uint64_t id, uint64_t c) { events.push_back("deleted " + std::to_string(id)); });
+  h.Dispatch("LOBBY_MESSAGE_CREATE", LobbyMessage(9000, "hello"));
+  auto message = h.client.GetMessageHandle(9000);
+  ASSERT_TRUE(message);
+  EXPECT_EQ(message->Content(), "hello");
+  EXPECT_EQ(message->AuthorId(), 2u);
+  EXPECT_EQ(message->Author()->Username(), "friend");
+  EXPECT_EQ(message->Lobby()->Id(), 500u);
+  EXPECT_EQ(message->AdditionalName(), "Sir Tank");
+  EXPECT_EQ(message->Metadata().at("k"), "v");
+  EXPECT_EQ(message->ApplicationId(), 1234567890123456789ull);
+  EXPECT_EQ(message->SentTimestamp(), 1'800'000'000'000ull);
+  std::string edited = LobbyMessage(9000, "hello again");
+  edited.insert(edited.size() - 1, R"(,"edited_timestamp":"2027-01-15T08:01:00.000Z","moderation_metadata":{"flag":"ok"})");
+  h.Dispatch("LOBBY_MESSAGE_UPDATE", edited);
+  EXPECT_EQ(message->Content(), "hello again");
+  EXPECT_EQ(message->ModerationMetadata().at("flag"), "ok");
+  h.Dispatch("LOBBY_MESSAGE_DELETE", R"({"id":"9000","lobby_id":"500","channel_id":"500"})");
+  EXPECT_FALSE(*message);
+  Pump();
+  EXPECT_EQ(events, (std::vector<std::string>{"created 9000", "updated 9000", "deleted 9000"}));
+}
+
+TEST(Social, UserHistoryComesFromTheCacheWithNoRequest) {
+  SocialHarness h;
+  h.Ready();
+  // One page from the service...
+  std::vector<MessageHandle> first;
+  h.client.GetUserMessagesWithLimit(2, 3, [&](ClientResult r, std::vector<MessageHandle> m) { first = m; });
+  auto* request = h.platform->Pending();
+  ASSERT_NE(request, nullptr);
+  EXPECT_NE(request->http.url.find("/users/@me/dms/2/messages?limit=3"), std::string::npos);
+  h.platform->Respond(request, 200, R"([
+    {"id":"30","channel_id":"77","recipient_id":"1","author":{"id":"2","username":"friend"},"content":"c"},
+    {"id":"20","channel_id":"77","recipient_id":"1","author":{"id":"2","username":"friend"},"content":"b"},
+    {"id":"10","channel_id":"77","recipient_id":"1","author":{"id":"2","username":"friend"},"content":"a"}])");
+  Pump();
+  ASSERT_EQ(first.size(), 3u);
+  EXPECT_EQ(first[0].Content(), "c");
+  // ...then a live message...
+  h.Dispatch("MESSAGE_CREATE", R"({"id":"40","channel_id":"77","recipient_id":"1","author":{"id":"2","username":"friend"},"content":"d"})");
+  // ...and the same question again needs no request.
+  size_t requests = h.platform->requests.size();
+  std::vector<MessageHandle> second;
+  h.client.GetUserMessagesWithLimit(2, 4, [&](ClientResult r, std::vector<MessageHandle> m) { second = m; });
+  Pump();
+  EXPECT_EQ(h.platform->requests.size(), requests);
+  ASSERT_EQ(second.size(), 4u);
+  EXPECT_EQ(second[0].Content(), "d");
+  EXPECT_EQ(second[3].Content(), "a");
+  // More than the cache knows: a request.
+  h.client.GetUserMessagesWithLimit(2, 10, [](ClientResult, std::vector<MessageHandle>) {});
+  EXPECT_EQ(h.platform->requests.size(), requests + 1);
+}
+
+TEST(Social, GuildChannelsAreSortedAsTheChatClientShowsThem) {
+  SocialHarness h;
+  h.Ready();
+  std::vector<GuildChannel> channels;
+  h.client.GetGuildChannels(42, [&](ClientResult r, std::vector<GuildChannel> c) { channels = c; });
+  h.platform->Respond(h.platform->Pending(), 200, R"([
+    {"id":"5","name":"voice-b","type":2,"position":0,"parent_id":"3"},
+    {"id":"3","name":"Category B","type":4,"position":1},
+    {"id":"4","name":"text-b","type":0,"position":5,"parent_id":"3"},
+    {"id":"1","name":"Category A","type":4,"position":0},
+    {"id":"6","name":"loose","type":0,"position":0},
+    {"id":"2","name":"text-a","type":0,"position":0,"parent_id":"1","linked_lobby":{"application_id":"9","lobby_id":"500"}}])");
+  Pump();
+  std::vector<std::string> names;
+  for (auto& c : channels) names.push_back(c.Name());
+  EXPECT_EQ(names, (std::vector<std::string>{"loose", "Category A", "text-a", "Category B", "text-b", "voice-b"}));
+  EXPECT_EQ(channels[2].ParentId(), 1u);
+  EXPECT_EQ(channels[2].LinkedLobby()->LobbyId(), 500u);
+  EXPECT_EQ(channels[1].Type(), ChannelType::GuildCategory);
+}
+
+TEST(Social, RelationshipEventsAndCallbacks) {
+  SocialHarness h;
+  h.Ready();
+  std::vector<std::pair<uint64_t, bool>> created, deleted;
+  h.client.SetRelationshipCreatedCallback([&](uint64_t id, bool service) { created.push_back({id, service}); });
+  h.client.SetRelationshipDeletedCallback([&](uint64_t id, bool service) { deleted.push_back({id, service}); });
+  h.Dispatch("RELATIONSHIP_ADD", R"({"id":"7","type":4,"user":{"id":"7","username":"newfriend"}})");
+  h.Dispatch("RELATIONSHIP_UPDATE", R"({"id":"3","type":1,"user":{"id":"3","username":"stranger"}})");
+  h.Dispatch("RELATIONSHIP_REMOVE", R"({"id":"2","type":0})");
+  Pump();
+  EXPECT_EQ(h.client.GetRelationshipHandle(7).ServiceRelationshipType(), RelationshipType::PendingOutgoing);
+  EXPECT_EQ(h.client.GetRelationshipHandle(3).ServiceRelationshipType(), RelationshipType::Friend);
+  EXPECT_FALSE(h.client.GetRelationshipHandle(2));
+  ASSERT_EQ(created.size(), 2u);
+  ASSERT_EQ(deleted.size(), 1u);
+  EXPECT_EQ(deleted[0].first, 2u);
+}
+
+TEST(Social, HandlesOutliveTheClientSafely) {
+  std::optional<LobbyHandle> lobby;
+  {
+    SocialHarness h;
+    h.Ready();
+    lobby = h.client.GetLobbyHandle(500);
+    ASSERT_TRUE(*lobby);
+  }
+  EXPECT_FALSE(*lobby);
+  EXPECT_EQ(lobby->LobbyMemberIds().size(), 0u);
+  EXPECT_TRUE(lobby->Metadata().empty());
+}
+
+}  // namespace
+}  // namespace sdkpp::testing
