@@ -3,6 +3,7 @@
 // of users and lobbies).
 import { EmulatorClock } from './clock';
 import { EventBus } from './events';
+import { armIdleTimeout } from './lobbies';
 import { RateLimiter } from './http/rate_limits';
 import { EmulatorState } from './model/state';
 import type { Application, Lobby, LobbyMember, Message, TokenRecord, User } from './model/types';
@@ -30,12 +31,17 @@ export class Emulator {
   readonly #log: (line: string) => void;
 
   constructor(options: EmulatorCoreOptions = {}) {
-    this.clock = new EmulatorClock(options.startTime);
+    this.persistence = new Persistence(options.dataFile, () => this.state, () => this.clock.now());
+    const saved = this.persistence.load();
+    // A restored state resumes the clock where it was saved, never earlier (see savedAt).
+    const resumeAt = saved && saved.savedAt > Date.now() ? saved.savedAt : undefined;
+    this.clock = new EmulatorClock(options.startTime ?? resumeAt);
     this.ids = new SnowflakeFactory(() => this.clock.now());
     this.limiter = new RateLimiter(() => this.clock.now());
     this.#log = options.log ?? (() => {});
-    this.persistence = new Persistence(options.dataFile, () => this.state);
-    this.state = this.persistence.load() ?? seedState(this.clock.now());
+    this.state = saved ?? seedState(this.clock.now());
+    // Idle timeouts live on the clock's scheduler, which a restart starts empty.
+    for (const lobby of this.state.lobbies.values()) armIdleTimeout(this, lobby);
     this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line));
     if (options.webhookUrl) {
       for (const app of this.state.applications.values()) if (!app.parentId) app.eventsUrl = options.webhookUrl;

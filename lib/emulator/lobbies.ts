@@ -20,6 +20,11 @@ export function memberIds(lobby: Lobby): string[] {
 /** Marks activity and (re)arms the idle timeout. */
 export function touch(emu: Emulator, lobby: Lobby): void {
   lobby.lastActivityAt = emu.now();
+  armIdleTimeout(emu, lobby);
+}
+
+/** Schedules the lobby's deletion `idleTimeoutSeconds` after its last activity. */
+export function armIdleTimeout(emu: Emulator, lobby: Lobby): void {
   const previous = idleTasks.get(lobby);
   if (previous !== undefined) emu.clock.cancel(previous);
   idleTasks.set(

@@ -12,6 +12,7 @@ export class Persistence {
   constructor(
     private readonly file: string | undefined,
     private readonly state: () => EmulatorState,
+    private readonly now: () => number,
   ) {}
 
   load(): EmulatorState | undefined {
@@ -30,7 +31,9 @@ export class Persistence {
     this.#timer = undefined;
     if (!this.file) return;
     const temp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temp, this.state().toJSON());
+    const state = this.state();
+    state.savedAt = this.now();
+    writeFileSync(temp, state.toJSON());
     renameSync(temp, this.file);
   }
 }

@@ -40,6 +40,12 @@ export class EmulatorState {
   authorizations = new Map<string, string[]>();
   /** Auto-approve the consent page as this user (tests and the demo). */
   autoApproveUserId: string | null = null;
+  /**
+   * The emulator clock when the state was last written. A restart resumes the clock here if
+   * that is later than real time (after advanceClock), so expiries, windows and snowflake order
+   * carry on instead of jumping back.
+   */
+  savedAt = 0;
 
   dmChannelBetween(a: string, b: string): DmChannel | undefined {
     for (const channel of this.dmChannels.values()) {
