@@ -44,7 +44,7 @@ function announce(emu: Emulator, applicationId: string, userId: string, type: st
   if (app && webhook) emu.webhooks.send(app, type, data);
 }
 
-export function grantEntitlement(emu: Emulator, userId: string, skuId: string, type = 4): Entitlement {
+export function grantEntitlement(emu: Emulator, userId: string, skuId: string, type = 4, subscriptionId: string | null = null): Entitlement {
   const sku = emu.state.skus.get(skuId);
   if (!sku) throw new ApiError(404, 10046, 'Unknown SKU');
   if (!emu.user(userId)) throw new ApiError(404, 10013, 'Unknown User');
@@ -59,7 +59,7 @@ export function grantEntitlement(emu: Emulator, userId: string, skuId: string, t
     startsAt: emu.now(),
     endsAt: null,
     consumed: false,
-    subscriptionId: null,
+    subscriptionId,
   };
   emu.state.entitlements.set(entitlement.id, entitlement);
   emu.changed();
@@ -70,10 +70,12 @@ export function grantEntitlement(emu: Emulator, userId: string, skuId: string, t
 export function createSubscription(emu: Emulator, userId: string, skuId: string): Subscription {
   const sku = emu.state.skus.get(skuId);
   if (!sku || sku.type !== 5) throw new ApiError(404, 10046, 'Unknown SKU (a subscription SKU is needed)');
-  const entitlement = grantEntitlement(emu, userId, skuId, 1); // PURCHASE, ends_at null
+  // The subscription's id first, so ENTITLEMENT_CREATE already names it.
+  const subscriptionId = emu.ids.next();
+  const entitlement = grantEntitlement(emu, userId, skuId, 1, subscriptionId); // PURCHASE, ends_at null
   const now = emu.now();
   const subscription: Subscription = {
-    id: emu.ids.next(),
+    id: subscriptionId,
     userId,
     skuIds: [skuId],
     entitlementIds: [entitlement.id],
@@ -83,7 +85,6 @@ export function createSubscription(emu: Emulator, userId: string, skuId: string)
     status: 0,
     canceledAt: null,
   };
-  entitlement.subscriptionId = subscription.id;
   emu.state.subscriptions.set(subscription.id, subscription);
   emu.changed();
   announce(emu, sku.applicationId, userId, 'SUBSCRIPTION_CREATE', subscriptionJson(emu, subscription), false);

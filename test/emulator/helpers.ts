@@ -204,7 +204,11 @@ export class Receiver {
   readonly received: Received[] = [];
   /** Every request seen, also the ones answered with 503. */
   hits = 0;
+  /** Every request seen, in order, with its headers and body (also the failed ones). */
+  readonly attempts: Array<{ headers: http.IncomingHttpHeaders; raw: string; mode: 'up' | 'failing' }> = [];
   mode: 'up' | 'failing' = 'up';
+  /** Answer the next N requests this late (ms), to test the sender's timeout. */
+  slow: { count: number; delayMs: number } = { count: 0, delayMs: 0 };
   #server: http.Server | undefined;
   port = 0;
 
@@ -218,11 +222,17 @@ export class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         this.hits++;
+        const raw = Buffer.concat(chunks).toString('utf8');
+        this.attempts.push({ headers: req.headers, raw, mode: this.mode });
         if (this.mode === 'failing') {
           res.writeHead(503).end();
           return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
+        if (this.slow.count > 0) {
+          this.slow.count--;
+          setTimeout(() => res.writeHead(204).end(), this.slow.delayMs);
+          return;
+        }
         this.received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
         res.writeHead(204).end();
       });
