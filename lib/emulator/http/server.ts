@@ -57,7 +57,9 @@ async function handle(emu: Emulator, routers: Routers, req: http.IncomingMessage
     const version = /^\/v(\d+)(\/|$)/.exec(path);
     if (version) {
       if (!SUPPORTED_VERSIONS.has(version[1])) {
-        send(res, 400, { code: 50041, message: `Invalid API version: v${version[1]} (supported: v9, v10)` });
+        // An API response like any other: it carries the rate-limit headers too.
+        const headers = emu.limiter.take(RULES.general, clientKey(req));
+        send(res, 400, { code: 50041, message: `Invalid API version: v${version[1].slice(0, 20)} (supported: v9, v10)` }, headers);
         req.resume();
         return;
       }
