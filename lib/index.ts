@@ -1,5 +1,12 @@
 // sdkpp: the game social SDK for Node and Electron. Names mirror the C++ SDK.
 export {
+  Activity,
+  ActivityAssets,
+  ActivityButton,
+  ActivityInvite,
+  ActivityParty,
+  ActivitySecrets,
+  ActivityTimestamps,
   AuthorizationArgs,
   AuthorizationCodeChallenge,
   AuthorizationCodeVerifier,

@@ -3,6 +3,27 @@
 import { binding } from './binding';
 import type * as Types from './binding';
 
+export type Activity = Types.Activity;
+export const Activity = binding.Activity;
+
+export type ActivityAssets = Types.ActivityAssets;
+export const ActivityAssets = binding.ActivityAssets;
+
+export type ActivityButton = Types.ActivityButton;
+export const ActivityButton = binding.ActivityButton;
+
+export type ActivityInvite = Types.ActivityInvite;
+export const ActivityInvite = binding.ActivityInvite;
+
+export type ActivityParty = Types.ActivityParty;
+export const ActivityParty = binding.ActivityParty;
+
+export type ActivitySecrets = Types.ActivitySecrets;
+export const ActivitySecrets = binding.ActivitySecrets;
+
+export type ActivityTimestamps = Types.ActivityTimestamps;
+export const ActivityTimestamps = binding.ActivityTimestamps;
+
 export type AuthorizationArgs = Types.AuthorizationArgs;
 export const AuthorizationArgs = binding.AuthorizationArgs;
 

@@ -5,6 +5,9 @@
 #include "callback_pump.h"
 #include "enum_exports.h"
 #include "internal_exports.h"
+#include "wrap_activity.h"
+#include "wrap_activity_invite.h"
+#include "wrap_activity_parts.h"
 #include "wrap_authorization_args.h"
 #include "wrap_authorization_code.h"
 #include "wrap_client.h"
@@ -25,6 +28,13 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   env.SetInstanceData(data);
   data->pump = std::make_unique<CallbackPump>(env, callbacks::CallbackQueue::ForCurrentThread());
 
+  exports.Set("Activity", ActivityWrap::Define(env));
+  exports.Set("ActivityAssets", ActivityAssetsWrap::Define(env));
+  exports.Set("ActivityButton", ActivityButtonWrap::Define(env));
+  exports.Set("ActivityInvite", ActivityInviteWrap::Define(env));
+  exports.Set("ActivityParty", ActivityPartyWrap::Define(env));
+  exports.Set("ActivitySecrets", ActivitySecretsWrap::Define(env));
+  exports.Set("ActivityTimestamps", ActivityTimestampsWrap::Define(env));
   exports.Set("AuthorizationArgs", AuthorizationArgsWrap::Define(env));
   exports.Set("AuthorizationCodeChallenge", AuthorizationCodeChallengeWrap::Define(env));
   exports.Set("AuthorizationCodeVerifier", AuthorizationCodeVerifierWrap::Define(env));

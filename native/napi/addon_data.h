@@ -13,6 +13,13 @@ namespace sdkpp::napi {
 class CallbackPump;
 
 struct AddonData {
+  Napi::FunctionReference activity;
+  Napi::FunctionReference activity_assets;
+  Napi::FunctionReference activity_button;
+  Napi::FunctionReference activity_invite;
+  Napi::FunctionReference activity_party;
+  Napi::FunctionReference activity_secrets;
+  Napi::FunctionReference activity_timestamps;
   Napi::FunctionReference authorization_args;
   Napi::FunctionReference authorization_code_challenge;
   Napi::FunctionReference authorization_code_verifier;

@@ -6,7 +6,12 @@
 namespace sdkpp::social {
 namespace {
 
-constexpr int32_t kAllPlatformBits = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 128;
+constexpr int32_t kAllPlatformBits = 0
+#define SDKPP_OR_FLAG(name, value) | (value)
+    SDKPP_ENUM_LIST_ACTIVITY_GAME_PLATFORMS(SDKPP_OR_FLAG)
+#undef SDKPP_OR_FLAG
+    ;
+static_assert(kAllPlatformBits == 255);
 
 template <class E>
 bool IsMember(E value) {

@@ -1,0 +1,59 @@
+// JS class Activity (rich presence).
+#pragma once
+
+#include <napi.h>
+
+#include "sdkpp/activity.h"
+#include "value_wrap.h"
+
+namespace sdkpp::napi {
+
+class ActivityWrap : public ValueWrap<ActivityWrap, Activity> {
+ public:
+  static constexpr const char* kClassName = "Activity";
+  static constexpr const char* kMadeBy = "";
+  static constexpr bool kHasPublicConstructor = true;
+  static constexpr napi_type_tag kTypeTag = {0x7d2bfaf25e3ab9f5, 0x8d4e1739a9085914};
+
+  using Base::Base;
+  static Napi::Function Define(Napi::Env env);
+  static Napi::Function Constructor(Napi::Env env);
+
+ private:
+  void AddButton(const Napi::CallbackInfo& info);
+  Napi::Value GetButtons(const Napi::CallbackInfo& info);
+  Napi::Value Equals(const Napi::CallbackInfo& info);
+  Napi::Value Name(const Napi::CallbackInfo& info);
+  void SetName(const Napi::CallbackInfo& info);
+  Napi::Value Type(const Napi::CallbackInfo& info);
+  void SetType(const Napi::CallbackInfo& info);
+  Napi::Value StatusDisplayType(const Napi::CallbackInfo& info);
+  void SetStatusDisplayType(const Napi::CallbackInfo& info);
+  Napi::Value State(const Napi::CallbackInfo& info);
+  void SetState(const Napi::CallbackInfo& info);
+  Napi::Value StateUrl(const Napi::CallbackInfo& info);
+  void SetStateUrl(const Napi::CallbackInfo& info);
+  Napi::Value Details(const Napi::CallbackInfo& info);
+  void SetDetails(const Napi::CallbackInfo& info);
+  Napi::Value DetailsUrl(const Napi::CallbackInfo& info);
+  void SetDetailsUrl(const Napi::CallbackInfo& info);
+  Napi::Value ApplicationId(const Napi::CallbackInfo& info);
+  void SetApplicationId(const Napi::CallbackInfo& info);
+  Napi::Value ParentApplicationId(const Napi::CallbackInfo& info);
+  void SetParentApplicationId(const Napi::CallbackInfo& info);
+  Napi::Value Assets(const Napi::CallbackInfo& info);
+  void SetAssets(const Napi::CallbackInfo& info);
+  Napi::Value Timestamps(const Napi::CallbackInfo& info);
+  void SetTimestamps(const Napi::CallbackInfo& info);
+  Napi::Value Party(const Napi::CallbackInfo& info);
+  void SetParty(const Napi::CallbackInfo& info);
+  Napi::Value Secrets(const Napi::CallbackInfo& info);
+  void SetSecrets(const Napi::CallbackInfo& info);
+  Napi::Value SupportedPlatforms(const Napi::CallbackInfo& info);
+  void SetSupportedPlatforms(const Napi::CallbackInfo& info);
+};
+
+// An ActivityGamePlatforms combination: an integer whose bits are all known flags (0 allowed).
+ActivityGamePlatforms ReadActivityGamePlatforms(const ArgRef& arg);
+
+}  // namespace sdkpp::napi
