@@ -38,7 +38,14 @@ async function main() {
     console.error(`sdkpp-emulator: ${(error as Error).message}`);
     process.exit(2);
   }
-  const emu = await startEmulator({ ...options, log: options.verbose ? (line) => console.log(line) : undefined });
+  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  try {
+    emu = await startEmulator({ ...options, log: options.verbose ? (line) => console.log(line) : undefined });
+  } catch (error) {
+    // A port in use or an unreadable --data file: one clear line, not a stack trace.
+    console.error(`sdkpp-emulator: ${(error as Error).message}`);
+    process.exit(1);
+  }
   console.log(`sdkpp emulator listening
   API:      ${emu.apiBase}
   Web:      ${emu.webBase}

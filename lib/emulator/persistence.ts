@@ -17,7 +17,12 @@ export class Persistence {
 
   load(): EmulatorState | undefined {
     if (!this.file || !existsSync(this.file)) return undefined;
-    return EmulatorState.fromJSON(readFileSync(this.file, 'utf8'));
+    try {
+      return EmulatorState.fromJSON(readFileSync(this.file, 'utf8'));
+    } catch (error) {
+      // Never start over a file we cannot read (that would overwrite it): say which and why.
+      throw new Error(`cannot load the emulator state from ${this.file}: ${(error as Error).message}`);
+    }
   }
 
   markDirty(): void {

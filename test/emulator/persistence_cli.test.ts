@@ -1,0 +1,218 @@
+// Part 1, `--data FILE` and the CLI: state survives a restart, close() flushes every write (none is
+// lost on a clean stop), the file is replaced atomically; `sdkpp-emulator --port 0` prints its
+// addresses and the seeded credentials and stops cleanly (exit 0) on SIGINT and SIGTERM. The
+// clock and idle timeouts across a restart are in persistence_restart.test.ts.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, request, SEED, start, type Started } from './helpers';
+
+const ROOT = resolve(__dirname, '..', '..');
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sdkpp-emu-data-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('--data FILE', () => {
+  it('keeps users, tokens, bans, identities, lobbies and messages across a restart', async () => {
+    const dataFile = join(dir, 'state.json');
+    const first = await start({ dataFile });
+    const { api } = first;
+    const userId = await api.createUser('persisted_user');
+    const tokens = await api.login(userId);
+    const guest = await api.post('/partner-sdk/token', { client_id: SEED.applicationId, external_auth_type: 'STEAM_SESSION_TICKET', external_auth_token: 'persisted-ticket' });
+    const guestId = (await api.get('/users/@me', bearer(guest.body.access_token))).body.id;
+    const lobby = (await api.put('/lobbies', { secret: 'persisted', lobby_metadata: { map: 'dust' }, idle_timeout_seconds: 604800 }, bearer(tokens.access_token))).body;
+    const message = (await api.post(`/lobbies/${lobby.id}/messages`, { content: 'remember me' }, bearer(tokens.access_token))).body;
+    const banned = await api.createUser('persisted_banned');
+    first.emu.control.banUser(banned, 24 * 3600 * 1000);
+    await first.emu.close();
+
+    const second = await start({ dataFile });
+    try {
+      const again = second.api;
+      expect((await again.get('/users/@me', bearer(tokens.access_token))).body.id).toBe(userId);
+      expect((await again.refresh(tokens.refresh_token)).status).toBe(200);
+      const sameGuest = await again.post('/partner-sdk/token', { client_id: SEED.applicationId, external_auth_type: 'STEAM_SESSION_TICKET', external_auth_token: 'persisted-ticket' });
+      expect((await again.get('/users/@me', bearer(sameGuest.body.access_token))).body.id).toBe(guestId);
+      expect((await again.get(`/lobbies/${lobby.id}`, again.bot)).body).toMatchObject({ id: lobby.id, metadata: { map: 'dust' }, members: [{ id: userId }] });
+      const history = (await again.get(`/lobbies/${lobby.id}/messages`, again.bot)).body;
+      expect(history.map((m: { id: string; content: string }) => [m.id, m.content])).toEqual([[message.id, 'remember me']]);
+      // The ban holds: no authorization for the banned user.
+      await expect(again.code(banned)).rejects.toThrow(/400/);
+      // The seed is not applied again over the saved state.
+      expect(second.emu.users.map((u) => u.username)).toContain('persisted_user');
+    } finally {
+      await second.emu.close();
+    }
+  });
+
+  it('close() flushes a write made just before it (no write lost on a clean stop)', async () => {
+    const dataFile = join(dir, 'flush.json');
+    for (let round = 0; round < 3; round++) {
+      const running = await start({ dataFile });
+      running.emu.control.createUser({ username: `last_second_${round}` });
+      await running.emu.close(); // at once: sooner than any delayed write
+      const saved = JSON.parse(readFileSync(dataFile, 'utf8'));
+      const usernames = (saved.users as Array<[string, { username: string }]>).map(([, u]) => u.username);
+      for (let earlier = 0; earlier <= round; earlier++) expect(usernames).toContain(`last_second_${earlier}`);
+    }
+  });
+
+  it('writes atomically: a valid JSON file and no temporary files left behind', async () => {
+    const sub = mkdtempSync(join(dir, 'atomic-'));
+    const dataFile = join(sub, 'state.json');
+    const running: Started = await start({ dataFile });
+    for (let i = 0; i < 20; i++) running.emu.control.createUser({ username: `atomic_${i}` });
+    await new Promise((r) => setTimeout(r, 120)); // the delayed write happens on its own too
+    expect(() => JSON.parse(readFileSync(dataFile, 'utf8'))).not.toThrow();
+    await running.emu.close();
+    expect(readdirSync(sub)).toEqual(['state.json']);
+  });
+
+  it('starts from the seed when the file does not exist yet', async () => {
+    const dataFile = join(dir, 'fresh', '..', 'fresh.json');
+    expect(existsSync(dataFile)).toBe(false);
+    const running = await start({ dataFile });
+    expect(running.emu.application.id).toBe(SEED.applicationId);
+    await running.emu.close();
+    expect(existsSync(dataFile)).toBe(true);
+  });
+});
+
+describe('the CLI', () => {
+  let out: string;
+  const children: ChildProcess[] = [];
+
+  beforeAll(() => {
+    // Compile into a directory of our own: dist/ may be in use by other test files.
+    out = mkdtempSync(join(tmpdir(), 'sdkpp-emu-cli-'));
+    const tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
+    const built = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.json'), '--outDir', out, '--declaration', 'false', '--sourceMap', 'false'], { encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`tsc failed: ${built.stdout}${built.stderr}`);
+  }, 60_000);
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  /** Runs the CLI; resolves once it printed its banner. */
+  function run(args: string[]): Promise<{ child: ChildProcess; banner: string; exit: Promise<{ code: number | null; stdout: string; stderr: string }> }> {
+    const child = spawn(process.execPath, [join(out, 'emulator', 'cli.js'), ...args], {
+      env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveExit) => child.on('exit', (code) => resolveExit({ code, stdout, stderr })));
+    return new Promise((resolveRun, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}${stderr}`)), 15_000);
+      child.stdout!.on('data', () => {
+        if (stdout.includes('Point the SDK here')) {
+          clearTimeout(timer);
+          resolveRun({ child, banner: stdout, exit });
+        }
+      });
+      void exit.then(({ code }) => {
+        clearTimeout(timer);
+        if (!stdout.includes('Point the SDK here')) reject(new Error(`exited ${code}: ${stdout}${stderr}`));
+      });
+    });
+  }
+
+  it('--port 0 prints the addresses and the seeded credentials; it serves; SIGINT stops it with exit code 0 and saves the state', async () => {
+    const dataFile = join(dir, 'cli.json');
+    const { child, banner, exit } = await run(['--port', '0', '--data', dataFile]);
+    const apiBase = /API:\s+(http:\/\/127\.0\.0\.1:\d+\/api)/.exec(banner)![1];
+    const webBase = /Web:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1];
+    expect(banner).toContain(`Application ${SEED.applicationId}`);
+    expect(banner).toContain(`client secret: ${SEED.clientSecret}`);
+    expect(banner).toContain(`bot token:     ${SEED.botToken}`);
+    expect(banner).toMatch(/public key:\s+[0-9a-f]{64}/);
+    expect(banner).toContain(`Child application ${SEED.childApplicationId}`);
+    expect(banner).toContain(`nelly (${SEED.users.nelly})`);
+    expect(banner).toMatch(/Gateway:\s+ws:\/\/127\.0\.0\.1:\d+\/gateway/);
+    expect(banner).toContain(`Control:  ${webBase}/_sdkpp/control/<method>`);
+    expect(banner).toContain(`State file: ${dataFile}`);
+
+    const me = await request(`${apiBase}/users/@me`, 'GET', { auth: `Bot ${SEED.botToken}` });
+    expect(me.body.id).toBe(SEED.botUserId);
+    const created = await request(`${webBase}/_sdkpp/control/createUser`, 'POST', { json: { username: 'made_via_cli' } });
+    expect(created.status).toBe(200);
+
+    child.kill('SIGINT');
+    const result = await exit;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('SIGINT: stopping');
+    const saved = readFileSync(dataFile, 'utf8');
+    expect(saved).toContain('made_via_cli');
+    await expect(fetch(`${apiBase}/users/@me`)).rejects.toThrow();
+  }, 30_000);
+
+  it('SIGTERM stops it cleanly too, and a restart serves the saved state', async () => {
+    const dataFile = join(dir, 'cli-term.json');
+    const firstRun = await run(['--port', '0', '--data', dataFile]);
+    const webBase = /Web:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(firstRun.banner)![1];
+    const created = (await request(`${webBase}/_sdkpp/control/createUser`, 'POST', { json: { username: 'survives_sigterm' } })).body;
+    firstRun.child.kill('SIGTERM');
+    expect((await firstRun.exit).code).toBe(0);
+
+    const secondRun = await run(['--port', '0', '--data', dataFile]);
+    expect(secondRun.banner).toContain(`survives_sigterm (${created.id})`);
+    const apiBase = /API:\s+(http:\/\/127\.0\.0\.1:\d+\/api)/.exec(secondRun.banner)![1];
+    expect((await request(`${apiBase}/users/${created.id}`, 'GET', { auth: `Bot ${SEED.botToken}` })).body.username).toBe('survives_sigterm');
+    secondRun.child.kill('SIGINT');
+    expect((await secondRun.exit).code).toBe(0);
+  }, 30_000);
+
+  it('refuses unknown options and bad ports with exit code 2; --help exits 0', () => {
+    const cli = join(out, 'emulator', 'cli.js');
+    const env = { ...process.env, NODE_PATH: join(ROOT, 'node_modules') };
+    for (const args of [['--nope'], ['--port', 'abc'], ['--port', '70000'], ['--port']]) {
+      const result = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 10_000 });
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^sdkpp-emulator: /);
+    }
+    const help = spawnSync(process.execPath, [cli, '--help'], { env, encoding: 'utf8', timeout: 10_000 });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/usage: sdkpp-emulator/);
+  });
+
+  it('a corrupt data file is reported, not silently replaced', () => {
+    const dataFile = join(dir, 'corrupt.json');
+    writeFileSync(dataFile, '{ this is not json');
+    const result = spawnSync(process.execPath, [join(out, 'emulator', 'cli.js'), '--port', '0', '--data', dataFile], {
+      env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^sdkpp-emulator: cannot load the emulator state from /);
+    expect(result.stderr).toContain(dataFile);
+    expect(readFileSync(dataFile, 'utf8')).toBe('{ this is not json');
+  });
+
+  it('a port in use is reported with exit code 1', async () => {
+    const busy = await start();
+    try {
+      const result = spawnSync(process.execPath, [join(out, 'emulator', 'cli.js'), '--port', String(busy.emu.port)], {
+        env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') },
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^sdkpp-emulator: .*EADDRINUSE/);
+    } finally {
+      await busy.emu.close();
+    }
+  });
+});
