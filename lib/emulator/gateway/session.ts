@@ -53,6 +53,7 @@ export class Session {
   /** False once the session can no longer be resumed (heartbeat timeout, revoked token). */
   resumable = true;
   #heartbeatTimer: NodeJS.Timeout | undefined;
+  #listeners = new Map<WebSocket, { message: (data: WebSocket.RawData, isBinary: boolean) => void; close: () => void }>();
   #received: number[] = [];
   #lastHeartbeatSeq = -1;
 
@@ -63,9 +64,7 @@ export class Session {
     this.socket = socket;
     this.#sendRaw(JSON.stringify({ op: Op.Hello, d: { heartbeat_interval: hooks.heartbeatIntervalMs }, s: null, t: null }));
     this.#armHeartbeatTimeout();
-    socket.on('message', (data, isBinary) => this.#onMessage(isBinary ? null : data.toString()));
-    socket.on('close', () => this.#onSocketClosed());
-    socket.on('error', () => {});
+    this.#attach(socket);
   }
 
   /** Sends one dispatch, numbered and kept for Resume. `dataJson` is already serialized. */
@@ -92,17 +91,36 @@ export class Session {
     return true;
   }
 
+  /**
+   * Stops listening to `socket` (handed to another session, or dropped). Only this session's own
+   * listeners go: the WebSocketServer's must stay, or it never learns that the socket closed.
+   */
   detachSocketListeners(socket: WebSocket): void {
-    socket.removeAllListeners('message');
-    socket.removeAllListeners('close');
+    const listeners = this.#listeners.get(socket);
+    if (!listeners) return;
+    socket.off('message', listeners.message);
+    socket.off('close', listeners.close);
+    this.#listeners.delete(socket);
   }
 
   /** After a Resume the new socket's events belong to this session. */
   listen(socket: WebSocket): void {
-    socket.on('message', (data, isBinary) => this.#onMessage(isBinary ? null : data.toString()));
-    socket.on('close', () => this.#onSocketClosed());
-    socket.on('error', () => {});
+    this.#attach(socket);
     this.#armHeartbeatTimeout();
+  }
+
+  #attach(socket: WebSocket): void {
+    const listeners = {
+      message: (data: WebSocket.RawData, isBinary: boolean) => this.#onMessage(isBinary ? null : data.toString()),
+      close: () => {
+        this.#listeners.delete(socket);
+        if (this.socket === socket) this.#onSocketClosed();
+      },
+    };
+    this.#listeners.set(socket, listeners);
+    socket.on('message', listeners.message);
+    socket.on('close', listeners.close);
+    socket.on('error', () => {}); // stays: an error after a hand-over must not crash the emulator
   }
 
   #sendRaw(text: string): void {
