@@ -16,6 +16,20 @@ export {
   RunCallbacks,
 } from './sdk/values';
 export { Client } from './sdk/client';
+export {
+  ChannelHandle,
+  GuildChannel,
+  GuildMinimal,
+  LinkedChannel,
+  LinkedLobby,
+  LobbyHandle,
+  LobbyMemberHandle,
+  MessageHandle,
+  RelationshipHandle,
+  UserApplicationProfileHandle,
+  UserHandle,
+  UserMessageSummary,
+} from './sdk/handles';
 export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange } from './sdk/client';
 export { SdkError } from './sdk/errors';
 export type { NodePlatformOptions } from './platform/node_host';

@@ -64,6 +64,7 @@
       'native/napi/addon_data.cc',
       'native/napi/args.cc',
       'native/napi/callback_pump.cc',
+      'native/napi/convert.cc',
       'native/napi/enum_exports.cc',
       'native/napi/internal_exports.cc',
       'native/napi/js_callback.cc',
@@ -78,7 +79,9 @@
       'native/napi/wrap_client_create_options.cc',
       'native/napi/wrap_client_platform.cc',
       'native/napi/wrap_client_result.cc',
+      'native/napi/wrap_client_social.cc',
       'native/napi/wrap_device_authorization_args.cc',
+      'native/napi/wrap_handles.cc',
     ],
   },
 }

@@ -14,6 +14,8 @@ import {
   type TokenExchangeCallback,
 } from './binding';
 import { callbackOrPromise } from './callback_or_promise';
+import { SocialMethods } from './client_social';
+import type { NativeSocialClient } from './social_types';
 import {
   ClientError,
   ClientStatus,
@@ -86,7 +88,7 @@ const tokenExchange = (
 ): TokenExchange => ({ result, accessToken, refreshToken, tokenType, expiresIn, scopes });
 const resultOnly = (result: ClientResult) => result;
 
-export class Client {
+export class Client extends SocialMethods {
   static readonly Status = ClientStatus;
   static readonly Error = ClientError;
   static readonly Thread = ClientThread;
@@ -100,6 +102,7 @@ export class Client {
   constructor(apiBase: string, webBase: string, nodeOptions?: NodePlatformOptions);
   constructor(options: ClientCreateOptions, nodeOptions?: NodePlatformOptions);
   constructor(...args: unknown[]) {
+    super();
     if (args[0] === NULL_CLIENT) {
       this.#native = new binding.NativeClient();
       this.#native.Destroy();
@@ -124,6 +127,10 @@ export class Client {
     this.#native = new binding.NativeClient(options, host);
     host.attach(this.#native as unknown as Parameters<NodePlatformHost['attach']>[0]);
     this.#host = host;
+  }
+
+  protected get social(): NativeSocialClient {
+    return this.#native as unknown as NativeSocialClient;
   }
 
   /** False for Client.nullobj and after Dispose() (the C++ `operator bool`). */

@@ -5,6 +5,8 @@
 #include <napi.h>
 
 #include <memory>
+#include <string>
+#include <unordered_map>
 
 #include "callbacks/callback_queue.h"
 
@@ -27,6 +29,8 @@ struct AddonData {
   Napi::FunctionReference client_create_options;
   Napi::FunctionReference device_authorization_args;
   Napi::FunctionReference client;
+  // Constructors of the classes registered by name (handles and social values).
+  std::unordered_map<std::string, Napi::FunctionReference> classes;
   std::unique_ptr<CallbackPump> pump;
 
   static AddonData& Of(Napi::Env env);

@@ -14,6 +14,7 @@ Napi::Function ClientWrap::Define(Napi::Env env) {
   std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> properties = CoreMethods();
   for (auto& p : AuthMethods()) properties.push_back(p);
   for (auto& p : PlatformEventMethods()) properties.push_back(p);
+  for (auto& p : SocialMethods()) properties.push_back(p);
   Napi::Function constructor = DefineClass(env, kClassName, properties);
   AddonData::Of(env).client = Napi::Persistent(constructor);
   return constructor;

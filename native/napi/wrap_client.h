@@ -26,6 +26,7 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> CoreMethods();
   static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> AuthMethods();
   static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> PlatformEventMethods();
+  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> SocialMethods();
 
   // Core (wrap_client.cc)
   void SetApplicationId(const Napi::CallbackInfo& info);
@@ -73,6 +74,65 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info);
   void RemoveAuthorizeRequestCallback(const Napi::CallbackInfo& info);
   void SetGameWindowPid(const Napi::CallbackInfo& info);
+
+
+  // Lobbies, messages, guilds, users, relationships (wrap_client_social.cc)
+  void CreateOrJoinLobby(const Napi::CallbackInfo& info);
+  void CreateOrJoinLobbyWithMetadata(const Napi::CallbackInfo& info);
+  void LeaveLobby(const Napi::CallbackInfo& info);
+  Napi::Value GetLobbyHandle(const Napi::CallbackInfo& info);
+  Napi::Value GetLobbyIds(const Napi::CallbackInfo& info);
+  void LinkChannelToLobby(const Napi::CallbackInfo& info);
+  void UnlinkChannelFromLobby(const Napi::CallbackInfo& info);
+  void JoinLinkedLobbyGuild(const Napi::CallbackInfo& info);
+  void SetLobbyCreatedCallback(const Napi::CallbackInfo& info);
+  void SetLobbyDeletedCallback(const Napi::CallbackInfo& info);
+  void SetLobbyUpdatedCallback(const Napi::CallbackInfo& info);
+  void SetLobbyMemberAddedCallback(const Napi::CallbackInfo& info);
+  void SetLobbyMemberRemovedCallback(const Napi::CallbackInfo& info);
+  void SetLobbyMemberUpdatedCallback(const Napi::CallbackInfo& info);
+  void SendLobbyMessage(const Napi::CallbackInfo& info);
+  void SendLobbyMessageWithMetadata(const Napi::CallbackInfo& info);
+  void SendUserMessage(const Napi::CallbackInfo& info);
+  void SendUserMessageWithMetadata(const Napi::CallbackInfo& info);
+  void EditUserMessage(const Napi::CallbackInfo& info);
+  void DeleteUserMessage(const Napi::CallbackInfo& info);
+  void GetLobbyMessagesWithLimit(const Napi::CallbackInfo& info);
+  void GetUserMessagesWithLimit(const Napi::CallbackInfo& info);
+  void GetUserMessageSummaries(const Napi::CallbackInfo& info);
+  Napi::Value GetMessageHandle(const Napi::CallbackInfo& info);
+  Napi::Value GetChannelHandle(const Napi::CallbackInfo& info);
+  void SetMessageCreatedCallback(const Napi::CallbackInfo& info);
+  void SetMessageUpdatedCallback(const Napi::CallbackInfo& info);
+  void SetMessageDeletedCallback(const Napi::CallbackInfo& info);
+  void SetShowingChat(const Napi::CallbackInfo& info);
+  void GetUserGuilds(const Napi::CallbackInfo& info);
+  void GetGuildChannels(const Napi::CallbackInfo& info);
+  Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
+  Napi::Value GetCurrentUserV2(const Napi::CallbackInfo& info);
+  Napi::Value GetUser(const Napi::CallbackInfo& info);
+  void SetUserUpdatedCallback(const Napi::CallbackInfo& info);
+  Napi::Value GetRelationships(const Napi::CallbackInfo& info);
+  Napi::Value GetRelationshipsByGroup(const Napi::CallbackInfo& info);
+  Napi::Value GetRelationshipHandle(const Napi::CallbackInfo& info);
+  Napi::Value SearchFriendsByUsername(const Napi::CallbackInfo& info);
+  void SendServiceFriendRequest(const Napi::CallbackInfo& info);
+  void SendGameFriendRequest(const Napi::CallbackInfo& info);
+  void SendServiceFriendRequestById(const Napi::CallbackInfo& info);
+  void SendGameFriendRequestById(const Napi::CallbackInfo& info);
+  void AcceptServiceFriendRequest(const Napi::CallbackInfo& info);
+  void AcceptGameFriendRequest(const Napi::CallbackInfo& info);
+  void RejectServiceFriendRequest(const Napi::CallbackInfo& info);
+  void RejectGameFriendRequest(const Napi::CallbackInfo& info);
+  void CancelServiceFriendRequest(const Napi::CallbackInfo& info);
+  void CancelGameFriendRequest(const Napi::CallbackInfo& info);
+  void RemoveServiceAndGameFriend(const Napi::CallbackInfo& info);
+  void RemoveGameFriend(const Napi::CallbackInfo& info);
+  void BlockUser(const Napi::CallbackInfo& info);
+  void UnblockUser(const Napi::CallbackInfo& info);
+  void SetRelationshipCreatedCallback(const Napi::CallbackInfo& info);
+  void SetRelationshipDeletedCallback(const Napi::CallbackInfo& info);
+  void SetRelationshipGroupsUpdatedCallback(const Napi::CallbackInfo& info);
 
   // Platform results from the JS host (wrap_client_platform.cc)
   void OnTimer(const Napi::CallbackInfo& info);

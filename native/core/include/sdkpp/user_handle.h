@@ -53,6 +53,8 @@ const char* EnumToString(UserHandle::AvatarType value);
 // A user's profile in a game (an external identity linked to the account).
 class UserApplicationProfileHandle {
  public:
+  static const UserApplicationProfileHandle nullobj;
+  explicit operator bool() const { return valid_; }
   std::string AvatarHash() const { return avatar_hash_; }
   std::string Metadata() const { return metadata_; }
   std::optional<std::string> ProviderId() const { return provider_id_; }
@@ -72,6 +74,7 @@ class UserApplicationProfileHandle {
   std::string provider_issued_user_id_;
   ExternalIdentityProviderType provider_type_;
   std::string username_;
+  bool valid_ = true;
 };
 
 }  // namespace sdkpp

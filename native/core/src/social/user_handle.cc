@@ -97,6 +97,12 @@ std::vector<UserApplicationProfileHandle> UserHandle::UserApplicationProfiles() 
   return profiles;
 }
 
+const UserApplicationProfileHandle UserApplicationProfileHandle::nullobj = [] {
+  UserApplicationProfileHandle invalid("", "", std::nullopt, "", ExternalIdentityProviderType::None, "");
+  invalid.valid_ = false;
+  return invalid;
+}();
+
 UserApplicationProfileHandle::UserApplicationProfileHandle(std::string avatar_hash, std::string metadata,
                                                            std::optional<std::string> provider_id,
                                                            std::string provider_issued_user_id,

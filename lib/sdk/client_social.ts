@@ -1,0 +1,263 @@
+// Client's lobby, message, guild, user and relationship methods, mixed into Client (client.ts)
+// so each file stays about one area.
+import type { ClientResult } from './binding';
+import { callbackOrPromise } from './callback_or_promise';
+import type * as Enums from './enums.generated';
+import type {
+  ChannelHandle,
+  CreateOrJoinLobbyCallback,
+  GetGuildChannelsCallback,
+  GetUserGuildsCallback,
+  GuildChannel,
+  GuildMinimal,
+  JoinLinkedLobbyGuildCallback,
+  LobbyHandle,
+  MessageHandle,
+  MessagesCallback,
+  NativeSocialClient,
+  RelationshipHandle,
+  ResultOnlyCallback,
+  SendUserMessageCallback,
+  StringMap,
+  UserHandle,
+  UserMessageSummariesCallback,
+  UserMessageSummary,
+} from './social_types';
+
+type Id = bigint | string;
+const resultOnly = (result: ClientResult) => result;
+
+export abstract class SocialMethods {
+  protected abstract get social(): NativeSocialClient;
+
+  // --- Lobbies
+
+  CreateOrJoinLobby(secret: string): Promise<{ result: ClientResult; lobbyId: bigint }>;
+  CreateOrJoinLobby(secret: string, callback: CreateOrJoinLobbyCallback): void;
+  CreateOrJoinLobby(secret: string, callback?: CreateOrJoinLobbyCallback) {
+    return callbackOrPromise('CreateOrJoinLobby', callback, (cb) => this.social.CreateOrJoinLobby(secret, cb),
+      (result, lobbyId) => ({ result, lobbyId }));
+  }
+  CreateOrJoinLobbyWithMetadata(secret: string, lobbyMetadata: StringMap, memberMetadata: StringMap): Promise<{ result: ClientResult; lobbyId: bigint }>;
+  CreateOrJoinLobbyWithMetadata(secret: string, lobbyMetadata: StringMap, memberMetadata: StringMap, callback: CreateOrJoinLobbyCallback): void;
+  CreateOrJoinLobbyWithMetadata(secret: string, lobbyMetadata: StringMap, memberMetadata: StringMap, callback?: CreateOrJoinLobbyCallback) {
+    return callbackOrPromise('CreateOrJoinLobbyWithMetadata', callback,
+      (cb) => this.social.CreateOrJoinLobbyWithMetadata(secret, lobbyMetadata, memberMetadata, cb), (result, lobbyId) => ({ result, lobbyId }));
+  }
+  LeaveLobby(lobbyId: Id): Promise<ClientResult>;
+  LeaveLobby(lobbyId: Id, callback: ResultOnlyCallback): void;
+  LeaveLobby(lobbyId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('LeaveLobby', callback, (cb) => this.social.LeaveLobby(lobbyId, cb), resultOnly);
+  }
+  GetLobbyHandle(lobbyId: Id): LobbyHandle | undefined {
+    return this.social.GetLobbyHandle(lobbyId);
+  }
+  GetLobbyIds(): bigint[] {
+    return this.social.GetLobbyIds();
+  }
+  LinkChannelToLobby(lobbyId: Id, channelId: Id): Promise<ClientResult>;
+  LinkChannelToLobby(lobbyId: Id, channelId: Id, callback: ResultOnlyCallback): void;
+  LinkChannelToLobby(lobbyId: Id, channelId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('LinkChannelToLobby', callback, (cb) => this.social.LinkChannelToLobby(lobbyId, channelId, cb), resultOnly);
+  }
+  UnlinkChannelFromLobby(lobbyId: Id): Promise<ClientResult>;
+  UnlinkChannelFromLobby(lobbyId: Id, callback: ResultOnlyCallback): void;
+  UnlinkChannelFromLobby(lobbyId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('UnlinkChannelFromLobby', callback, (cb) => this.social.UnlinkChannelFromLobby(lobbyId, cb), resultOnly);
+  }
+  /** A single-use invite (valid one hour) to the lobby's linked channel. */
+  JoinLinkedLobbyGuild(lobbyId: Id, provisionalUserMergeRequiredCallback?: () => void): Promise<{ result: ClientResult; inviteUrl: string }>;
+  JoinLinkedLobbyGuild(lobbyId: Id, provisionalUserMergeRequiredCallback: (() => void) | undefined, callback: JoinLinkedLobbyGuildCallback): void;
+  JoinLinkedLobbyGuild(lobbyId: Id, provisionalUserMergeRequiredCallback?: () => void, callback?: JoinLinkedLobbyGuildCallback) {
+    return callbackOrPromise('JoinLinkedLobbyGuild', callback,
+      (cb) => this.social.JoinLinkedLobbyGuild(lobbyId, provisionalUserMergeRequiredCallback, cb), (result, inviteUrl) => ({ result, inviteUrl }));
+  }
+  SetLobbyCreatedCallback(callback: (lobbyId: bigint) => void): void {
+    this.social.SetLobbyCreatedCallback(callback);
+  }
+  SetLobbyDeletedCallback(callback: (lobbyId: bigint) => void): void {
+    this.social.SetLobbyDeletedCallback(callback);
+  }
+  SetLobbyUpdatedCallback(callback: (lobbyId: bigint) => void): void {
+    this.social.SetLobbyUpdatedCallback(callback);
+  }
+  SetLobbyMemberAddedCallback(callback: (lobbyId: bigint, memberId: bigint) => void): void {
+    this.social.SetLobbyMemberAddedCallback(callback);
+  }
+  SetLobbyMemberRemovedCallback(callback: (lobbyId: bigint, memberId: bigint) => void): void {
+    this.social.SetLobbyMemberRemovedCallback(callback);
+  }
+  SetLobbyMemberUpdatedCallback(callback: (lobbyId: bigint, memberId: bigint) => void): void {
+    this.social.SetLobbyMemberUpdatedCallback(callback);
+  }
+
+  // --- Messages
+
+  SendLobbyMessage(lobbyId: Id, content: string): Promise<{ result: ClientResult; messageId: bigint }>;
+  SendLobbyMessage(lobbyId: Id, content: string, callback: SendUserMessageCallback): void;
+  SendLobbyMessage(lobbyId: Id, content: string, callback?: SendUserMessageCallback) {
+    return callbackOrPromise('SendLobbyMessage', callback, (cb) => this.social.SendLobbyMessage(lobbyId, content, cb),
+      (result, messageId) => ({ result, messageId }));
+  }
+  SendLobbyMessageWithMetadata(lobbyId: Id, content: string, metadata: StringMap): Promise<{ result: ClientResult; messageId: bigint }>;
+  SendLobbyMessageWithMetadata(lobbyId: Id, content: string, metadata: StringMap, callback: SendUserMessageCallback): void;
+  SendLobbyMessageWithMetadata(lobbyId: Id, content: string, metadata: StringMap, callback?: SendUserMessageCallback) {
+    return callbackOrPromise('SendLobbyMessageWithMetadata', callback,
+      (cb) => this.social.SendLobbyMessageWithMetadata(lobbyId, content, metadata, cb), (result, messageId) => ({ result, messageId }));
+  }
+  SendUserMessage(recipientId: Id, content: string): Promise<{ result: ClientResult; messageId: bigint }>;
+  SendUserMessage(recipientId: Id, content: string, callback: SendUserMessageCallback): void;
+  SendUserMessage(recipientId: Id, content: string, callback?: SendUserMessageCallback) {
+    return callbackOrPromise('SendUserMessage', callback, (cb) => this.social.SendUserMessage(recipientId, content, cb),
+      (result, messageId) => ({ result, messageId }));
+  }
+  SendUserMessageWithMetadata(recipientId: Id, content: string, metadata: StringMap): Promise<{ result: ClientResult; messageId: bigint }>;
+  SendUserMessageWithMetadata(recipientId: Id, content: string, metadata: StringMap, callback: SendUserMessageCallback): void;
+  SendUserMessageWithMetadata(recipientId: Id, content: string, metadata: StringMap, callback?: SendUserMessageCallback) {
+    return callbackOrPromise('SendUserMessageWithMetadata', callback,
+      (cb) => this.social.SendUserMessageWithMetadata(recipientId, content, metadata, cb), (result, messageId) => ({ result, messageId }));
+  }
+  EditUserMessage(recipientId: Id, messageId: Id, content: string): Promise<ClientResult>;
+  EditUserMessage(recipientId: Id, messageId: Id, content: string, callback: ResultOnlyCallback): void;
+  EditUserMessage(recipientId: Id, messageId: Id, content: string, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('EditUserMessage', callback, (cb) => this.social.EditUserMessage(recipientId, messageId, content, cb), resultOnly);
+  }
+  DeleteUserMessage(recipientId: Id, messageId: Id): Promise<ClientResult>;
+  DeleteUserMessage(recipientId: Id, messageId: Id, callback: ResultOnlyCallback): void;
+  DeleteUserMessage(recipientId: Id, messageId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('DeleteUserMessage', callback, (cb) => this.social.DeleteUserMessage(recipientId, messageId, cb), resultOnly);
+  }
+  /** Newest first; at most 200 messages and 72 hours; from the cache when it holds enough. */
+  GetLobbyMessagesWithLimit(lobbyId: Id, limit: number): Promise<{ result: ClientResult; messages: MessageHandle[] }>;
+  GetLobbyMessagesWithLimit(lobbyId: Id, limit: number, callback: MessagesCallback): void;
+  GetLobbyMessagesWithLimit(lobbyId: Id, limit: number, callback?: MessagesCallback) {
+    return callbackOrPromise('GetLobbyMessagesWithLimit', callback, (cb) => this.social.GetLobbyMessagesWithLimit(lobbyId, limit, cb),
+      (result, messages) => ({ result, messages }));
+  }
+  /** Newest first; from the cache, with no request, when it holds enough. */
+  GetUserMessagesWithLimit(recipientId: Id, limit: number): Promise<{ result: ClientResult; messages: MessageHandle[] }>;
+  GetUserMessagesWithLimit(recipientId: Id, limit: number, callback: MessagesCallback): void;
+  GetUserMessagesWithLimit(recipientId: Id, limit: number, callback?: MessagesCallback) {
+    return callbackOrPromise('GetUserMessagesWithLimit', callback, (cb) => this.social.GetUserMessagesWithLimit(recipientId, limit, cb),
+      (result, messages) => ({ result, messages }));
+  }
+  GetUserMessageSummaries(): Promise<{ result: ClientResult; summaries: UserMessageSummary[] }>;
+  GetUserMessageSummaries(callback: UserMessageSummariesCallback): void;
+  GetUserMessageSummaries(callback?: UserMessageSummariesCallback) {
+    return callbackOrPromise('GetUserMessageSummaries', callback, (cb) => this.social.GetUserMessageSummaries(cb),
+      (result, summaries) => ({ result, summaries }));
+  }
+  GetMessageHandle(messageId: Id): MessageHandle | undefined {
+    return this.social.GetMessageHandle(messageId);
+  }
+  GetChannelHandle(channelId: Id): ChannelHandle | undefined {
+    return this.social.GetChannelHandle(channelId);
+  }
+  SetMessageCreatedCallback(callback: (messageId: bigint) => void): void {
+    this.social.SetMessageCreatedCallback(callback);
+  }
+  SetMessageUpdatedCallback(callback: (messageId: bigint) => void): void {
+    this.social.SetMessageUpdatedCallback(callback);
+  }
+  SetMessageDeletedCallback(callback: (messageId: bigint, channelId: bigint) => void): void {
+    this.social.SetMessageDeletedCallback(callback);
+  }
+  SetShowingChat(showingChat: boolean): void {
+    this.social.SetShowingChat(showingChat);
+  }
+
+  // --- Guilds, users
+
+  GetUserGuilds(): Promise<{ result: ClientResult; guilds: GuildMinimal[] }>;
+  GetUserGuilds(callback: GetUserGuildsCallback): void;
+  GetUserGuilds(callback?: GetUserGuildsCallback) {
+    return callbackOrPromise('GetUserGuilds', callback, (cb) => this.social.GetUserGuilds(cb), (result, guilds) => ({ result, guilds }));
+  }
+  /** Sorted as the chat client shows them. */
+  GetGuildChannels(guildId: Id): Promise<{ result: ClientResult; guildChannels: GuildChannel[] }>;
+  GetGuildChannels(guildId: Id, callback: GetGuildChannelsCallback): void;
+  GetGuildChannels(guildId: Id, callback?: GetGuildChannelsCallback) {
+    return callbackOrPromise('GetGuildChannels', callback, (cb) => this.social.GetGuildChannels(guildId, cb),
+      (result, guildChannels) => ({ result, guildChannels }));
+  }
+  /** @deprecated Before Ready this answers a placeholder user; use GetCurrentUserV2. */
+  GetCurrentUser(): UserHandle {
+    return this.social.GetCurrentUser();
+  }
+  /** undefined until the Client is Ready. */
+  GetCurrentUserV2(): UserHandle | undefined {
+    return this.social.GetCurrentUserV2();
+  }
+  GetUser(userId: Id): UserHandle | undefined {
+    return this.social.GetUser(userId);
+  }
+  SetUserUpdatedCallback(callback: (userId: bigint) => void): void {
+    this.social.SetUserUpdatedCallback(callback);
+  }
+
+  // --- Relationships
+
+  GetRelationships(): RelationshipHandle[] {
+    return this.social.GetRelationships();
+  }
+  GetRelationshipsByGroup(groupType: Enums.RelationshipGroupType): RelationshipHandle[] {
+    return this.social.GetRelationshipsByGroup(groupType);
+  }
+  GetRelationshipHandle(userId: Id): RelationshipHandle {
+    return this.social.GetRelationshipHandle(userId);
+  }
+  SearchFriendsByUsername(searchStr: string): UserHandle[] {
+    return this.social.SearchFriendsByUsername(searchStr);
+  }
+  SendServiceFriendRequest(username: string, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('SendServiceFriendRequest', callback, (cb) => this.social.SendServiceFriendRequest(username, cb), resultOnly);
+  }
+  SendGameFriendRequest(username: string, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('SendGameFriendRequest', callback, (cb) => this.social.SendGameFriendRequest(username, cb), resultOnly);
+  }
+  SendServiceFriendRequestById(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('SendServiceFriendRequestById', callback, (cb) => this.social.SendServiceFriendRequestById(userId, cb), resultOnly);
+  }
+  SendGameFriendRequestById(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('SendGameFriendRequestById', callback, (cb) => this.social.SendGameFriendRequestById(userId, cb), resultOnly);
+  }
+  AcceptServiceFriendRequest(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('AcceptServiceFriendRequest', callback, (cb) => this.social.AcceptServiceFriendRequest(userId, cb), resultOnly);
+  }
+  AcceptGameFriendRequest(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('AcceptGameFriendRequest', callback, (cb) => this.social.AcceptGameFriendRequest(userId, cb), resultOnly);
+  }
+  RejectServiceFriendRequest(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('RejectServiceFriendRequest', callback, (cb) => this.social.RejectServiceFriendRequest(userId, cb), resultOnly);
+  }
+  RejectGameFriendRequest(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('RejectGameFriendRequest', callback, (cb) => this.social.RejectGameFriendRequest(userId, cb), resultOnly);
+  }
+  CancelServiceFriendRequest(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('CancelServiceFriendRequest', callback, (cb) => this.social.CancelServiceFriendRequest(userId, cb), resultOnly);
+  }
+  CancelGameFriendRequest(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('CancelGameFriendRequest', callback, (cb) => this.social.CancelGameFriendRequest(userId, cb), resultOnly);
+  }
+  RemoveServiceAndGameFriend(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('RemoveServiceAndGameFriend', callback, (cb) => this.social.RemoveServiceAndGameFriend(userId, cb), resultOnly);
+  }
+  RemoveGameFriend(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('RemoveGameFriend', callback, (cb) => this.social.RemoveGameFriend(userId, cb), resultOnly);
+  }
+  BlockUser(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('BlockUser', callback, (cb) => this.social.BlockUser(userId, cb), resultOnly);
+  }
+  UnblockUser(userId: Id, callback?: ResultOnlyCallback) {
+    return callbackOrPromise('UnblockUser', callback, (cb) => this.social.UnblockUser(userId, cb), resultOnly);
+  }
+  SetRelationshipCreatedCallback(callback: (userId: bigint, isServiceRelationshipUpdate: boolean) => void): void {
+    this.social.SetRelationshipCreatedCallback(callback);
+  }
+  SetRelationshipDeletedCallback(callback: (userId: bigint, isServiceRelationshipUpdate: boolean) => void): void {
+    this.social.SetRelationshipDeletedCallback(callback);
+  }
+  SetRelationshipGroupsUpdatedCallback(callback: (userId: bigint) => void): void {
+    this.social.SetRelationshipGroupsUpdatedCallback(callback);
+  }
+}

@@ -1,0 +1,231 @@
+#include "wrap_handles.h"
+
+#include "addon_data.h"
+#include "convert.h"
+
+namespace sdkpp::napi {
+
+#define SDKPP_CONSTRUCTOR(Wrap)                                             \
+  Napi::Function Wrap::Constructor(Napi::Env env) {                         \
+    return AddonData::Of(env).classes[kClassName].Value();                  \
+  }
+// A getter that converts the C++ result with ToJs.
+#define SDKPP_GET(Wrap, Name)                                               \
+  Napi::Value Wrap::Name(const Napi::CallbackInfo& info) { return ToJs(info.Env(), value().Name()); }
+// A getter returning an optional handle or value wrapped in its JS class.
+#define SDKPP_GET_WRAPPED(Wrap, Name, Target)                               \
+  Napi::Value Wrap::Name(const Napi::CallbackInfo& info) {                  \
+    auto result = value().Name();                                           \
+    if (!result) return info.Env().Undefined();                             \
+    return Target::NewInstance(info.Env(), *result);                        \
+  }
+#define SDKPP_M(Wrap, Name) Wrap::InstanceMethod<&Wrap::Name>(#Name)
+
+// --- UserHandle
+SDKPP_CONSTRUCTOR(UserHandleWrap)
+SDKPP_GET(UserHandleWrap, Id)
+SDKPP_GET(UserHandleWrap, Username)
+SDKPP_GET(UserHandleWrap, GlobalName)
+SDKPP_GET(UserHandleWrap, DisplayName)
+SDKPP_GET(UserHandleWrap, Avatar)
+SDKPP_GET(UserHandleWrap, IsProvisional)
+SDKPP_GET(UserHandleWrap, Status)
+Napi::Value UserHandleWrap::AvatarUrl(const Napi::CallbackInfo& info) {
+  const char* method = "UserHandle.AvatarUrl";
+  auto animated = ReadEnumValue(ArgRef{info, 0, method, "animatedType"}, "UserHandle.AvatarType",
+                                [](int32_t v) { return v >= 0 && v <= 3; });
+  auto still = ReadEnumValue(ArgRef{info, 1, method, "staticType"}, "UserHandle.AvatarType",
+                             [](int32_t v) { return v >= 0 && v <= 3; });
+  return ToJs(info.Env(), value().AvatarUrl(static_cast<UserHandle::AvatarType>(animated),
+                                            static_cast<UserHandle::AvatarType>(still)));
+}
+Napi::Value UserHandleWrap::Relationship(const Napi::CallbackInfo& info) {
+  return RelationshipHandleWrap::NewInstance(info.Env(), value().Relationship());
+}
+Napi::Value UserHandleWrap::UserApplicationProfiles(const Napi::CallbackInfo& info) {
+  auto profiles = value().UserApplicationProfiles();
+  Napi::Array array = Napi::Array::New(info.Env(), profiles.size());
+  for (uint32_t i = 0; i < profiles.size(); ++i) array.Set(i, UserApplicationProfileHandleWrap::NewInstance(info.Env(), profiles[i]));
+  return array;
+}
+
+// --- UserApplicationProfileHandle
+SDKPP_CONSTRUCTOR(UserApplicationProfileHandleWrap)
+SDKPP_GET(UserApplicationProfileHandleWrap, AvatarHash)
+SDKPP_GET(UserApplicationProfileHandleWrap, Metadata)
+SDKPP_GET(UserApplicationProfileHandleWrap, ProviderId)
+SDKPP_GET(UserApplicationProfileHandleWrap, ProviderIssuedUserId)
+SDKPP_GET(UserApplicationProfileHandleWrap, ProviderType)
+SDKPP_GET(UserApplicationProfileHandleWrap, Username)
+
+// --- RelationshipHandle
+SDKPP_CONSTRUCTOR(RelationshipHandleWrap)
+SDKPP_GET(RelationshipHandleWrap, Id)
+SDKPP_GET(RelationshipHandleWrap, ServiceRelationshipType)
+SDKPP_GET(RelationshipHandleWrap, GameRelationshipType)
+SDKPP_GET(RelationshipHandleWrap, IsSpamRequest)
+SDKPP_GET_WRAPPED(RelationshipHandleWrap, User, UserHandleWrap)
+
+// --- LobbyHandle
+SDKPP_CONSTRUCTOR(LobbyHandleWrap)
+SDKPP_GET(LobbyHandleWrap, Id)
+SDKPP_GET(LobbyHandleWrap, LobbyMemberIds)
+SDKPP_GET(LobbyHandleWrap, Metadata)
+SDKPP_GET_WRAPPED(LobbyHandleWrap, LinkedChannel, LinkedChannelWrap)
+Napi::Value LobbyHandleWrap::LobbyMembers(const Napi::CallbackInfo& info) {
+  auto members = value().LobbyMembers();
+  Napi::Array array = Napi::Array::New(info.Env(), members.size());
+  for (uint32_t i = 0; i < members.size(); ++i) array.Set(i, LobbyMemberHandleWrap::NewInstance(info.Env(), members[i]));
+  return array;
+}
+Napi::Value LobbyHandleWrap::GetLobbyMemberHandle(const Napi::CallbackInfo& info) {
+  auto member = value().GetLobbyMemberHandle(ReadU64(ArgRef{info, 0, "LobbyHandle.GetLobbyMemberHandle", "memberId"}));
+  if (!member) return info.Env().Undefined();
+  return LobbyMemberHandleWrap::NewInstance(info.Env(), *member);
+}
+Napi::Value LobbyHandleWrap::GetCallInfoHandle(const Napi::CallbackInfo& info) {
+  // Voice calls are not part of this build: no lobby has call information.
+  return info.Env().Undefined();
+}
+
+// --- LobbyMemberHandle
+SDKPP_CONSTRUCTOR(LobbyMemberHandleWrap)
+SDKPP_GET(LobbyMemberHandleWrap, Id)
+SDKPP_GET(LobbyMemberHandleWrap, Connected)
+SDKPP_GET(LobbyMemberHandleWrap, CanLinkLobby)
+SDKPP_GET(LobbyMemberHandleWrap, Metadata)
+SDKPP_GET_WRAPPED(LobbyMemberHandleWrap, User, UserHandleWrap)
+
+// --- MessageHandle
+SDKPP_CONSTRUCTOR(MessageHandleWrap)
+SDKPP_GET(MessageHandleWrap, Id)
+SDKPP_GET(MessageHandleWrap, AuthorId)
+SDKPP_GET_WRAPPED(MessageHandleWrap, Author, UserHandleWrap)
+SDKPP_GET(MessageHandleWrap, ChannelId)
+SDKPP_GET_WRAPPED(MessageHandleWrap, Channel, ChannelHandleWrap)
+SDKPP_GET(MessageHandleWrap, Content)
+SDKPP_GET(MessageHandleWrap, RawContent)
+SDKPP_GET(MessageHandleWrap, SentTimestamp)
+SDKPP_GET(MessageHandleWrap, EditedTimestamp)
+SDKPP_GET(MessageHandleWrap, RecipientId)
+SDKPP_GET_WRAPPED(MessageHandleWrap, Recipient, UserHandleWrap)
+SDKPP_GET_WRAPPED(MessageHandleWrap, Lobby, LobbyHandleWrap)
+SDKPP_GET(MessageHandleWrap, Metadata)
+SDKPP_GET(MessageHandleWrap, ModerationMetadata)
+SDKPP_GET(MessageHandleWrap, ApplicationId)
+SDKPP_GET(MessageHandleWrap, AdditionalName)
+SDKPP_GET(MessageHandleWrap, DisclosureType)
+SDKPP_GET(MessageHandleWrap, SentFromGame)
+Napi::Value MessageHandleWrap::AdditionalContent(const Napi::CallbackInfo& info) {
+  auto content = value().AdditionalContent();
+  if (!content) return info.Env().Undefined();
+  Napi::Object object = Napi::Object::New(info.Env());
+  object.Set("Type", ToJs(info.Env(), content->Type()));
+  object.Set("Title", ToJs(info.Env(), content->Title()));
+  object.Set("Count", ToJs(info.Env(), content->Count()));
+  return object;
+}
+
+// --- ChannelHandle
+SDKPP_CONSTRUCTOR(ChannelHandleWrap)
+SDKPP_GET(ChannelHandleWrap, Id)
+SDKPP_GET(ChannelHandleWrap, Name)
+SDKPP_GET(ChannelHandleWrap, Recipients)
+SDKPP_GET(ChannelHandleWrap, Type)
+
+// --- UserMessageSummary
+SDKPP_CONSTRUCTOR(UserMessageSummaryWrap)
+SDKPP_GET(UserMessageSummaryWrap, LastMessageId)
+SDKPP_GET(UserMessageSummaryWrap, UserId)
+
+// --- GuildMinimal, GuildChannel, LinkedChannel, LinkedLobby
+SDKPP_CONSTRUCTOR(GuildMinimalWrap)
+SDKPP_GET(GuildMinimalWrap, Id)
+SDKPP_GET(GuildMinimalWrap, Name)
+SDKPP_CONSTRUCTOR(GuildChannelWrap)
+SDKPP_GET(GuildChannelWrap, Id)
+SDKPP_GET(GuildChannelWrap, Name)
+SDKPP_GET(GuildChannelWrap, Type)
+SDKPP_GET(GuildChannelWrap, Position)
+SDKPP_GET(GuildChannelWrap, ParentId)
+SDKPP_GET(GuildChannelWrap, IsLinkable)
+SDKPP_GET(GuildChannelWrap, IsViewableAndWriteableByAllMembers)
+SDKPP_GET_WRAPPED(GuildChannelWrap, LinkedLobby, LinkedLobbyWrap)
+SDKPP_CONSTRUCTOR(LinkedChannelWrap)
+SDKPP_GET(LinkedChannelWrap, Id)
+SDKPP_GET(LinkedChannelWrap, Name)
+SDKPP_GET(LinkedChannelWrap, GuildId)
+SDKPP_CONSTRUCTOR(LinkedLobbyWrap)
+SDKPP_GET(LinkedLobbyWrap, ApplicationId)
+SDKPP_GET(LinkedLobbyWrap, LobbyId)
+void LinkedLobbyWrap::SetApplicationId(const Napi::CallbackInfo& info) {
+  value().SetApplicationId(ReadU64(ArgRef{info, 0, "LinkedLobby.SetApplicationId", "applicationId"}));
+}
+void LinkedLobbyWrap::SetLobbyId(const Napi::CallbackInfo& info) {
+  value().SetLobbyId(ReadU64(ArgRef{info, 0, "LinkedLobby.SetLobbyId", "lobbyId"}));
+}
+
+#define SDKPP_DEFINE(Wrap, ...)                                                          \
+  Napi::Function Wrap::Define(Napi::Env env) {                                           \
+    std::vector<Napi::ClassPropertyDescriptor<Wrap>> methods = {__VA_ARGS__, ValidGetter()}; \
+    Napi::Function constructor = DefineClass(env, kClassName, methods);                  \
+    return Finish(env, constructor, AddonData::Of(env).classes[kClassName]);             \
+  }
+
+SDKPP_DEFINE(UserHandleWrap, SDKPP_M(UserHandleWrap, Id), SDKPP_M(UserHandleWrap, Username),
+             SDKPP_M(UserHandleWrap, GlobalName), SDKPP_M(UserHandleWrap, DisplayName),
+             SDKPP_M(UserHandleWrap, Avatar), SDKPP_M(UserHandleWrap, AvatarUrl),
+             SDKPP_M(UserHandleWrap, IsProvisional), SDKPP_M(UserHandleWrap, Status),
+             SDKPP_M(UserHandleWrap, Relationship), SDKPP_M(UserHandleWrap, UserApplicationProfiles))
+SDKPP_DEFINE(UserApplicationProfileHandleWrap, SDKPP_M(UserApplicationProfileHandleWrap, AvatarHash),
+             SDKPP_M(UserApplicationProfileHandleWrap, Metadata), SDKPP_M(UserApplicationProfileHandleWrap, ProviderId),
+             SDKPP_M(UserApplicationProfileHandleWrap, ProviderIssuedUserId),
+             SDKPP_M(UserApplicationProfileHandleWrap, ProviderType), SDKPP_M(UserApplicationProfileHandleWrap, Username))
+SDKPP_DEFINE(RelationshipHandleWrap, SDKPP_M(RelationshipHandleWrap, Id),
+             SDKPP_M(RelationshipHandleWrap, ServiceRelationshipType), SDKPP_M(RelationshipHandleWrap, GameRelationshipType),
+             SDKPP_M(RelationshipHandleWrap, IsSpamRequest), SDKPP_M(RelationshipHandleWrap, User))
+SDKPP_DEFINE(LobbyHandleWrap, SDKPP_M(LobbyHandleWrap, Id), SDKPP_M(LobbyHandleWrap, LobbyMemberIds),
+             SDKPP_M(LobbyHandleWrap, LobbyMembers), SDKPP_M(LobbyHandleWrap, GetLobbyMemberHandle),
+             SDKPP_M(LobbyHandleWrap, Metadata), SDKPP_M(LobbyHandleWrap, LinkedChannel),
+             SDKPP_M(LobbyHandleWrap, GetCallInfoHandle))
+SDKPP_DEFINE(LobbyMemberHandleWrap, SDKPP_M(LobbyMemberHandleWrap, Id), SDKPP_M(LobbyMemberHandleWrap, Connected),
+             SDKPP_M(LobbyMemberHandleWrap, CanLinkLobby), SDKPP_M(LobbyMemberHandleWrap, Metadata),
+             SDKPP_M(LobbyMemberHandleWrap, User))
+SDKPP_DEFINE(MessageHandleWrap, SDKPP_M(MessageHandleWrap, Id), SDKPP_M(MessageHandleWrap, AuthorId),
+             SDKPP_M(MessageHandleWrap, Author), SDKPP_M(MessageHandleWrap, ChannelId), SDKPP_M(MessageHandleWrap, Channel),
+             SDKPP_M(MessageHandleWrap, Content), SDKPP_M(MessageHandleWrap, RawContent),
+             SDKPP_M(MessageHandleWrap, SentTimestamp), SDKPP_M(MessageHandleWrap, EditedTimestamp),
+             SDKPP_M(MessageHandleWrap, RecipientId), SDKPP_M(MessageHandleWrap, Recipient), SDKPP_M(MessageHandleWrap, Lobby),
+             SDKPP_M(MessageHandleWrap, Metadata), SDKPP_M(MessageHandleWrap, ModerationMetadata),
+             SDKPP_M(MessageHandleWrap, ApplicationId), SDKPP_M(MessageHandleWrap, AdditionalContent),
+             SDKPP_M(MessageHandleWrap, AdditionalName), SDKPP_M(MessageHandleWrap, DisclosureType),
+             SDKPP_M(MessageHandleWrap, SentFromGame))
+SDKPP_DEFINE(ChannelHandleWrap, SDKPP_M(ChannelHandleWrap, Id), SDKPP_M(ChannelHandleWrap, Name),
+             SDKPP_M(ChannelHandleWrap, Recipients), SDKPP_M(ChannelHandleWrap, Type))
+SDKPP_DEFINE(UserMessageSummaryWrap, SDKPP_M(UserMessageSummaryWrap, LastMessageId), SDKPP_M(UserMessageSummaryWrap, UserId))
+SDKPP_DEFINE(GuildMinimalWrap, SDKPP_M(GuildMinimalWrap, Id), SDKPP_M(GuildMinimalWrap, Name))
+SDKPP_DEFINE(GuildChannelWrap, SDKPP_M(GuildChannelWrap, Id), SDKPP_M(GuildChannelWrap, Name),
+             SDKPP_M(GuildChannelWrap, Type), SDKPP_M(GuildChannelWrap, Position), SDKPP_M(GuildChannelWrap, ParentId),
+             SDKPP_M(GuildChannelWrap, IsLinkable), SDKPP_M(GuildChannelWrap, IsViewableAndWriteableByAllMembers),
+             SDKPP_M(GuildChannelWrap, LinkedLobby))
+SDKPP_DEFINE(LinkedChannelWrap, SDKPP_M(LinkedChannelWrap, Id), SDKPP_M(LinkedChannelWrap, Name),
+             SDKPP_M(LinkedChannelWrap, GuildId))
+SDKPP_DEFINE(LinkedLobbyWrap, SDKPP_M(LinkedLobbyWrap, ApplicationId), SDKPP_M(LinkedLobbyWrap, SetApplicationId),
+             SDKPP_M(LinkedLobbyWrap, LobbyId), SDKPP_M(LinkedLobbyWrap, SetLobbyId))
+
+void DefineHandleClasses(Napi::Env env, Napi::Object exports) {
+  exports.Set("UserHandle", UserHandleWrap::Define(env));
+  exports.Set("UserApplicationProfileHandle", UserApplicationProfileHandleWrap::Define(env));
+  exports.Set("RelationshipHandle", RelationshipHandleWrap::Define(env));
+  exports.Set("LobbyHandle", LobbyHandleWrap::Define(env));
+  exports.Set("LobbyMemberHandle", LobbyMemberHandleWrap::Define(env));
+  exports.Set("MessageHandle", MessageHandleWrap::Define(env));
+  exports.Set("ChannelHandle", ChannelHandleWrap::Define(env));
+  exports.Set("UserMessageSummary", UserMessageSummaryWrap::Define(env));
+  exports.Set("GuildMinimal", GuildMinimalWrap::Define(env));
+  exports.Set("GuildChannel", GuildChannelWrap::Define(env));
+  exports.Set("LinkedChannel", LinkedChannelWrap::Define(env));
+  exports.Set("LinkedLobby", LinkedLobbyWrap::Define(env));
+}
+
+}  // namespace sdkpp::napi
