@@ -87,15 +87,18 @@ export class Validator {
       return undefined;
     }
     let total = 0;
-    const out: Record<string, string> = {};
+    const kept: Array<[string, string]> = [];
     for (const [key, v] of entries) {
       if (typeof v !== 'string') {
         this.fail(`${path}.${key}`, 'STRING_TYPE_CONVERT', 'Must be a string.');
         continue;
       }
       total += key.length + v.length;
-      out[key] = v;
+      kept.push([key, v]);
     }
+    // fromEntries defines own properties, so a key such as "__proto__" is kept as data instead
+    // of silently vanishing into the object's prototype slot.
+    const out: Record<string, string> = Object.fromEntries(kept);
     if (limits.maxTotal !== undefined && total > limits.maxTotal) {
       this.fail(path, 'BASE_TYPE_BAD_LENGTH', `Keys and values must total at most ${limits.maxTotal} characters.`);
       return undefined;

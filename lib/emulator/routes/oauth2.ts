@@ -33,8 +33,13 @@ function client(ctx: RequestContext, form: URLSearchParams): { app: Application;
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon > 0) {
-      clientId = decodeURIComponent(decoded.slice(0, colon));
-      secret = decodeURIComponent(decoded.slice(colon + 1));
+      try {
+        clientId = decodeURIComponent(decoded.slice(0, colon));
+        secret = decodeURIComponent(decoded.slice(colon + 1));
+      } catch {
+        // A malformed percent-escape is a bad credential, not a server fault.
+        throw new OAuthError(401, 'invalid_client', 'Malformed Basic credentials');
+      }
     }
   }
   if (!clientId || !isSnowflake(clientId)) throw new OAuthError(401, 'invalid_client', 'Unknown client_id');
