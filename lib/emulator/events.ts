@@ -3,9 +3,47 @@
 // local-client (IPC) servers subscribe; routes only publish.
 import { EventEmitter } from 'node:events';
 
+/**
+ * Every event the emulator publishes, by its gateway dispatch name. A union rather than a
+ * string so that a publisher or a subscriber naming an event that does not exist fails to
+ * compile. Game DMs use the gateway's MESSAGE_* names (their webhooks are GAME_DIRECT_MESSAGE_*).
+ */
+export const BUS_EVENT_TYPES = [
+  'APPLICATION_DEAUTHORIZED',
+  'USER_UPDATE',
+  'PRESENCE_UPDATE',
+  'RELATIONSHIP_ADD',
+  'RELATIONSHIP_UPDATE',
+  'RELATIONSHIP_REMOVE',
+  'ACTIVITY_INVITE_CREATE',
+  'LOBBY_CREATE',
+  'LOBBY_UPDATE',
+  'LOBBY_DELETE',
+  'LOBBY_MEMBER_ADD',
+  'LOBBY_MEMBER_UPDATE',
+  'LOBBY_MEMBER_REMOVE',
+  'LOBBY_MESSAGE_CREATE',
+  'LOBBY_MESSAGE_UPDATE',
+  'LOBBY_MESSAGE_DELETE',
+  'MESSAGE_CREATE',
+  'MESSAGE_UPDATE',
+  'MESSAGE_DELETE',
+  'GUILD_MEMBER_ADD',
+  'GUILD_MEMBER_UPDATE',
+  'GUILD_MEMBER_REMOVE',
+  'VOICE_CHANNEL_STATUS_UPDATE',
+  'VOICE_CHANNEL_START_TIME_UPDATE',
+  'ENTITLEMENT_CREATE',
+  'ENTITLEMENT_UPDATE',
+  'SUBSCRIPTION_CREATE',
+  'SUBSCRIPTION_UPDATE',
+] as const;
+
+export type BusEventType = (typeof BUS_EVENT_TYPES)[number];
+
 export interface BusEvent {
   /** The gateway dispatch name, e.g. LOBBY_MESSAGE_CREATE. */
-  type: string;
+  type: BusEventType;
   data: Record<string, unknown>;
   /** Users whose sessions receive it. */
   userIds: string[];

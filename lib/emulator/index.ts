@@ -20,7 +20,8 @@ import { startLocalClient, type LocalClientServer } from './ipc/server';
 
 export { SEED } from './seed';
 export type { EmulatorControl } from './control';
-export type { BusEvent } from './events';
+export type { BusEvent, BusEventType } from './events';
+export { BUS_EVENT_TYPES } from './events';
 
 export interface StartEmulatorOptions {
   /** TCP port on 127.0.0.1; 0 (default) picks a free one. */

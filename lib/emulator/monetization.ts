@@ -2,6 +2,7 @@
 // PURCHASE (1) with ends_at null while the subscription runs; ENTITLEMENT_UPDATE happens only
 // when it ends (ends_at = the end time); no event at each billing period.
 import type { Emulator } from './emulator';
+import type { BusEventType } from './events';
 import { ApiError } from './http/errors';
 import type { Entitlement, Subscription } from './model/types';
 
@@ -37,7 +38,7 @@ export function subscriptionJson(emu: Emulator, s: Subscription): Record<string,
   };
 }
 
-function announce(emu: Emulator, applicationId: string, userId: string, type: string, data: Record<string, unknown>, webhook: boolean) {
+function announce(emu: Emulator, applicationId: string, userId: string, type: BusEventType, data: Record<string, unknown>, webhook: boolean) {
   emu.bus.publish({ type, data, userIds: [userId], applicationId });
   const app = emu.app(applicationId);
   // ENTITLEMENT_CREATE is the only monetization event available as a webhook (spec).
