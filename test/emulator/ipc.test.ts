@@ -29,7 +29,7 @@ async function raw(): Promise<IpcClient> {
   return client;
 }
 
-async function authenticated(userId = nelly): Promise<IpcClient> {
+async function authenticated(userId: string = nelly): Promise<IpcClient> {
   const client = await game();
   const reply = await client.command('AUTHENTICATE', { access_token: t.token(userId) });
   expect(reply.evt).not.toBe('ERROR');
@@ -136,7 +136,7 @@ describe('AUTHORIZE', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'authorization_code', client_id: appId, code, redirect_uri: redirectUri, code_verifier: verifier }),
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as any };
   }
 
   it('waits for the person\'s decision, passes the PKCE challenge through, and the code redeems with the verifier only', async () => {
