@@ -20,6 +20,9 @@ export interface EmulatorCoreOptions {
   log?: (line: string) => void;
 }
 
+const ISO_MEMO = new Map<number, string>();
+const ISO_MEMO_MAX = 20_000;
+
 export class Emulator {
   readonly clock: EmulatorClock;
   readonly ids: SnowflakeFactory;
@@ -62,7 +65,16 @@ export class Emulator {
   }
 
   iso(ms: number | null): string | null {
-    return ms === null ? null : new Date(ms).toISOString();
+    if (ms === null) return null;
+    // History pages format the same stored timestamps on every request; formatting was a tenth
+    // of a 200-message page's CPU time. A bounded memo keeps that to a map lookup.
+    let text = ISO_MEMO.get(ms);
+    if (text === undefined) {
+      if (ISO_MEMO.size >= ISO_MEMO_MAX) ISO_MEMO.clear();
+      text = new Date(ms).toISOString();
+      ISO_MEMO.set(ms, text);
+    }
+    return text;
   }
 
   // --- Applications and users
