@@ -43,6 +43,7 @@ describe('GET /oauth2/authorize', () => {
       'http://127.0.0.1:1/callback',
       'http://127.0.0.1:40000/callback',
       'http://127.0.0.1:65535/callback',
+      'http://127.0.0.1/callback', // the form protocols.md §2 writes: no port at all
       `sdkpp-${appId}:/authorize/callback`,
       'sdkppdemo:/authorize/callback', // registered for the seeded application
     ]) {
@@ -249,9 +250,21 @@ describe('POST /oauth2/token', () => {
     const code = await api.code(SEED.users.nelly);
     const otherRedirect = await api.exchange({ ...code, redirectUri: 'http://127.0.0.1:40001/callback' });
     expect(otherRedirect.body.error).toBe('invalid_grant');
+    const omitted = await api.form('/oauth2/token', { grant_type: 'authorization_code', client_id: appId, code: code.code, code_verifier: code.verifier });
+    expect(omitted.body.error).toBe('invalid_grant'); // the authorize request named one: it must be repeated
     const otherApp = await api.exchange(code, { client_id: SEED.childApplicationId });
     expect(otherApp.body.error).toBe('invalid_grant');
     expect((await api.exchange(code)).status).toBe(200);
+  });
+
+  it('a code issued to the default redirect may be exchanged without redirect_uri', async () => {
+    const { verifier, challenge } = pkce();
+    s.emu.control.setAutoApprove(SEED.users.nelly);
+    const reply = await api.authorize(base({ redirect_uri: undefined, code_challenge: challenge, code_challenge_method: 'S256' }));
+    s.emu.control.setAutoApprove(null);
+    const code = redirectParams(reply.headers.get('location')).get('code')!;
+    const token = await api.form('/oauth2/token', { grant_type: 'authorization_code', client_id: appId, code, code_verifier: verifier });
+    expect(token.status).toBe(200);
   });
 
   it('a code without PKCE needs the client secret', async () => {

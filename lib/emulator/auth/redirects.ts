@@ -1,12 +1,15 @@
 // Which redirect URIs an application may use: the desktop loopback
-// (http://127.0.0.1:<any port>/callback), the default "sdkpp-<appId>:/authorize/callback"
+// (http://127.0.0.1[:<any port>]/callback), the default "sdkpp-<appId>:/authorize/callback"
 // (spec rule 5), "<scheme>:/authorize/callback" for a registered custom scheme (rule 4), and
 // exact URIs registered for the app.
 import type { Application } from '../model/types';
 
 export function isAllowedRedirect(app: Application, redirectUri: string): boolean {
-  if (/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}\/callback$/.test(redirectUri)) {
-    const port = Number(redirectUri.split(':')[2].split('/')[0]);
+  // Any port on loopback (RFC 8252 §7.3), also none at all (the form protocols.md §2 writes).
+  const loopback = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::(\d{1,5}))?\/callback$/.exec(redirectUri);
+  if (loopback) {
+    if (loopback[1] === undefined) return true;
+    const port = Number(loopback[1]);
     return port > 0 && port < 65536;
   }
   if (redirectUri === `sdkpp-${app.id}:/authorize/callback`) return true;

@@ -189,7 +189,10 @@ function authorizationCodeGrant(ctx: RequestContext, form: URLSearchParams): Rec
   if (!record || record.applicationId !== app.id) throw invalid('Invalid "code" in request.');
   if (record.used) throw invalid('The code was already used.');
   if (record.expiresAt <= emu.now()) throw invalid('The code expired.');
-  if ((form.get('redirect_uri') ?? '') !== record.redirectUri) throw invalid('Invalid "redirect_uri" in request.');
+  // redirect_uri must repeat the authorize request's (RFC 6749 §4.1.3); a client that relied on
+  // the default sdkpp-<appId> redirect there may leave it out here too.
+  const redirectUri = form.get('redirect_uri') ?? (record.redirectUri === `sdkpp-${app.id}:/authorize/callback` ? record.redirectUri : '');
+  if (redirectUri !== record.redirectUri) throw invalid('Invalid "redirect_uri" in request.');
   if (record.challenge !== null) {
     if (!verifierMatches(form.get('code_verifier'), record.challenge)) throw invalid('Invalid "code_verifier" in request.');
   } else if (!authenticated) {
