@@ -247,6 +247,11 @@ export class EmulatorControl {
     return this.#gateway().reconnect({ userId });
   }
 
+  /** Cuts gateway sockets (of one user, or all) as a network failure would; sessions stay resumable. */
+  dropGatewayConnections(userId?: string): number {
+    return this.#gateway().drop({ userId });
+  }
+
   /** A guild with the application's bot, an @everyone role, a text and a voice channel. */
   createGuild(name: string, memberIds: string[] = []): { id: string; name: string; channelIds: string[] } {
     if (typeof name !== 'string' || name.length < 2 || name.length > 100) throw new ApiError(400, 50035, 'name: 2-100 characters');
@@ -431,6 +436,7 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('sendActivityJoin', (b) => [String(b.secret), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('sendActivityJoinRequest', (b) => [id(b.userId), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('reconnectGateway', (b) => [b.userId === undefined ? undefined : id(b.userId)]);
+  call('dropGatewayConnections', (b) => [b.userId === undefined ? undefined : id(b.userId)]);
   call('createGuild', (b) => [String(b.name), Array.isArray(b.memberIds) ? b.memberIds.map(id) : []]);
   call('addGuildMembers', (b) => [id(b.guildId), Array.isArray(b.userIds) ? b.userIds.map(id) : [], Array.isArray(b.roles) ? b.roles.map(id) : []]);
   call('updateGuildMember', (b) => [id(b.guildId), id(b.userId), {

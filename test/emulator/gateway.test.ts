@@ -185,6 +185,27 @@ describe('Resume', () => {
     expect(after.s).toBe(resumed.s! + 1);
   });
 
+  it('survives the service cutting the socket mid-burst (dropGatewayConnections): resume, nothing lost, nothing duplicated', async () => {
+    const lobbyId = await lobbyWithNellyAndAlice('resume-service-drop');
+    const first = await connect();
+    const ready = await first.identifyUser(t.token(nelly));
+    const contents = (client: GatewayClient, from = 0) =>
+      client.dispatches('LOBBY_MESSAGE_CREATE', from).filter((d) => d.lobby_id === lobbyId).map((d) => d.content);
+    for (let i = 0; i < 20; i++) {
+      await post(lobbyId, `d${i}`);
+      if (i === 7) expect(t.emu.control.dropGatewayConnections(nelly)).toBeGreaterThanOrEqual(1);
+    }
+    const { code } = await first.closed;
+    expect(code).toBe(1006); // no close frame: as a network failure looks
+    const seen = contents(first);
+    expect(seen.length).toBeLessThan(20);
+    const second = await connect();
+    const from = second.mark();
+    second.send({ op: 6, d: { token: `Bearer ${t.token(nelly)}`, session_id: ready.session_id, seq: first.lastSeq } });
+    await second.waitFor(dispatchOf('RESUMED'), { from });
+    expect([...seen, ...contents(second, from)]).toEqual(Array.from({ length: 20 }, (_, i) => `d${i}`));
+  });
+
   it('answers a resume of an unknown session, or from a seq it never sent, with Invalid Session (op 9, d false)', async () => {
     const unknown = await connect();
     unknown.send({ op: 6, d: { token: `Bearer ${t.token(nelly)}`, session_id: 'no-such-session', seq: 1 } });

@@ -29,6 +29,11 @@ export interface GatewayServer {
   guildAvailable(guildId: string): void;
   /** Sends Reconnect (op 7) to connected sessions (of one user, or all); returns how many. */
   reconnect(filter?: { userId?: string }): number;
+  /**
+   * Cuts the sockets of identified sessions (of one user, or all) without a close frame, as a
+   * network failure would; the sessions stay resumable. Returns how many.
+   */
+  drop(filter?: { userId?: string }): number;
   close(): Promise<void>;
 }
 
@@ -213,6 +218,16 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         reconnectTimers.add(timer);
       }
       return told;
+    },
+    drop(filter = {}) {
+      let dropped = 0;
+      for (const session of [...live]) {
+        if (!session.identity || !session.socket) continue;
+        if (filter.userId && session.identity.user.id !== filter.userId) continue;
+        session.socket.terminate();
+        dropped++;
+      }
+      return dropped;
     },
     async close() {
       unsubscribe();
