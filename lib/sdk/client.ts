@@ -14,8 +14,8 @@ import {
   type TokenExchangeCallback,
 } from './binding';
 import { callbackOrPromise } from './callback_or_promise';
-import { SocialMethods } from './client_social';
-import type { NativeSocialClient } from './social_types';
+import { PresenceMethods } from './client_presence';
+import type { NativePresenceClient, NativeSocialClient } from './social_types';
 import {
   ClientError,
   ClientStatus,
@@ -88,7 +88,7 @@ const tokenExchange = (
 ): TokenExchange => ({ result, accessToken, refreshToken, tokenType, expiresIn, scopes });
 const resultOnly = (result: ClientResult) => result;
 
-export class Client extends SocialMethods {
+export class Client extends PresenceMethods {
   static readonly Status = ClientStatus;
   static readonly Error = ClientError;
   static readonly Thread = ClientThread;
@@ -131,6 +131,9 @@ export class Client extends SocialMethods {
 
   protected get social(): NativeSocialClient {
     return this.#native as unknown as NativeSocialClient;
+  }
+  protected get presence(): NativePresenceClient {
+    return this.#native as unknown as NativePresenceClient;
   }
 
   /** False for Client.nullobj and after Dispose() (the C++ `operator bool`). */

@@ -1,6 +1,6 @@
 // Types of the social layer's handles, values and callbacks (the addon's classes), and the
 // native methods behind Client's lobby, message, guild, user and relationship calls.
-import type { ClientResult } from './binding';
+import type { Activity, ActivityInvite, ClientResult } from './binding';
 import type * as Enums from './enums.generated';
 
 export type StringMap = Record<string, string>;
@@ -25,6 +25,8 @@ export interface UserHandle {
   AvatarUrl(animatedType: Enums.UserHandleAvatarType, staticType: Enums.UserHandleAvatarType): string;
   IsProvisional(): boolean;
   Status(): Enums.StatusType;
+  /** The user's current activity in this game (or a sibling application), if any. */
+  GameActivity(): Activity | undefined;
   Relationship(): RelationshipHandle;
   UserApplicationProfiles(): UserApplicationProfileHandle[];
   readonly valid: boolean;
@@ -145,6 +147,26 @@ export type GetUserGuildsCallback = (result: ClientResult, guilds: GuildMinimal[
 export type GetGuildChannelsCallback = (result: ClientResult, guildChannels: GuildChannel[]) => void;
 export type JoinLinkedLobbyGuildCallback = (result: ClientResult, inviteUrl: string) => void;
 export type ResultOnlyCallback = (result: ClientResult) => void;
+
+export type AcceptActivityInviteCallback = (result: ClientResult, joinSecret: string) => void;
+
+/** The addon's presence and invite methods (NativeClient). */
+export interface NativePresenceClient {
+  UpdateRichPresence(activity: Activity, cb: ResultOnlyCallback): void;
+  ClearRichPresence(): void;
+  SetOnlineStatus(status: Enums.StatusType, cb: ResultOnlyCallback): void;
+  SendActivityInvite(userId: bigint | string, content: string, cb: ResultOnlyCallback): void;
+  SendActivityJoinRequest(userId: bigint | string, cb: ResultOnlyCallback): void;
+  SendActivityJoinRequestReply(invite: ActivityInvite, cb: ResultOnlyCallback): void;
+  AcceptActivityInvite(invite: ActivityInvite, cb: AcceptActivityInviteCallback): void;
+  SetActivityInviteCreatedCallback(cb: (invite: ActivityInvite) => void): void;
+  SetActivityInviteUpdatedCallback(cb: (invite: ActivityInvite) => void): void;
+  SetActivityJoinCallback(cb: (joinSecret: string) => void): void;
+  SetActivityJoinWithApplicationCallback(cb: (applicationId: bigint, joinSecret: string) => void): void;
+  RegisterLaunchCommand(applicationId: bigint | string, command: string): boolean;
+  RegisterLaunchSteamApplication(applicationId: bigint | string, steamAppId: number): boolean;
+  IsServiceAppInstalled(cb: (installed: boolean) => void): void;
+}
 
 /** The addon's social methods (NativeClient). */
 export interface NativeSocialClient {

@@ -15,6 +15,7 @@ Napi::Function ClientWrap::Define(Napi::Env env) {
   for (auto& p : AuthMethods()) properties.push_back(p);
   for (auto& p : PlatformEventMethods()) properties.push_back(p);
   for (auto& p : SocialMethods()) properties.push_back(p);
+  for (auto& p : PresenceMethods()) properties.push_back(p);
   Napi::Function constructor = DefineClass(env, kClassName, properties);
   AddonData::Of(env).client = Napi::Persistent(constructor);
   return constructor;

@@ -76,6 +76,23 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void SetGameWindowPid(const Napi::CallbackInfo& info);
 
 
+  // Presence, invites (wrap_client_presence.cc)
+  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> PresenceMethods();
+  void UpdateRichPresence(const Napi::CallbackInfo& info);
+  void ClearRichPresence(const Napi::CallbackInfo& info);
+  void SetOnlineStatus(const Napi::CallbackInfo& info);
+  void SendActivityInvite(const Napi::CallbackInfo& info);
+  void SendActivityJoinRequest(const Napi::CallbackInfo& info);
+  void SendActivityJoinRequestReply(const Napi::CallbackInfo& info);
+  void AcceptActivityInvite(const Napi::CallbackInfo& info);
+  void SetActivityInviteCreatedCallback(const Napi::CallbackInfo& info);
+  void SetActivityInviteUpdatedCallback(const Napi::CallbackInfo& info);
+  void SetActivityJoinCallback(const Napi::CallbackInfo& info);
+  void SetActivityJoinWithApplicationCallback(const Napi::CallbackInfo& info);
+  Napi::Value RegisterLaunchCommand(const Napi::CallbackInfo& info);
+  Napi::Value RegisterLaunchSteamApplication(const Napi::CallbackInfo& info);
+  void IsServiceAppInstalled(const Napi::CallbackInfo& info);
+
   // Lobbies, messages, guilds, users, relationships (wrap_client_social.cc)
   void CreateOrJoinLobby(const Napi::CallbackInfo& info);
   void CreateOrJoinLobbyWithMetadata(const Napi::CallbackInfo& info);

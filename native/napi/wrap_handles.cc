@@ -2,6 +2,7 @@
 
 #include "addon_data.h"
 #include "convert.h"
+#include "wrap_activity.h"
 
 namespace sdkpp::napi {
 
@@ -39,6 +40,7 @@ Napi::Value UserHandleWrap::AvatarUrl(const Napi::CallbackInfo& info) {
   return ToJs(info.Env(), value().AvatarUrl(static_cast<UserHandle::AvatarType>(animated),
                                             static_cast<UserHandle::AvatarType>(still)));
 }
+SDKPP_GET_WRAPPED(UserHandleWrap, GameActivity, ActivityWrap)
 Napi::Value UserHandleWrap::Relationship(const Napi::CallbackInfo& info) {
   return RelationshipHandleWrap::NewInstance(info.Env(), value().Relationship());
 }
@@ -176,6 +178,7 @@ SDKPP_DEFINE(UserHandleWrap, SDKPP_M(UserHandleWrap, Id), SDKPP_M(UserHandleWrap
              SDKPP_M(UserHandleWrap, GlobalName), SDKPP_M(UserHandleWrap, DisplayName),
              SDKPP_M(UserHandleWrap, Avatar), SDKPP_M(UserHandleWrap, AvatarUrl),
              SDKPP_M(UserHandleWrap, IsProvisional), SDKPP_M(UserHandleWrap, Status),
+             SDKPP_M(UserHandleWrap, GameActivity),
              SDKPP_M(UserHandleWrap, Relationship), SDKPP_M(UserHandleWrap, UserApplicationProfiles))
 SDKPP_DEFINE(UserApplicationProfileHandleWrap, SDKPP_M(UserApplicationProfileHandleWrap, AvatarHash),
              SDKPP_M(UserApplicationProfileHandleWrap, Metadata), SDKPP_M(UserApplicationProfileHandleWrap, ProviderId),

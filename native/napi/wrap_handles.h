@@ -33,6 +33,7 @@ namespace sdkpp::napi {
 SDKPP_HANDLE_WRAP_BEGIN(UserHandleWrap, UserHandle, "UserHandle", 0x1a2b3c4d00000001, 0x5e6f708100000001)
 SDKPP_METHOD(Id) SDKPP_METHOD(Username) SDKPP_METHOD(GlobalName) SDKPP_METHOD(DisplayName)
 SDKPP_METHOD(Avatar) SDKPP_METHOD(AvatarUrl) SDKPP_METHOD(IsProvisional) SDKPP_METHOD(Status)
+SDKPP_METHOD(GameActivity)
 SDKPP_METHOD(Relationship) SDKPP_METHOD(UserApplicationProfiles)
 SDKPP_HANDLE_WRAP_END
 

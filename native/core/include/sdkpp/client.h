@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sdkpp/activity.h"
+#include "sdkpp/activity_invite.h"
 #include "sdkpp/authorization_args.h"
 #include "sdkpp/authorization_code.h"
 #include "sdkpp/client_create_options.h"
@@ -68,6 +70,12 @@ class Client {
   using UserUpdatedCallback = std::function<void(uint64_t userId)>;
   using RelationshipCallback = std::function<void(uint64_t userId, bool isServiceRelationshipUpdate)>;
   using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
+  using AcceptActivityInviteCallback = std::function<void(ClientResult result, std::string joinSecret)>;
+  using ActivityInviteCallback = std::function<void(ActivityInvite invite)>;
+  using ActivityJoinCallback = std::function<void(std::string joinSecret)>;
+  using ActivityJoinWithApplicationCallback =
+      std::function<void(uint64_t applicationId, std::string joinSecret)>;
+  using IsServiceAppInstalledCallback = std::function<void(bool installed)>;
   using UpdateTokenCallback = ResultCallback;
   using UnmergeIntoProvisionalAccountCallback = ResultCallback;
   using UpdateProvisionalAccountDisplayNameCallback = ResultCallback;
@@ -170,6 +178,31 @@ class Client {
   void RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback);
   void RemoveAuthorizeRequestCallback();
   void SetGameWindowPid(int32_t pid);
+
+  // --- Presence, invites
+  // Validated (types Playing, Listening, Watching, Competing; bounded texts; http(s) links),
+  // then sent through the local client (SET_ACTIVITY with the game's pid) when it runs, else
+  // through the gateway. Kept and sent again after a reconnect.
+  void UpdateRichPresence(Activity activity, ResultCallback callback);
+  void ClearRichPresence();
+  // Online, Idle, Dnd or Invisible, through the gateway.
+  void SetOnlineStatus(StatusType status, ResultCallback callback);
+  // Invites `userId` to the party of the current rich presence (it needs a party and a join
+  // secret).
+  void SendActivityInvite(uint64_t userId, std::string const& content, ResultCallback callback);
+  void SendActivityJoinRequest(uint64_t userId, ResultCallback callback);
+  void SendActivityJoinRequestReply(ActivityInvite invite, ResultCallback callback);
+  void AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCallback callback);
+  void SetActivityInviteCreatedCallback(ActivityInviteCallback callback);
+  void SetActivityInviteUpdatedCallback(ActivityInviteCallback callback);
+  void SetActivityJoinCallback(ActivityJoinCallback callback);
+  void SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback callback);
+  // Registers the sdkpp-<applicationId> URL scheme with the OS so invites can launch the game
+  // (Linux: a .desktop entry under XDG_DATA_HOME and the MIME default). False, with a log line,
+  // where it is not implemented or fails.
+  bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
+  bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
+  void IsServiceAppInstalled(IsServiceAppInstalledCallback callback);
 
   // --- Lobbies
   void CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback);

@@ -19,7 +19,8 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
                      SetStatus(status, error, detail);
                    },
                    [this](std::string_view type, const json::Value& data) { OnDispatch(type, data); }}),
-      social_(*this) {
+      social_(*this),
+      presence_(*this) {
   http_.SetApiBase(endpoints_.api_base);
   social_.state()->cdn_base = endpoints_.web_base + "/cdn";
   http_.SetServiceClockListener([this] { session_.OnServiceClockChanged(); });
@@ -91,6 +92,7 @@ void ClientImpl::OnWebSocketClosed(PlatformId socket, int32_t code, std::string 
 void ClientImpl::OnDispatch(std::string_view type, const json::Value& data) {
   logger_.Log(LoggingSeverity::Verbose, "gateway event " + std::string(type));
   social_.OnDispatch(type, data);
+  if (type == "READY") presence_.Resend();
 }
 
 void ClientImpl::AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done) {

@@ -20,6 +20,7 @@
 #include "sdkpp/client.h"
 #include "sdkpp/client_create_options.h"
 #include "sdkpp/platform.h"
+#include "social/presence.h"
 #include "social/social_layer.h"
 
 namespace sdkpp {
@@ -46,6 +47,7 @@ class ClientImpl final : public PlatformEvents {
   auth::DeviceFlow& device_flow() { return device_flow_; }
   gateway::GatewayConnection& gateway() { return gateway_; }
   social::SocialLayer& social() { return social_; }
+  social::Presence& presence() { return presence_; }
 
   // A request with the current bearer token. Without a token the callback gets ClientNotReady
   // (posted) and nothing is sent.
@@ -91,6 +93,7 @@ class ClientImpl final : public PlatformEvents {
   auth::DeviceFlow device_flow_;
   gateway::GatewayConnection gateway_;
   social::SocialLayer social_;
+  social::Presence presence_;
   Client::Status status_ = Client::Status::Disconnected;
   Client::OnStatusChanged status_callback_;
   int32_t game_window_pid_ = 0;

@@ -1,6 +1,8 @@
 #include "sdkpp/user_handle.h"
 
+#include "sdkpp/activity.h"
 #include "sdkpp/relationship_handle.h"
+#include "social/activity_json.h"
 #include "social/factory.h"
 
 namespace sdkpp {
@@ -81,6 +83,15 @@ bool UserHandle::IsProvisional() const {
 
 StatusType UserHandle::Status() const {
   return ReadUser<StatusType>(*this, id(), Lock(), StatusType::Unknown, [](const auto& u) { return u.status; });
+}
+
+std::optional<Activity> UserHandle::GameActivity() const {
+  auto state = Lock();
+  const auto* user = state ? state->User(id()) : nullptr;
+  if (!user || !user->game_activity_json) return std::nullopt;
+  auto document = json::Document::Parse(*user->game_activity_json);
+  if (!document) return std::nullopt;
+  return social::ActivityFromJson(document->Root());
 }
 
 RelationshipHandle UserHandle::Relationship() const {

@@ -1,0 +1,191 @@
+// Rich presence through the gateway and through the local client, invites accepted for the
+// join secret, the local client restarting, and a gateway socket dropped in the middle of a
+// message burst (nothing lost, nothing doubled).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Activity,
+  ActivityParty,
+  ActivitySecrets,
+  ActivityTypes,
+  AuthorizationTokenType,
+  Client,
+  ErrorType,
+  SdkError,
+  StatusType,
+  type ActivityInvite,
+} from '../../lib/index';
+import { startHarness, tick, until, type Harness } from './helpers';
+
+let h: Harness;
+
+async function connected(index: number, ipc = false): Promise<Client> {
+  const client = h.newClient({ ipc });
+  const { accessToken } = h.emu.control.issueToken(h.emu.users[index].id);
+  h.watch.remember(accessToken);
+  await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
+  client.Connect();
+  await until(() => client.GetStatus() === Client.Status.Ready);
+  return client;
+}
+
+function partyActivity(partyId: string, secret: string): Activity {
+  const activity = new Activity();
+  activity.SetName('Demo Game');
+  activity.SetType(ActivityTypes.Playing);
+  activity.SetState('In a match');
+  activity.SetDetails('Ranked');
+  const party = new ActivityParty();
+  party.SetId(partyId);
+  party.SetCurrentSize(1);
+  party.SetMaxSize(4);
+  activity.SetParty(party);
+  const secrets = new ActivitySecrets();
+  secrets.SetJoin(secret);
+  activity.SetSecrets(secrets);
+  return activity;
+}
+
+beforeAll(async () => {
+  h = await startHarness({ ipc: true });
+});
+afterAll(async () => h.close());
+
+describe('rich presence', () => {
+  it('through the gateway: friends see the activity on the user handle', async () => {
+    const nelly = await connected(0);
+    const alice = await connected(1);
+    await nelly.UpdateRichPresence(partyActivity('party-1', 'join-secret-1'));
+    h.watch.remember('join-secret-1');
+    const nellyId = h.emu.users[0].id;
+    await until(() => alice.GetUser(nellyId)?.GameActivity()?.State() === 'In a match');
+    const activity = alice.GetUser(nellyId)!.GameActivity()!;
+    expect(activity.Details()).toBe('Ranked');
+    expect(activity.Party()?.MaxSize()).toBe(4);
+    expect(alice.GetUser(nellyId)!.Status()).toBe(StatusType.Online);
+  });
+
+  it('refuses what SET_ACTIVITY would refuse, before sending anything', async () => {
+    const nelly = await connected(0);
+    const streaming = new Activity();
+    streaming.SetType(ActivityTypes.Streaming);
+    const error: SdkError = await nelly.UpdateRichPresence(streaming).catch((e) => e);
+    expect(error.result.Type()).toBe(ErrorType.ValidationError);
+    expect(error.result.Error()).toMatch(/Type/);
+  });
+
+  it('through the local client (SET_ACTIVITY with the pid) when it runs', async () => {
+    const bob = await connected(2, true);
+    bob.SetGameWindowPid(4242);
+    await bob.UpdateRichPresence(partyActivity('party-ipc', 'join-secret-ipc'));
+    h.watch.remember('join-secret-ipc');
+    // The local client's user (nelly by default) now shows the activity on the service.
+    await until(() => h.emu.core.state.presences.get(h.emu.users[0].id)?.activities[0]?.state === 'In a match');
+  });
+
+  it('SetOnlineStatus reaches friends', async () => {
+    const nelly = await connected(0);
+    const alice = await connected(1);
+    await nelly.SetOnlineStatus(StatusType.Dnd);
+    await until(() => alice.GetUser(h.emu.users[0].id)?.Status() === StatusType.Dnd);
+  });
+});
+
+describe('activity invites', () => {
+  it('an invite arrives with the application id and is accepted for the join secret', async () => {
+    const nelly = await connected(0);
+    const alice = await connected(1);
+    await nelly.UpdateRichPresence(partyActivity('party-2', 'join-secret-2'));
+    h.watch.remember('join-secret-2');
+    const invites: ActivityInvite[] = [];
+    alice.SetActivityInviteCreatedCallback((invite) => invites.push(invite));
+    await nelly.SendActivityInvite(h.emu.users[1].id, 'come play');
+    await until(() => invites.length === 1);
+    const invite = invites[0];
+    expect(invite.SenderId()).toBe(BigInt(h.emu.users[0].id));
+    expect(invite.ApplicationId()).toBe(BigInt(h.emu.application.id));
+    expect(invite.PartyId()).toBe('party-2');
+    expect(invite.IsValid()).toBe(true);
+    const accepted = await alice.AcceptActivityInvite(invite);
+    expect(accepted.joinSecret).toBe('join-secret-2');
+  });
+
+  it('without a party in the rich presence there is nothing to invite to', async () => {
+    const bob = await connected(2);
+    const error: SdkError = await bob.SendActivityInvite(h.emu.users[0].id, 'hi').catch((e) => e);
+    expect(error.result.Type()).toBe(ErrorType.ValidationError);
+  });
+});
+
+describe('resilience', () => {
+  it('a gateway socket dropped in the middle of a message burst loses and doubles nothing', async () => {
+    const nelly = await connected(0);
+    const alice = await connected(1);
+    const { lobbyId } = await nelly.CreateOrJoinLobby('burst-lobby');
+    await alice.CreateOrJoinLobby('burst-lobby');
+    const seen: bigint[] = [];
+    alice.SetMessageCreatedCallback((id) => seen.push(id));
+    const sent: bigint[] = [];
+    // 40 messages in a few hundred ms is past the 10-per-10-s lobby bucket; this test is about
+    // the gateway, not the rate limiter.
+    h.emu.control.setRateLimits(false);
+    try {
+      for (let i = 0; i < 40; i++) {
+        sent.push((await nelly.SendLobbyMessage(lobbyId, `burst ${i}`)).messageId);
+        // Cut alice's gateway socket from the service side, mid-burst, as a network failure would.
+        if (i === 15) expect(h.emu.control.dropGatewayConnections(h.emu.users[1].id)).toBeGreaterThan(0);
+      }
+    } finally {
+      h.emu.control.setRateLimits(true);
+    }
+    await until(() => seen.length >= 40, 10_000);
+    await tick(100);
+    expect(seen).toEqual(sent);
+    expect(alice.GetStatus()).toBe(Client.Status.Ready);
+  });
+
+  it('the local client restarts: presence goes through it again afterwards', async () => {
+    const carol = await connected(3, true);
+    expect(await carol.IsServiceAppInstalled()).toBe(true);
+    await h.emu.control.restartLocalClient();
+    await tick(50);
+    await carol.UpdateRichPresence(partyActivity('party-after-restart', 'join-secret-3'));
+    h.watch.remember('join-secret-3');
+    await until(() => h.emu.core.state.presences.get(h.emu.users[0].id)?.activities[0]?.party !== undefined &&
+      (h.emu.core.state.presences.get(h.emu.users[0].id)!.activities[0] as any).party.id === 'party-after-restart');
+  });
+});
+
+describe('launch registration', () => {
+  it('RegisterLaunchCommand writes a .desktop entry and the MIME default under a temporary home', () => {
+    const home = mkdtempSync(join(tmpdir(), 'sdkpp-home-'));
+    const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
+    process.env.XDG_DATA_HOME = join(home, 'data');
+    process.env.XDG_CONFIG_HOME = join(home, 'config');
+    try {
+      const client = h.newClient();
+      expect(client.RegisterLaunchCommand(h.emu.application.id, '/opt/game/launch --from-invite')).toBe(true);
+      const scheme = `sdkpp-${h.emu.application.id}`;
+      const desktop = readFileSync(join(home, 'data', 'applications', `${scheme}.desktop`), 'utf8');
+      expect(desktop).toContain('Exec=/opt/game/launch --from-invite %u');
+      expect(desktop).toContain(`MimeType=x-scheme-handler/${scheme};`);
+      const mime = readFileSync(join(home, 'config', 'mimeapps.list'), 'utf8');
+      expect(mime).toContain(`x-scheme-handler/${scheme}=${scheme}.desktop`);
+      expect(client.RegisterLaunchCommand(h.emu.application.id, 'evil\ncommand')).toBe(false);
+    } finally {
+      process.env.XDG_DATA_HOME = saved.data;
+      process.env.XDG_CONFIG_HOME = saved.config;
+      if (saved.data === undefined) delete process.env.XDG_DATA_HOME;
+      if (saved.config === undefined) delete process.env.XDG_CONFIG_HOME;
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('secrets', () => {
+  it('no secret reached a log line', () => {
+    expect(h.watch.leaks()).toEqual([]);
+  });
+});
