@@ -1,9 +1,9 @@
 // The package as users get it: `require('sdkpp')`, `import ... from 'sdkpp'`, the npm tarball's
 // contents, and that tarball installed into an empty folder.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../lib/sdk/binding';
 
@@ -47,6 +47,11 @@ describe('package', () => {
     expect(files.some((f) => f.startsWith('native/core/src/'))).toBe(true);
     expect(files.some((f) => f.startsWith('native/napi/'))).toBe(true);
     expect(files.some((f) => f.startsWith('native/core/include/sdkpp/'))).toBe(true);
+    // Every script binding.gyp runs while configuring must ship, or a source build fails.
+    const gyp = readFileSync(join(packageRoot, 'binding.gyp'), 'utf8');
+    const gypScripts = [...gyp.matchAll(/<!\(node ([^-][^) ]*)/g)].map((m) => m[1]);
+    expect(gypScripts.length).toBeGreaterThan(0);
+    for (const script of gypScripts) expect(files).toContain(script);
     for (const f of files) {
       expect(f).not.toMatch(/^(build|build-[^/]+)\//);
       expect(f).not.toMatch(/^(test|native\/test)\//);
@@ -55,31 +60,91 @@ describe('package', () => {
     }
   });
 
-  it('the packed tarball installs into an empty folder and loads', { timeout: 240_000 }, () => {
-    const packDir = mkdtempSync(join(tmpdir(), 'sdkpp-pack-'));
-    const appDir = mkdtempSync(join(tmpdir(), 'sdkpp-app-'));
-    cleanup.push(packDir, appDir);
-    // dist/ is already built by `npm test`; --ignore-scripts keeps this test from rebuilding it
-    // underneath other test files.
-    const packed = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
-      cwd: packageRoot,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const tarball = join(packDir, JSON.parse(packed.slice(packed.indexOf('[')))[0].filename);
-    writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
-    const install = spawnSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
-      cwd: appDir,
-      encoding: 'utf8',
-    });
+  // What npm publishes: the tarball plus the prebuild `npm run prebuild` leaves in prebuilds/.
+  // prebuildify's output is node-gyp's Release build, stripped; the test stages the addon this
+  // checkout already built instead of compiling it a second time.
+  it('a tarball with a prebuild installs and loads with no compiler on the PATH', { timeout: 240_000 }, () => {
+    const { packageDir, appDir } = unpackedTarball();
+    const prebuildDir = join(packageDir, 'prebuilds', `${process.platform}-${process.arch}`);
+    mkdirSync(prebuildDir, { recursive: true });
+    copyFileSync(join(packageRoot, 'build', 'Release', 'sdkpp.node'), join(prebuildDir, 'sdkpp.node'));
+    const tarball = repack(packageDir);
+    // Only node and the shell npm runs scripts with: no make, no g++, no python. node-gyp-build
+    // must find the prebuild and not try to compile.
+    const bin = mkdtempSync(join(tmpdir(), 'sdkpp-bin-'));
+    cleanup.push(bin);
+    symlinkSync(process.execPath, join(bin, 'node'));
+    symlinkSync('/bin/sh', join(bin, 'sh'));
+    const install = npmInstall(appDir, tarball, { PATH: bin });
     expect(install.status, install.stderr).toBe(0);
-    const out = nodeEval(
-      "const s = require('sdkpp'); const c = new s.Client(); const p = c.CreateAuthorizationCodeVerifier(); console.log(p.Verifier().length, s.Client.GetDefaultPresenceScopes())",
-      appDir,
-      'commonjs',
-    );
-    expect(out).toBe('86 openid sdk.social_layer_presence');
-    const esm = nodeEval("import { AuthorizationArgs } from 'sdkpp'; console.log(new AuthorizationArgs().valid)", appDir, 'module');
-    expect(esm).toBe('true');
+    expect(existsSync(join(appDir, 'node_modules', 'sdkpp', 'build'))).toBe(false);
+    expectLoads(appDir);
+  });
+
+  // Platforms without a prebuild: the install compiles the addon from the shipped sources.
+  it('a tarball without a prebuild compiles the addon at install time and loads', { timeout: 900_000 }, () => {
+    const { tarball, appDir } = packedTarball();
+    const install = npmInstall(appDir, tarball, { JOBS: '2' });
+    expect(install.status, install.stderr.slice(-4000)).toBe(0);
+    expect(existsSync(join(appDir, 'node_modules', 'sdkpp', 'build', 'Release', 'sdkpp.node'))).toBe(true);
+    expectLoads(appDir);
+    // Outside our own git checkout the build cannot know its commit, and says so.
+    const hash = nodeEval("console.log(require('sdkpp').Client.GetVersionHash())", appDir, 'commonjs');
+    expect(hash).toBe('unknown');
   });
 });
+
+function packedTarball(): { tarball: string; appDir: string } {
+  const packDir = mkdtempSync(join(tmpdir(), 'sdkpp-pack-'));
+  const appDir = mkdtempSync(join(tmpdir(), 'sdkpp-app-'));
+  cleanup.push(packDir, appDir);
+  // dist/ is already built by `npm test`; --ignore-scripts keeps this test from rebuilding it.
+  const packed = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const tarball = join(packDir, JSON.parse(packed.slice(packed.indexOf('[')))[0].filename);
+  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
+  return { tarball, appDir };
+}
+
+function unpackedTarball(): { packageDir: string; appDir: string } {
+  const { tarball, appDir } = packedTarball();
+  const unpackDir = mkdtempSync(join(tmpdir(), 'sdkpp-unpack-'));
+  cleanup.push(unpackDir);
+  execFileSync('tar', ['-xzf', tarball, '-C', unpackDir]);
+  return { packageDir: join(unpackDir, 'package'), appDir };
+}
+
+function repack(packageDir: string): string {
+  const out = join(packageDir, '..', 'sdkpp-with-prebuild.tgz');
+  execFileSync('tar', ['-czf', out, '-C', join(packageDir, '..'), 'package']);
+  return out;
+}
+
+function npmInstall(appDir: string, tarball: string, env: Record<string, string>) {
+  return spawnSync(process.execPath, [npmCli(), 'install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+    cwd: appDir,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+}
+
+function npmCli(): string {
+  const npmBin = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
+  const cli = join(dirname(realpathSync(npmBin)), 'npm-cli.js');
+  if (!existsSync(cli)) throw new Error(`npm-cli.js not found next to ${npmBin}`);
+  return cli;
+}
+
+function expectLoads(appDir: string) {
+  const out = nodeEval(
+    "const s = require('sdkpp'); const c = new s.Client(); const p = c.CreateAuthorizationCodeVerifier(); console.log(p.Verifier().length, s.Client.GetDefaultPresenceScopes())",
+    appDir,
+    'commonjs',
+  );
+  expect(out).toBe('86 openid sdk.social_layer_presence');
+  const esm = nodeEval("import { AuthorizationArgs } from 'sdkpp'; console.log(new AuthorizationArgs().valid)", appDir, 'module');
+  expect(esm).toBe('true');
+}
