@@ -5,7 +5,17 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const sdkpp = require('../../dist/index.js');
 const { startEmulator } = require('../../dist/emulator/index.js');
-const { AuthenticationExternalAuthType, AuthorizationArgs, AuthorizationTokenType, Client, LoggingSeverity } = sdkpp;
+const {
+  Activity,
+  ActivityParty,
+  ActivitySecrets,
+  ActivityTypes,
+  AuthenticationExternalAuthType,
+  AuthorizationArgs,
+  AuthorizationTokenType,
+  Client,
+  LoggingSeverity,
+} = sdkpp;
 
 let failures = 0;
 async function step(name, fn) {
@@ -44,6 +54,15 @@ client.AddLogCallback((message, severity) => {
   if (severity >= LoggingSeverity.Error) console.log(`    [sdk] ${message}`);
 }, LoggingSeverity.Warning);
 
+// Waits for something the gateway delivers; fails the step after `ms`.
+async function until(what, predicate, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 let pair;
 let link;
 let tokens;
@@ -79,6 +98,103 @@ await step('RefreshToken (rotation)', async () => {
   await client.UpdateToken(AuthorizationTokenType.Bearer, tokens.accessToken);
   return `new access and refresh tokens: ${rotated}`;
 });
+
+console.log('\nSocial');
+// A friend's launcher on another machine: a second client, signed in as another seeded user.
+const friendUser = emu.users[1];
+const friend = new Client(emu.apiBase, emu.webBase, { ipcPaths: () => [] });
+friend.SetApplicationId(appId);
+const statuses = [];
+client.SetStatusChangedCallback((status) => statuses.push(Client.StatusToString(status)));
+await step('Connect (gateway, Ready)', async () => {
+  client.Connect();
+  await until('Ready', () => client.GetStatus() === Client.Status.Ready);
+  const me = client.GetCurrentUserV2();
+  return `${statuses.join(' → ')}; signed in as ${me.Username()}`;
+});
+await step('friend connects', async () => {
+  await friend.UpdateToken(AuthorizationTokenType.Bearer, emu.control.issueToken(friendUser.id).accessToken);
+  friend.Connect();
+  await until('the friend is Ready', () => friend.GetStatus() === Client.Status.Ready);
+  return `${friend.GetCurrentUserV2().Username()} is online`;
+});
+await step('UpdateRichPresence (friends see it)', async () => {
+  const activity = new Activity();
+  activity.SetType(ActivityTypes.Playing);
+  activity.SetName('Demo Game');
+  activity.SetState('In the lobby');
+  activity.SetDetails('Ranked duo');
+  const party = new ActivityParty();
+  party.SetId('demo-party');
+  party.SetCurrentSize(1);
+  party.SetMaxSize(2);
+  activity.SetParty(party);
+  const secrets = new ActivitySecrets();
+  secrets.SetJoin('demo-join-secret');
+  activity.SetSecrets(secrets);
+  await client.UpdateRichPresence(activity);
+  await until('the friend to see the activity', () => friend.GetUser(player.id)?.GameActivity()?.State() === 'In the lobby');
+  const seen = friend.GetUser(player.id).GameActivity();
+  return `${friendUser.username} sees "${seen.Details()} — ${seen.State()}" (${seen.Party().CurrentSize()}/${seen.Party().MaxSize()})`;
+});
+let lobbyId;
+await step('CreateOrJoinLobbyWithMetadata', async () => {
+  ({ lobbyId } = await client.CreateOrJoinLobbyWithMetadata('demo-lobby-secret', { mode: 'duo' }, { role: 'host' }));
+  return `lobby ${lobbyId}`;
+});
+await step('the friend joins the lobby', async () => {
+  await friend.CreateOrJoinLobbyWithMetadata('demo-lobby-secret', {}, { role: 'support' });
+  await until('the member to appear', () => client.GetLobbyHandle(lobbyId)?.LobbyMemberIds().length === 2);
+  const lobby = client.GetLobbyHandle(lobbyId);
+  return `${lobby.LobbyMemberIds().length} members, metadata ${JSON.stringify(lobby.Metadata())}`;
+});
+const received = [];
+await step('lobby chat (SendLobbyMessage both ways)', async () => {
+  client.SetMessageCreatedCallback((messageId) => received.push(messageId));
+  await friend.SendLobbyMessage(lobbyId, 'ready when you are');
+  await client.SendLobbyMessage(lobbyId, 'queueing now');
+  await until('the message callback', () => received.length >= 2);
+  return `${received.length} MessageCreated callbacks`;
+});
+let historyRequests = 0;
+emu.server.on('request', (request) => {
+  if (request.url?.includes('/messages')) historyRequests++;
+});
+await step('GetLobbyMessagesWithLimit (service)', async () => {
+  historyRequests = 0;
+  const { messages } = await client.GetLobbyMessagesWithLimit(lobbyId, 50);
+  return `${messages.map((m) => `"${m.Content()}"`).reverse().join(', ')}; ${historyRequests} request`;
+});
+await step('GetLobbyMessagesWithLimit (cache)', async () => {
+  const { messageId } = await friend.SendLobbyMessage(lobbyId, 'go go go');
+  await until('the new message over the gateway', () => received.includes(messageId));
+  historyRequests = 0;
+  const { messages } = await client.GetLobbyMessagesWithLimit(lobbyId, 50);
+  return `${messages.length} messages, newest "${messages[0].Content()}"; ${historyRequests} requests`;
+});
+await step('SendUserMessage (a DM)', async () => {
+  const { messageId } = await client.SendUserMessage(friendUser.id, 'gg, thanks for the carry');
+  await until('the DM to arrive', () => friend.GetMessageHandle(messageId)?.Content() !== undefined);
+  const summaries = await friend.GetUserMessageSummaries();
+  return `${friendUser.username} got it; ${summaries.summaries.length} DM conversation(s)`;
+});
+await step('SendActivityInvite → AcceptActivityInvite', async () => {
+  const invites = [];
+  friend.SetActivityInviteCreatedCallback((invite) => invites.push(invite));
+  await client.SendActivityInvite(friendUser.id, 'join my party');
+  await until('the invite to arrive', () => invites.length === 1);
+  const { joinSecret } = await friend.AcceptActivityInvite(invites[0]);
+  return `accepted; the friend got the join secret (${joinSecret.length} characters)`;
+});
+await step('LeaveLobby + Disconnect', async () => {
+  await friend.LeaveLobby(lobbyId);
+  await until('the member to leave', () => client.GetLobbyHandle(lobbyId)?.LobbyMemberIds().length === 1);
+  friend.Disconnect();
+  client.Disconnect();
+  await until('Disconnected', () => statuses.at(-1) === 'Disconnected');
+  return `${statuses.slice(-2).join(' → ')}`;
+});
+friend.Dispose();
 
 console.log('\nProvisional account');
 const ticket = 'demo-steam-session-ticket';
