@@ -111,5 +111,47 @@ TEST(MessageCache, MemoryIsBoundedPerChannelAndOverall) {
   EXPECT_LT(cache.channel_count(), 101u);  // least recently used channels were dropped
 }
 
+TEST(MessageCache, APinnedMessageStaysFindableAfterEvictionUntilUnpinned) {
+  MessageCache cache;
+  cache.AddLive(Message(1, 100, "first"));
+  cache.Pin(1);
+  cache.Pin(1);  // two queued callbacks
+  for (uint64_t i = 2; i <= kMaxMessagesPerChannel + 1; ++i) cache.AddLive(Message(i));
+  EXPECT_EQ(cache.size(), kMaxMessagesPerChannel);
+  ASSERT_NE(cache.Find(1), nullptr);
+  EXPECT_EQ(cache.Find(1)->content, "first");
+  MessageRecord edit = Message(1, 100, "edited");
+  edit.edited_ms = 5;
+  EXPECT_TRUE(cache.Update(edit));
+  EXPECT_EQ(cache.Find(1)->content, "edited");
+  cache.Unpin(1);
+  EXPECT_NE(cache.Find(1), nullptr);
+  cache.Unpin(1);
+  EXPECT_EQ(cache.Find(1), nullptr);
+  EXPECT_EQ(cache.pinned_evicted_count(), 0u);
+  cache.Unpin(1);  // unbalanced: ignored
+}
+
+TEST(MessageCache, ADeleteRemovesAPinnedEvictedMessage) {
+  MessageCache cache;
+  cache.AddLive(Message(1));
+  cache.Pin(1);
+  for (uint64_t i = 2; i <= kMaxMessagesPerChannel + 1; ++i) cache.AddLive(Message(i));
+  EXPECT_TRUE(cache.Delete(100, 1));
+  EXPECT_EQ(cache.Find(1), nullptr);
+  cache.Unpin(1);
+  EXPECT_EQ(cache.pinned_evicted_count(), 0u);
+}
+
+TEST(MessageCache, AWholeHistoryTrimmedByTheBoundStillAnswersFromTheCache) {
+  MessageCache cache;
+  cache.AddHistory(100, {}, 50);  // the channel has no history at all
+  for (uint64_t i = 1; i <= kMaxMessagesPerChannel + 10; ++i) cache.AddLive(Message(i));
+  auto newest = cache.Newest(100, 200);
+  ASSERT_TRUE(newest.has_value());
+  EXPECT_EQ(newest->front()->id, kMaxMessagesPerChannel + 10);
+  EXPECT_FALSE(cache.Newest(100, kMaxMessagesPerChannel + 1).has_value());  // older ones: a request
+}
+
 }  // namespace
 }  // namespace sdkpp::social

@@ -122,6 +122,29 @@ TEST(Social, MessagesAreCachedEditedDeletedAndCarryTheirFields) {
   EXPECT_EQ(events, (std::vector<std::string>{"created 9000", "updated 9000", "deleted 9000"}));
 }
 
+TEST(Social, EveryMessageCallbackOfABurstLongerThanTheCacheFindsItsHandle) {
+  SocialHarness h;
+  h.Ready();
+  // The whole burst is parsed before any callback runs (one socket read, many frames): the
+  // cache bound pushes the oldest out, yet each callback still gets a handle for its id.
+  const size_t burst = social::kMaxMessagesPerChannel * 3;
+  size_t created = 0, with_handle = 0;
+  h.client.SetMessageCreatedCallback([&](uint64_t id) {
+    ++created;
+    auto message = h.client.GetMessageHandle(id);
+    if (message && message->Content() == "m" + std::to_string(id)) ++with_handle;
+  });
+  for (uint64_t id = 10'000; id < 10'000 + burst; ++id) {
+    h.Dispatch("LOBBY_MESSAGE_CREATE", LobbyMessage(id, "m" + std::to_string(id)));
+  }
+  Pump();
+  EXPECT_EQ(created, burst);
+  EXPECT_EQ(with_handle, burst);
+  // After the callbacks the bound holds again: the oldest are gone, the newest stay.
+  EXPECT_FALSE(h.client.GetMessageHandle(10'000));
+  EXPECT_TRUE(h.client.GetMessageHandle(10'000 + burst - 1));
+}
+
 TEST(Social, UserHistoryComesFromTheCacheWithNoRequest) {
   SocialHarness h;
   h.Ready();

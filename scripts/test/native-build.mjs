@@ -47,7 +47,8 @@ export function ensureAddon() {
 /** Configures (once) and builds a CMake tree of the core and the native harness. */
 export function ensureHarness(buildDir, cmakeArgs = []) {
   const dir = join(root, buildDir);
-  if (!existsSync(join(dir, 'CMakeCache.txt'))) {
+  // A configure that failed half way leaves a cache but no Makefile: configure again then.
+  if (!existsSync(join(dir, 'CMakeCache.txt')) || !existsSync(join(dir, 'Makefile'))) {
     const configure = run('cmake', ['-S', root, '-B', dir, ...cmakeArgs]);
     if (configure.status !== 0) throw new Error(`cmake configure of ${buildDir} failed`);
   }

@@ -3,6 +3,7 @@
 // manage friends, and read guild channels in the chat client's order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthorizationTokenType, Client, ErrorType, RelationshipType, SdkError } from '../../lib/index';
+import { postLobbyMessage } from '../../lib/emulator/messages';
 import { startHarness, until, type Harness } from './helpers';
 
 let h: Harness;
@@ -89,6 +90,37 @@ describe('lobbies and lobby messages', () => {
     } finally {
       h.emu.server.off('request', count);
     }
+  });
+
+  it('a burst longer than the cache holds per lobby: every MessageCreated callback finds its handle', async () => {
+    // The service writes the whole burst into alice's socket in one go (corked), so the SDK
+    // reads it in a few large chunks: hundreds of messages are parsed, and the oldest pushed out
+    // of the cache's bound of 500, before the first callback runs.
+    const aliceSockets = h.emu.control.gateway!.sessions()
+      .filter((session) => session.identity?.user.id === h.emu.users[1].id && session.socket)
+      .map((session) => (session.socket as unknown as { _socket: import('node:net').Socket })._socket);
+    expect(aliceSockets.length).toBe(1);
+    const lobby = h.emu.core.state.lobbies.get(String(lobbyId))!;
+    const burst = 1500;
+    const contents = new Map<bigint, string>();
+    let missing = 0;
+    alice.SetMessageCreatedCallback((id) => {
+      const message = alice.GetMessageHandle(id);
+      if (message) contents.set(id, message.Content());
+      else missing++;
+    });
+    try {
+      aliceSockets[0].cork();
+      for (let i = 0; i < burst; i++) postLobbyMessage(h.emu.core, lobby, h.emu.users[0].id, `flood ${i}`, null, 0);
+      aliceSockets[0].uncork();
+      await until(() => contents.size + missing >= burst, 15_000);
+    } finally {
+      alice.SetMessageCreatedCallback(() => undefined);
+    }
+    expect(missing).toBe(0);
+    expect([...contents.values()]).toEqual(Array.from({ length: burst }, (_, i) => `flood ${i}`));
+    // The bound holds again once the callbacks ran: the oldest of the flood are gone.
+    expect(alice.GetMessageHandle([...contents.keys()][0])).toBeUndefined();
   });
 
   it('a player outside the lobby gets no history', async () => {

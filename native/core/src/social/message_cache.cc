@@ -20,6 +20,11 @@ void MessageCache::Touch(uint64_t, Channel& channel) const {
 
 void MessageCache::Insert(Channel& channel, MessageRecord message, bool live) {
   if (deleted_.count(message.id) > 0) return;  // a delete that arrived first wins
+  if (auto pinned = evicted_pinned_.find(message.id); pinned != evicted_pinned_.end()) {
+    // Back in its channel (an older page reached it): one copy only, the newer edit.
+    if (pinned->second.edited_ms > message.edited_ms) message = std::move(pinned->second);
+    evicted_pinned_.erase(pinned);
+  }
   auto& list = channel.messages;
   auto at = std::lower_bound(list.begin(), list.end(), message.id,
                              [](const MessageRecord& m, uint64_t id) { return m.id < id; });
@@ -72,6 +77,13 @@ void MessageCache::AddHistory(uint64_t channel_id, std::vector<MessageRecord> ne
 }
 
 bool MessageCache::Update(const MessageRecord& updated) {
+  if (auto pinned = evicted_pinned_.find(updated.id); pinned != evicted_pinned_.end()) {
+    if (updated.edited_ms != 0 && updated.edited_ms < pinned->second.edited_ms) return true;  // stale
+    uint64_t channel_id = pinned->second.channel_id;
+    pinned->second = updated;
+    pinned->second.channel_id = channel_id;
+    return true;
+  }
   auto where = channel_of_message_.find(updated.id);
   if (where == channel_of_message_.end()) return false;
   auto channel = channels_.find(where->second);
@@ -88,6 +100,8 @@ bool MessageCache::Update(const MessageRecord& updated) {
 
 bool MessageCache::Delete(uint64_t channel_id, uint64_t message_id) {
   RememberDelete(message_id);
+  // A deleted message is gone even if a callback about it is still queued.
+  if (evicted_pinned_.erase(message_id) > 0) return true;
   auto where = channel_of_message_.find(message_id);
   if (where != channel_of_message_.end()) channel_id = where->second;
   auto channel = channels_.find(channel_id);
@@ -122,10 +136,25 @@ void MessageCache::ForgetContiguity() {
   }
 }
 
+void MessageCache::Pin(uint64_t message_id) { ++pins_[message_id]; }
+
+void MessageCache::Unpin(uint64_t message_id) {
+  auto it = pins_.find(message_id);
+  if (it == pins_.end()) return;
+  if (--it->second > 0) return;
+  pins_.erase(it);
+  evicted_pinned_.erase(message_id);
+}
+
+void MessageCache::Evict(MessageRecord&& message) {
+  channel_of_message_.erase(message.id);
+  if (pins_.count(message.id) > 0) evicted_pinned_.insert_or_assign(message.id, std::move(message));
+}
+
 void MessageCache::DropChannel(uint64_t channel_id) {
   auto it = channels_.find(channel_id);
   if (it == channels_.end()) return;
-  for (const auto& m : it->second.messages) channel_of_message_.erase(m.id);
+  for (auto& m : it->second.messages) Evict(std::move(m));
   total_ -= it->second.messages.size();
   lru_.erase(it->second.lru);
   channels_.erase(it);
@@ -133,7 +162,10 @@ void MessageCache::DropChannel(uint64_t channel_id) {
 
 const MessageRecord* MessageCache::Find(uint64_t message_id) const {
   auto where = channel_of_message_.find(message_id);
-  if (where == channel_of_message_.end()) return nullptr;
+  if (where == channel_of_message_.end()) {
+    auto pinned = evicted_pinned_.find(message_id);
+    return pinned != evicted_pinned_.end() ? &pinned->second : nullptr;
+  }
   auto channel = channels_.find(where->second);
   if (channel == channels_.end()) return nullptr;
   const auto& list = channel->second.messages;
@@ -163,10 +195,13 @@ void MessageCache::EnforceBounds(uint64_t keep_channel) {
   // Per channel: drop the oldest beyond the channel bound.
   auto trim = [&](Channel& channel, size_t bound) {
     while (channel.messages.size() > bound) {
-      channel_of_message_.erase(channel.messages.front().id);
+      // A complete channel held its whole history, all of it contiguous; after the trim the
+      // service has older messages again, but what remains is still a contiguous run.
+      if (channel.complete) channel.contiguous = channel.messages.size();
+      channel.complete = false;
+      Evict(std::move(channel.messages.front()));
       channel.messages.pop_front();
       --total_;
-      channel.complete = false;  // older messages exist again, now only on the service
       channel.contiguous = std::min(channel.contiguous, channel.messages.size());
     }
   };

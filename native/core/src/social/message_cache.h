@@ -3,6 +3,11 @@
 // so a history request that the cache can answer needs no request at all. Edits and deletes
 // from the gateway apply whenever they arrive — also before the message itself (a deleted id is
 // remembered, so a late create is dropped). Memory is bounded per channel and overall.
+//
+// A message whose callback is still queued is pinned: the bounds may push it out of its
+// channel (a burst longer than the channel bound arrives before the callbacks run), but it stays
+// findable until the callback has run, so every MessageCreated id has a handle. Pinned records
+// are bounded by the callback queue, which drains on every turn of the host's loop.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +39,10 @@ class MessageCache {
   void ForgetContiguity();
   void DropChannel(uint64_t channel_id);
 
+  // Keeps the message findable, even once evicted, until as many Unpin calls as Pin calls.
+  void Pin(uint64_t message_id);
+  void Unpin(uint64_t message_id);
+
   const MessageRecord* Find(uint64_t message_id) const;
   // The newest `limit` messages of the channel, newest first, if the cache can answer that
   // with certainty (enough contiguous messages, or the whole history); nullopt otherwise.
@@ -41,6 +50,7 @@ class MessageCache {
 
   size_t size() const { return total_; }
   size_t channel_count() const { return channels_.size(); }
+  size_t pinned_evicted_count() const { return evicted_pinned_.size(); }
 
  private:
   struct Channel {
@@ -55,6 +65,8 @@ class MessageCache {
   void Touch(uint64_t channel_id, Channel& channel) const;
   void EnforceBounds(uint64_t keep_channel);
   void RememberDelete(uint64_t message_id);
+  // Called for each record leaving its channel by eviction (not by delete).
+  void Evict(MessageRecord&& message);
 
   std::unordered_map<uint64_t, Channel> channels_;
   std::unordered_map<uint64_t, uint64_t> channel_of_message_;
@@ -62,6 +74,8 @@ class MessageCache {
   std::unordered_set<uint64_t> deleted_;
   std::deque<uint64_t> deleted_order_;
   size_t total_ = 0;
+  std::unordered_map<uint64_t, uint32_t> pins_;
+  std::unordered_map<uint64_t, MessageRecord> evicted_pinned_;
 };
 
 }  // namespace sdkpp::social

@@ -222,7 +222,28 @@ void SocialLayer::ApplyMessage(const json::Value& message, bool live, bool annou
   }
   if (!announce || !state_->messages.Find(id)) return;  // a late create of a deleted message
   auto cb = edit ? callbacks_.message_updated : (known ? callbacks_.message_updated : callbacks_.message_created);
-  if (cb) Post([cb, id] { cb(id); });
+  if (!cb) return;
+  // Pinned while the callback is queued, so GetMessageHandle(id) answers inside it even when a
+  // longer burst pushed the message out of the cache's bounds in the meantime. The pin goes
+  // with the queued callback: after it ran, or if the queue was dropped without running it.
+  class Pin {
+   public:
+    Pin(const std::shared_ptr<SocialState>& state, uint64_t id) : state_(state), id_(id) {
+      state->messages.Pin(id);
+    }
+    Pin(const Pin&) = delete;
+    Pin& operator=(const Pin&) = delete;
+    ~Pin() {
+      if (auto alive = state_.lock()) alive->messages.Unpin(id_);
+    }
+    uint64_t id() const { return id_; }
+
+   private:
+    std::weak_ptr<SocialState> state_;
+    uint64_t id_;
+  };
+  auto pin = std::make_shared<const Pin>(state_, id);
+  Post([cb, pin] { cb(pin->id()); });
 }
 
 void SocialLayer::OnMessageDeleted(const json::Value& data, bool lobby) {
