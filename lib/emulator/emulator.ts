@@ -4,6 +4,7 @@
 import { EmulatorClock } from './clock';
 import { EventBus } from './events';
 import { armIdleTimeout } from './lobbies';
+import { armPeriodEnd } from './monetization';
 import { RateLimiter } from './http/rate_limits';
 import { EmulatorState } from './model/state';
 import type { Application, Lobby, LobbyMember, Message, TokenRecord, User } from './model/types';
@@ -45,6 +46,7 @@ export class Emulator {
     this.state = saved ?? seedState(this.clock.now());
     // Idle timeouts live on the clock's scheduler, which a restart starts empty.
     for (const lobby of this.state.lobbies.values()) armIdleTimeout(this, lobby);
+    for (const subscription of this.state.subscriptions.values()) armPeriodEnd(this, subscription);
     this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line));
     if (options.webhookUrl) {
       for (const app of this.state.applications.values()) if (!app.parentId) app.eventsUrl = options.webhookUrl;

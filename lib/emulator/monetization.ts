@@ -1,12 +1,19 @@
 // Entitlements and subscriptions with the spec's semantics: a subscription entitlement is
 // PURCHASE (1) with ends_at null while the subscription runs; ENTITLEMENT_UPDATE happens only
-// when it ends (ends_at = the end time); no event at each billing period.
+// when it ends (ends_at = the end time); no entitlement event at each billing period. The
+// subscription events carry renewals and cancellation: at each period end an active
+// subscription renews (SUBSCRIPTION_UPDATE with the next period) and one cancelled to run to
+// the period end ends (ENTITLEMENT_UPDATE with ends_at = the period end, SUBSCRIPTION_UPDATE).
 import type { Emulator } from './emulator';
 import type { BusEventType } from './events';
 import { ApiError } from './http/errors';
 import type { Entitlement, Subscription } from './model/types';
 
 const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+// Subscription.status: the spec names INACTIVE (1) and ENDING (2); 0 is a running one.
+const ACTIVE = 0;
+const INACTIVE = 1;
+const ENDING = 2;
 
 export function entitlementJson(emu: Emulator, e: Entitlement): Record<string, unknown> {
   return {
@@ -83,13 +90,53 @@ export function createSubscription(emu: Emulator, userId: string, skuId: string)
     renewalSkuIds: null,
     currentPeriodStart: now,
     currentPeriodEnd: now + PERIOD_MS,
-    status: 0,
+    status: ACTIVE,
     canceledAt: null,
   };
   emu.state.subscriptions.set(subscription.id, subscription);
   emu.changed();
   announce(emu, sku.applicationId, userId, 'SUBSCRIPTION_CREATE', subscriptionJson(emu, subscription), false);
+  armPeriodEnd(emu, subscription);
   return subscription;
+}
+
+/**
+ * Schedules what happens when the current period ends, on the emulator clock (so
+ * advanceClock drives it). Called at creation, after each renewal, and for every subscription
+ * when a saved state is restored (the scheduler starts empty).
+ */
+export function armPeriodEnd(emu: Emulator, subscription: Subscription): void {
+  if (subscription.status === INACTIVE) return;
+  emu.clock.at(subscription.currentPeriodEnd, () => {
+    const current = emu.state.subscriptions.get(subscription.id);
+    // Ended, replaced by a restore, or moved by a renewal in the meantime: nothing to do.
+    if (current !== subscription || current.status === INACTIVE || current.currentPeriodEnd > emu.now()) return;
+    const applicationId = emu.state.skus.get(current.skuIds[0])?.applicationId ?? '';
+    if (current.status === ENDING) {
+      finish(emu, current, applicationId, current.currentPeriodEnd);
+    } else {
+      current.currentPeriodStart = current.currentPeriodEnd;
+      current.currentPeriodEnd += PERIOD_MS;
+      if (current.renewalSkuIds && current.renewalSkuIds.length > 0) current.skuIds = [...current.renewalSkuIds];
+      emu.changed();
+      announce(emu, applicationId, current.userId, 'SUBSCRIPTION_UPDATE', subscriptionJson(emu, current), false);
+      armPeriodEnd(emu, current);
+    }
+  });
+}
+
+/** INACTIVE at `endsAt`: each ongoing entitlement gets ends_at and one ENTITLEMENT_UPDATE. */
+function finish(emu: Emulator, subscription: Subscription, applicationId: string, endsAt: number): void {
+  subscription.status = INACTIVE;
+  subscription.currentPeriodEnd = Math.min(subscription.currentPeriodEnd, endsAt);
+  for (const id of subscription.entitlementIds) {
+    const entitlement = emu.state.entitlements.get(id);
+    if (!entitlement || entitlement.endsAt !== null) continue;
+    entitlement.endsAt = endsAt;
+    announce(emu, applicationId, subscription.userId, 'ENTITLEMENT_UPDATE', entitlementJson(emu, entitlement), false);
+  }
+  emu.changed();
+  announce(emu, applicationId, subscription.userId, 'SUBSCRIPTION_UPDATE', subscriptionJson(emu, subscription), false);
 }
 
 /** Cancels now (status ENDING) or ends now (INACTIVE, entitlement ends_at = now). */
@@ -98,20 +145,15 @@ export function endSubscription(emu: Emulator, subscriptionId: string, immediate
   if (!subscription) throw new ApiError(404, 10047, 'Unknown Subscription');
   const sku = emu.state.skus.get(subscription.skuIds[0]);
   const applicationId = sku?.applicationId ?? '';
+  if (subscription.status === INACTIVE) return subscription; // already over: no event
   subscription.canceledAt ??= emu.now();
   subscription.renewalSkuIds = [];
-  if (!immediately) {
-    subscription.status = 2; // ENDING: runs until the period ends
-  } else {
-    subscription.status = 1; // INACTIVE
-    subscription.currentPeriodEnd = Math.min(subscription.currentPeriodEnd, emu.now());
-    for (const id of subscription.entitlementIds) {
-      const entitlement = emu.state.entitlements.get(id);
-      if (!entitlement || entitlement.endsAt !== null) continue;
-      entitlement.endsAt = emu.now();
-      announce(emu, applicationId, subscription.userId, 'ENTITLEMENT_UPDATE', entitlementJson(emu, entitlement), false);
-    }
+  if (immediately) {
+    finish(emu, subscription, applicationId, emu.now());
+    return subscription;
   }
+  if (subscription.status === ENDING) return subscription; // already cancelled
+  subscription.status = ENDING; // runs until the period ends, then armPeriodEnd ends it
   emu.changed();
   announce(emu, applicationId, subscription.userId, 'SUBSCRIPTION_UPDATE', subscriptionJson(emu, subscription), false);
   return subscription;

@@ -325,7 +325,7 @@ describe('Request Channel Info (op 43) and the voice status events', () => {
 });
 
 describe('entitlements and subscriptions', () => {
-  it('ENTITLEMENT_CREATE (ends_at null, PURCHASE) and SUBSCRIPTION_CREATE; nothing per billing period; ENTITLEMENT_UPDATE only when it ends', async () => {
+  it('ENTITLEMENT_CREATE (ends_at null, PURCHASE) and SUBSCRIPTION_CREATE; only SUBSCRIPTION_UPDATE per billing period; ENTITLEMENT_UPDATE only when it ends', async () => {
     const bot = (await botSession(GUILDS)).client;
     const user = await GatewayClient.connect(t.gatewayUrl);
     clients.push(user);
@@ -342,11 +342,16 @@ describe('entitlements and subscriptions', () => {
     // The subscriber's own session hears about it too.
     await user.waitFor(dispatchOf('ENTITLEMENT_CREATE'), { from: fromUser });
 
-    // Two billing periods pass: no entitlement or subscription event at all.
+    // Two billing periods pass: no entitlement event; each renewal is a SUBSCRIPTION_UPDATE
+    // with the next period (the spec: use the subscription events for renewals).
     const beforePeriods = bot.mark();
+    const firstPeriodEnd = Date.parse(String(subCreated.current_period_end));
     t.emu.control.advanceClock(60 * DAY_MS);
-    expect(await bot.collectFor(200, monetization)).toEqual([]);
-    expect(bot.received.slice(beforePeriods).filter(monetization)).toEqual([]);
+    await bot.collectFor(200, monetization);
+    const renewals = bot.received.slice(beforePeriods).filter(monetization);
+    expect(renewals.map((p) => p.t)).toEqual(['SUBSCRIPTION_UPDATE', 'SUBSCRIPTION_UPDATE']);
+    expect(renewals.map((p) => Date.parse(p.d.current_period_start))).toEqual([firstPeriodEnd, firstPeriodEnd + 30 * DAY_MS]);
+    expect(renewals.every((p) => p.d.status === 0)).toBe(true);
 
     // It ends: ENTITLEMENT_UPDATE with ends_at = the end, and SUBSCRIPTION_UPDATE.
     const endsAt = t.emu.control.now();
@@ -354,11 +359,16 @@ describe('entitlements and subscriptions', () => {
     const updated = (await bot.waitFor(dispatchOf('ENTITLEMENT_UPDATE'), { from })).d;
     expect(updated.id).toBe(created.id);
     expect(Math.abs(Date.parse(updated.ends_at) - endsAt)).toBeLessThan(1000);
-    const subUpdated = (await bot.waitFor(dispatchOf('SUBSCRIPTION_UPDATE'), { from })).d;
+    const subUpdated = (await bot.waitFor(dispatchOf('SUBSCRIPTION_UPDATE', (d) => d.status === 1), { from })).d;
     expect(subUpdated).toMatchObject({ id: subscription.id, status: 1 });
     expect(subUpdated.canceled_at).not.toBeNull();
     const all = bot.received.slice(from).filter(monetization).map((p) => p.t);
-    expect(all).toEqual(['ENTITLEMENT_CREATE', 'SUBSCRIPTION_CREATE', 'ENTITLEMENT_UPDATE', 'SUBSCRIPTION_UPDATE']);
+    expect(all).toEqual(['ENTITLEMENT_CREATE', 'SUBSCRIPTION_CREATE', 'SUBSCRIPTION_UPDATE', 'SUBSCRIPTION_UPDATE', 'ENTITLEMENT_UPDATE', 'SUBSCRIPTION_UPDATE']);
+    // Ending it again changes nothing and sends nothing.
+    const afterEnd = bot.mark();
+    t.emu.control.endSubscription(String(subscription.id), true);
+    expect(await bot.collectFor(100, monetization)).toEqual([]);
+    expect(bot.received.slice(afterEnd).filter(monetization)).toEqual([]);
   });
 
   it('a cancellation that runs to the period end is a SUBSCRIPTION_UPDATE (ENDING) without ENTITLEMENT_UPDATE', async () => {
@@ -372,6 +382,18 @@ describe('entitlements and subscriptions', () => {
     expect(update.renewal_sku_ids).toEqual([]);
     expect(await bot.collectFor(100, dispatchOf('ENTITLEMENT_UPDATE'))).toEqual([]);
     expect(bot.dispatches('ENTITLEMENT_UPDATE', from)).toEqual([]);
+
+    // At the period end it ends: ENTITLEMENT_UPDATE with ends_at = the period end, then
+    // SUBSCRIPTION_UPDATE (INACTIVE); no renewal.
+    const periodEnd = Date.parse(String(update.current_period_end));
+    t.emu.control.advanceClock(periodEnd - t.emu.control.now() + 1000);
+    const ended = (await bot.waitFor(dispatchOf('ENTITLEMENT_UPDATE', (d) => d.subscription_id === subscription.id), { from })).d;
+    expect(Date.parse(ended.ends_at)).toBe(periodEnd);
+    const inactive = (await bot.waitFor(dispatchOf('SUBSCRIPTION_UPDATE', (d) => d.id === subscription.id && d.status === 1), { from })).d;
+    expect(Date.parse(inactive.current_period_end)).toBe(periodEnd);
+    t.emu.control.advanceClock(40 * DAY_MS);
+    await bot.collectFor(100, dispatchOf('SUBSCRIPTION_UPDATE'));
+    expect(bot.dispatches('SUBSCRIPTION_UPDATE', from).filter((d: any) => d.id === subscription.id).map((d: any) => d.status)).toEqual([2, 1]);
   });
 
   it('a one-time purchase is an ENTITLEMENT_CREATE for the application\'s bot', async () => {
