@@ -51,6 +51,7 @@
       'native/core/src/rpc/local_client.cc',
       'native/core/src/rpc/rpc_connection.cc',
       'native/core/src/social/activity_json.cc',
+      'native/core/src/social/content_markup.cc',
       'native/core/src/social/lobby_handle.cc',
       'native/core/src/social/message_cache.cc',
       'native/core/src/social/message_handle.cc',

@@ -42,9 +42,10 @@ class MessageHandle : public detail::HandleBase {
   std::optional<UserHandle> Author() const;
   uint64_t ChannelId() const;
   std::optional<ChannelHandle> Channel() const;
-  // The text as shown to players.
+  // The text as shown to players: user and channel mentions the SDK knows read as @name and
+  // #name, custom emoji as :name:; other markup is left as sent.
   std::string Content() const;
-  // The text as sent (the same here: the SDK shows no markup of its own).
+  // The text exactly as received, markup included.
   std::string RawContent() const;
   // ms since the epoch
   uint64_t SentTimestamp() const;
@@ -55,6 +56,8 @@ class MessageHandle : public detail::HandleBase {
   std::unordered_map<std::string, std::string> Metadata() const;
   std::unordered_map<std::string, std::string> ModerationMetadata() const;
   std::optional<uint64_t> ApplicationId() const;
+  // What the text does not show (a poll, attachments, a sticker, ...), for a placeholder;
+  // nullopt for a text-only message.
   std::optional<sdkpp::AdditionalContent> AdditionalContent() const;
   std::optional<std::string> AdditionalName() const;
   std::optional<DisclosureTypes> DisclosureType() const;

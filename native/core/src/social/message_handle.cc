@@ -1,5 +1,6 @@
 #include "sdkpp/message_handle.h"
 
+#include "social/content_markup.h"
 #include "social/factory.h"
 
 namespace sdkpp {
@@ -82,9 +83,38 @@ std::optional<ChannelHandle> MessageHandle::Channel() const {
   return detail::SocialFactory::Channel(this->state(), channel);
 }
 std::string MessageHandle::Content() const {
+  auto state = Lock();
+  if (!state) return "";
+  const social::MessageRecord* message = state->messages.Find(id());
+  if (!message) return "";
+  social::NameLookup user_name = [&](uint64_t user_id) -> std::optional<std::string> {
+    const social::UserRecord* user = state->User(user_id);
+    if (!user) return std::nullopt;
+    return user->global_name && !user->global_name->empty() ? *user->global_name : user->username;
+  };
+  // Lobbies are found by their linked channel's id, so index them once, and only when a
+  // channel mention is not a channel the state holds itself.
+  std::optional<std::unordered_map<uint64_t, const std::string*>> linked;
+  social::NameLookup channel_name = [&](uint64_t channel_id) -> std::optional<std::string> {
+    const social::ChannelRecord* channel = state->Channel(channel_id);
+    if (channel && !channel->name.empty()) return channel->name;
+    if (!linked) {
+      linked.emplace();
+      for (const auto& [lobby_id, lobby] : state->lobbies) {
+        if (lobby.linked_channel && !lobby.linked_channel->name.empty()) {
+          linked->emplace(lobby.linked_channel->id, &lobby.linked_channel->name);
+        }
+      }
+    }
+    auto found = linked->find(channel_id);
+    if (found == linked->end()) return std::nullopt;
+    return *found->second;
+  };
+  return social::RenderContentMarkup(message->content, user_name, channel_name);
+}
+std::string MessageHandle::RawContent() const {
   return ReadMessage<std::string>(Lock(), id(), "", [](const auto& m) { return m.content; });
 }
-std::string MessageHandle::RawContent() const { return Content(); }
 uint64_t MessageHandle::SentTimestamp() const {
   return ReadMessage<uint64_t>(Lock(), id(), 0, [](const auto& m) { return m.sent_ms; });
 }
@@ -117,8 +147,14 @@ std::optional<uint64_t> MessageHandle::ApplicationId() const {
   return ReadMessage<std::optional<uint64_t>>(Lock(), id(), std::nullopt, [](const auto& m) { return m.application_id; });
 }
 std::optional<sdkpp::AdditionalContent> MessageHandle::AdditionalContent() const {
-  // Game messages carry text only; nothing the service sends here has additional content.
-  return std::nullopt;
+  auto record = ReadMessage<std::optional<social::AdditionalContentRecord>>(
+      Lock(), id(), std::nullopt, [](const auto& m) { return m.additional_content; });
+  if (!record) return std::nullopt;
+  sdkpp::AdditionalContent content;
+  content.SetType(record->type);
+  content.SetTitle(std::move(record->title));
+  content.SetCount(record->count);
+  return content;
 }
 std::optional<std::string> MessageHandle::AdditionalName() const {
   return ReadMessage<std::optional<std::string>>(Lock(), id(), std::nullopt, [](const auto& m) { return m.additional_name; });

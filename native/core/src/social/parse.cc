@@ -1,5 +1,7 @@
 #include "social/parse.h"
 
+#include <algorithm>
+
 #include "util/time_format.h"
 
 namespace sdkpp::social {
@@ -11,6 +13,16 @@ std::optional<std::string> OptionalString(const json::Value& value) {
   auto text = value.String();
   if (!text) return std::nullopt;
   return std::string(*text);
+}
+
+constexpr int64_t kVoiceMessageFlag = 1 << 13;
+constexpr int64_t kThreadCreatedType = 18;
+
+uint8_t SaturatedCount(size_t count) { return static_cast<uint8_t>(count < 255 ? count : 255); }
+
+AdditionalContentRecord Additional(AdditionalContentType type, std::optional<std::string> title,
+                                   size_t count) {
+  return AdditionalContentRecord{type, std::move(title), SaturatedCount(count)};
 }
 
 RelationshipType ToRelationshipType(std::optional<int64_t> value) {
@@ -75,6 +87,37 @@ std::optional<LobbyRecord> ParseLobby(const json::Value& lobby) {
   return record;
 }
 
+std::optional<AdditionalContentRecord> ParseAdditionalContent(const json::Value& message) {
+  using Type = AdditionalContentType;
+  auto attachments = message["attachments"].Items();
+  // A voice message is an attachment too; it is told apart by its flag alone.
+  if (message["flags"].Int().value_or(0) & kVoiceMessageFlag) {
+    return Additional(Type::VoiceMessage, std::nullopt, std::max<size_t>(attachments.size(), 1));
+  }
+  json::Value poll = message["poll"];
+  if (poll.IsObject()) {
+    return Additional(Type::Poll, OptionalString(poll["question"]["text"]), poll["answers"].Items().size());
+  }
+  if (!attachments.empty()) {
+    // One file's name says what it is; for several, a name would misdescribe the rest.
+    auto title = attachments.size() == 1 ? OptionalString(attachments[0]["filename"]) : std::nullopt;
+    return Additional(Type::Attachment, std::move(title), attachments.size());
+  }
+  if (auto stickers = message["sticker_items"].Items(); !stickers.empty()) {
+    return Additional(Type::Sticker, OptionalString(stickers[0]["name"]), stickers.size());
+  }
+  if (auto embeds = message["embeds"].Items(); !embeds.empty()) {
+    return Additional(Type::Embed, OptionalString(embeds[0]["title"]), embeds.size());
+  }
+  json::Value thread = message["thread"];
+  if (thread.IsObject()) return Additional(Type::Thread, OptionalString(thread["name"]), 1);
+  if (message["type"].Int() == kThreadCreatedType) {
+    // The service's thread-created notice carries the thread's name as its content.
+    return Additional(Type::Thread, OptionalString(message["content"]), 1);
+  }
+  return std::nullopt;
+}
+
 std::optional<MessageRecord> ParseMessage(const json::Value& message) {
   auto id = message["id"].Snowflake();
   if (!id) return std::nullopt;
@@ -92,6 +135,7 @@ std::optional<MessageRecord> ParseMessage(const json::Value& message) {
   record.moderation_metadata = ParseStringMap(message["moderation_metadata"]);
   record.application_id = message["application_id"].Snowflake();
   record.additional_name = OptionalString(message["lobby_member"]["additional_name"]);
+  record.additional_content = ParseAdditionalContent(message);
   if (record.lobby_id != 0 && record.channel_id == 0) record.channel_id = record.lobby_id;
   return record;
 }

@@ -13,6 +13,9 @@ std::optional<UserRecord> ParseUser(const json::Value& user);
 std::optional<LobbyMemberRecord> ParseLobbyMember(const json::Value& member);
 std::optional<LobbyRecord> ParseLobby(const json::Value& lobby);
 std::optional<MessageRecord> ParseMessage(const json::Value& message);
+// What of a message the SDK cannot show as text (one kind only, the first that applies);
+// nullopt for a text-only message.
+std::optional<AdditionalContentRecord> ParseAdditionalContent(const json::Value& message);
 std::optional<RelationshipRecord> ParseRelationship(const json::Value& relationship);
 StringMap ParseStringMap(const json::Value& object);
 // Snowflake ids carry their creation time.

@@ -66,6 +66,13 @@ struct LobbyRecord {
   std::optional<LinkedChannelRecord> linked_channel;
 };
 
+// What a message carries that its text does not show (sdkpp::AdditionalContent's fields).
+struct AdditionalContentRecord {
+  AdditionalContentType type = AdditionalContentType::Other;
+  std::optional<std::string> title;
+  uint8_t count = 0;
+};
+
 struct MessageRecord {
   uint64_t id = 0;
   uint64_t author_id = 0;
@@ -79,6 +86,7 @@ struct MessageRecord {
   StringMap moderation_metadata;
   std::optional<uint64_t> application_id;
   std::optional<std::string> additional_name;
+  std::optional<AdditionalContentRecord> additional_content;
   bool sent_from_game = true;
 };
 
