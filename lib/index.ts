@@ -16,6 +16,7 @@ export {
   RunCallbacks,
 } from './sdk/values';
 export { Client } from './sdk/client';
+export { AdditionalContent } from './sdk/additional_content';
 export {
   ChannelHandle,
   GuildChannel,
@@ -42,8 +43,42 @@ export type {
   LogCallback,
   ResultCallback,
   StatusChangedCallback,
+  StatusChangedCallback as OnStatusChanged,
   TokenExchangeCallback,
 } from './sdk/binding';
+export type {
+  AcceptActivityInviteCallback,
+  ActivityInviteCallback,
+  ActivityJoinCallback,
+  ActivityJoinWithApplicationCallback,
+  CreateOrJoinLobbyCallback,
+  GetGuildChannelsCallback,
+  GetLobbyMessagesCallback,
+  GetServiceClientConnectedUserCallback,
+  GetUserGuildsCallback,
+  IsServiceAppInstalledCallback,
+  JoinLinkedLobbyGuildCallback,
+  LobbyCreatedCallback,
+  LobbyDeletedCallback,
+  LobbyMemberAddedCallback,
+  LobbyMemberRemovedCallback,
+  LobbyMemberUpdatedCallback,
+  LobbyUpdatedCallback,
+  MessageCreatedCallback,
+  MessageDeletedCallback,
+  MessageUpdatedCallback,
+  RelationshipCreatedCallback,
+  RelationshipDeletedCallback,
+  RelationshipGroupsUpdatedCallback,
+  SendUserMessageCallback,
+  UserMessageSummariesCallback,
+  UserMessagesWithLimitCallback,
+  UserUpdatedCallback,
+} from './sdk/social_types';
+/** AuthorizeRequestCallback, TokenExpirationCallback, ProvisionalUserMergeRequiredCallback: no parameters. */
+export type AuthorizeRequestCallback = () => void;
+export type TokenExpirationCallback = () => void;
+export type ProvisionalUserMergeRequiredCallback = () => void;
 export {
   ActivityActionTypes,
   ActivityGamePlatforms,

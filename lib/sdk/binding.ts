@@ -232,6 +232,7 @@ export interface NativeClient {
   AddLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
   SetLogDir(path: string, minSeverity: Enums.LoggingSeverity): boolean;
   SetHttpRequestTimeout(ms: number): void;
+  SetThreadPriority(thread: Enums.ClientThread, priority: number): void;
   Connect(): void;
   Disconnect(): void;
   SetStatusChangedCallback(callback: StatusChangedCallback): void;

@@ -178,6 +178,14 @@ export class Client extends PresenceMethods {
     this.#native.SetHttpRequestTimeout(httpTimeoutInMilliseconds);
   }
   /**
+   * Accepted for the C++ SDK's callers; it has no effect here (the SDK does all of its work on
+   * the thread that created the Client) and logs a Warning saying so. Throws for a `thread`
+   * that is not a Client.Thread value or a `priority` that is not a 32-bit integer.
+   */
+  SetThreadPriority(thread: ClientThread, priority: number): void {
+    this.#native.SetThreadPriority(thread, priority);
+  }
+  /**
    * Opens the gateway session with the token given to UpdateToken. Status goes HttpWait,
    * Connecting, Connected, Ready; after a drop Reconnecting, resuming without losing events.
    */

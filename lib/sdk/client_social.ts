@@ -7,6 +7,7 @@ import type {
   ChannelHandle,
   CreateOrJoinLobbyCallback,
   GetGuildChannelsCallback,
+  GetServiceClientConnectedUserCallback,
   GetUserGuildsCallback,
   GuildChannel,
   GuildMinimal,
@@ -19,6 +20,7 @@ import type {
   ResultOnlyCallback,
   SendUserMessageCallback,
   StringMap,
+  UserApplicationProfileHandle,
   UserHandle,
   UserMessageSummariesCallback,
   UserMessageSummary,
@@ -190,6 +192,24 @@ export abstract class SocialMethods {
   }
   GetUser(userId: Id): UserHandle | undefined {
     return this.social.GetUser(userId);
+  }
+  /**
+   * The user the local chat client is logged in as, asked over IPC; an RPCError result when no
+   * chat client answers. The Promise resolves to `{ result, user }`.
+   */
+  GetServiceClientConnectedUser(applicationId: Id): Promise<{ result: ClientResult; user: UserHandle | undefined }>;
+  GetServiceClientConnectedUser(applicationId: Id, callback: GetServiceClientConnectedUserCallback): void;
+  GetServiceClientConnectedUser(applicationId: Id, callback?: GetServiceClientConnectedUserCallback) {
+    return callbackOrPromise('GetServiceClientConnectedUser', callback,
+      (cb) => this.social.GetServiceClientConnectedUser(applicationId, cb), (result, user) => ({ result, user }));
+  }
+  /** The current user's application profiles (empty before Ready). */
+  GetUserApplicationProfiles(): UserApplicationProfileHandle[] {
+    return this.social.GetUserApplicationProfiles();
+  }
+  /** The same as GetUserApplicationProfiles: every call runs on one thread, so there is no lock. */
+  GetUserApplicationProfilesNoLock(): UserApplicationProfileHandle[] {
+    return this.social.GetUserApplicationProfilesNoLock();
   }
   SetUserUpdatedCallback(callback: (userId: bigint) => void): void {
     this.social.SetUserUpdatedCallback(callback);

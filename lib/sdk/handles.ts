@@ -1,13 +1,27 @@
 // The handle classes (live views) and the SDK-only values of the social layer, from the addon.
 // They have no public constructor; each has `nullobj` and a `valid` getter.
+import { AdditionalContent as AdditionalContentClass } from './additional_content';
 import { binding } from './binding';
+import { UserHandleAvatarType } from './enums.generated';
+import { EnumToString } from './enum_to_string';
 import type * as T from './social_types';
 
 type HandleClass<I> = { readonly nullobj: I; readonly prototype: I };
 const classes = binding as unknown as Record<string, unknown>;
 
 export type UserHandle = T.UserHandle;
-export const UserHandle = classes.UserHandle as HandleClass<T.UserHandle>;
+export const UserHandle = classes.UserHandle as HandleClass<T.UserHandle> & {
+  readonly AvatarType: typeof UserHandleAvatarType;
+  AvatarTypeToString(type: UserHandleAvatarType): string;
+};
+// The nested enum and its ToString, as in C++ (UserHandle::AvatarType).
+Object.defineProperties(UserHandle, {
+  AvatarType: { value: UserHandleAvatarType, enumerable: true },
+  AvatarTypeToString: { value: (type: UserHandleAvatarType) => EnumToString(UserHandleAvatarType, type) },
+});
+export declare namespace UserHandle {
+  type AvatarType = UserHandleAvatarType;
+}
 export type UserApplicationProfileHandle = T.UserApplicationProfileHandle;
 export const UserApplicationProfileHandle = classes.UserApplicationProfileHandle as HandleClass<T.UserApplicationProfileHandle>;
 export type RelationshipHandle = T.RelationshipHandle;
@@ -18,6 +32,18 @@ export type LobbyMemberHandle = T.LobbyMemberHandle;
 export const LobbyMemberHandle = classes.LobbyMemberHandle as HandleClass<T.LobbyMemberHandle>;
 export type MessageHandle = T.MessageHandle;
 export const MessageHandle = classes.MessageHandle as HandleClass<T.MessageHandle>;
+// The addon answers a plain { Type, Title, Count }; the API's AdditionalContent is a value class.
+const nativeAdditionalContent = (MessageHandle.prototype as unknown as {
+  AdditionalContent(this: T.MessageHandle): T.AdditionalContentInfo | undefined;
+}).AdditionalContent;
+Object.defineProperty(MessageHandle.prototype, 'AdditionalContent', {
+  value: function AdditionalContent(this: T.MessageHandle) {
+    const info = nativeAdditionalContent.call(this);
+    return info === undefined ? undefined : AdditionalContentClass.fromNative(info);
+  },
+  writable: true,
+  configurable: true,
+});
 export type ChannelHandle = T.ChannelHandle;
 export const ChannelHandle = classes.ChannelHandle as HandleClass<T.ChannelHandle>;
 export type UserMessageSummary = T.UserMessageSummary;

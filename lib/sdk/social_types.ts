@@ -1,6 +1,7 @@
 // Types of the social layer's handles, values and callbacks (the addon's classes), and the
 // native methods behind Client's lobby, message, guild, user and relationship calls.
 import type { Activity, ActivityInvite, ClientResult } from './binding';
+import type { AdditionalContent } from './additional_content';
 import type * as Enums from './enums.generated';
 
 export type StringMap = Record<string, string>;
@@ -85,6 +86,7 @@ export interface ChannelHandle {
   readonly valid: boolean;
 }
 
+/** What the addon hands out; handles.ts turns it into an AdditionalContent. */
 export interface AdditionalContentInfo {
   Type: Enums.AdditionalContentType;
   Title: string | undefined;
@@ -108,7 +110,7 @@ export interface MessageHandle {
   Metadata(): StringMap;
   ModerationMetadata(): StringMap;
   ApplicationId(): bigint | undefined;
-  AdditionalContent(): AdditionalContentInfo | undefined;
+  AdditionalContent(): AdditionalContent | undefined;
   AdditionalName(): string | undefined;
   DisclosureType(): Enums.DisclosureTypes | undefined;
   SentFromGame(): boolean;
@@ -147,8 +149,29 @@ export type GetUserGuildsCallback = (result: ClientResult, guilds: GuildMinimal[
 export type GetGuildChannelsCallback = (result: ClientResult, guildChannels: GuildChannel[]) => void;
 export type JoinLinkedLobbyGuildCallback = (result: ClientResult, inviteUrl: string) => void;
 export type ResultOnlyCallback = (result: ClientResult) => void;
+// The reference's callback names, as aliases of the shapes above.
+export type GetLobbyMessagesCallback = MessagesCallback;
+export type UserMessagesWithLimitCallback = MessagesCallback;
+export type LobbyCreatedCallback = (lobbyId: bigint) => void;
+export type LobbyDeletedCallback = LobbyCreatedCallback;
+export type LobbyUpdatedCallback = LobbyCreatedCallback;
+export type LobbyMemberAddedCallback = (lobbyId: bigint, memberId: bigint) => void;
+export type LobbyMemberRemovedCallback = LobbyMemberAddedCallback;
+export type LobbyMemberUpdatedCallback = LobbyMemberAddedCallback;
+export type MessageCreatedCallback = (messageId: bigint) => void;
+export type MessageUpdatedCallback = MessageCreatedCallback;
+export type MessageDeletedCallback = (messageId: bigint, channelId: bigint) => void;
+export type UserUpdatedCallback = (userId: bigint) => void;
+export type RelationshipCreatedCallback = (userId: bigint, isServiceRelationshipUpdate: boolean) => void;
+export type RelationshipDeletedCallback = RelationshipCreatedCallback;
+export type RelationshipGroupsUpdatedCallback = (userId: bigint) => void;
+export type GetServiceClientConnectedUserCallback = (result: ClientResult, user: UserHandle | undefined) => void;
 
 export type AcceptActivityInviteCallback = (result: ClientResult, joinSecret: string) => void;
+export type ActivityInviteCallback = (invite: ActivityInvite) => void;
+export type ActivityJoinCallback = (joinSecret: string) => void;
+export type ActivityJoinWithApplicationCallback = (applicationId: bigint, joinSecret: string) => void;
+export type IsServiceAppInstalledCallback = (installed: boolean) => void;
 
 /** The addon's presence and invite methods (NativeClient). */
 export interface NativePresenceClient {
@@ -204,6 +227,9 @@ export interface NativeSocialClient {
   GetCurrentUser(): UserHandle;
   GetCurrentUserV2(): UserHandle | undefined;
   GetUser(userId: bigint | string): UserHandle | undefined;
+  GetServiceClientConnectedUser(applicationId: bigint | string, cb: GetServiceClientConnectedUserCallback): void;
+  GetUserApplicationProfiles(): UserApplicationProfileHandle[];
+  GetUserApplicationProfilesNoLock(): UserApplicationProfileHandle[];
   SetUserUpdatedCallback(cb: (userId: bigint) => void): void;
   GetRelationships(): RelationshipHandle[];
   GetRelationshipsByGroup(group: Enums.RelationshipGroupType): RelationshipHandle[];

@@ -28,6 +28,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::CoreMethods()
           InstanceMethod<&W::AddLogCallback>("AddLogCallback"),
           InstanceMethod<&W::SetLogDir>("SetLogDir"),
           InstanceMethod<&W::SetHttpRequestTimeout>("SetHttpRequestTimeout"),
+          InstanceMethod<&W::SetThreadPriority>("SetThreadPriority"),
           InstanceMethod<&W::Connect>("Connect"),
           InstanceMethod<&W::Disconnect>("Disconnect"),
           InstanceMethod<&W::SetStatusChangedCallback>("SetStatusChangedCallback"),
@@ -115,6 +116,18 @@ void ClientWrap::SetHttpRequestTimeout(const Napi::CallbackInfo& info) {
     ThrowRangeError(arg, "must be an integer from 1 to 2147483647");
   }
   client_->SetHttpRequestTimeout(static_cast<int32_t>(ms));
+}
+
+void ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
+  const char* method = "Client.SetThreadPriority";
+  auto thread = ReadEnumValue(ArgRef{info, 0, method, "thread"}, "Client.Thread", &IsEnumMember<Client::Thread>);
+  ArgRef priority{info, 1, method, "priority"};
+  if (!priority.value().IsNumber()) ThrowTypeError(priority, "must be an integer");
+  double value = priority.value().As<Napi::Number>().DoubleValue();
+  if (!(value >= -2147483648.0 && value <= 2147483647.0) || static_cast<double>(static_cast<int64_t>(value)) != value) {
+    ThrowRangeError(priority, "must be a 32-bit integer");
+  }
+  client_->SetThreadPriority(static_cast<Client::Thread>(thread), static_cast<int32_t>(value));
 }
 
 void ClientWrap::Connect(const Napi::CallbackInfo&) { client_->Connect(); }

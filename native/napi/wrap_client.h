@@ -34,6 +34,7 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void AddLogCallback(const Napi::CallbackInfo& info);
   Napi::Value SetLogDir(const Napi::CallbackInfo& info);
   void SetHttpRequestTimeout(const Napi::CallbackInfo& info);
+  void SetThreadPriority(const Napi::CallbackInfo& info);
   void Connect(const Napi::CallbackInfo& info);
   void Disconnect(const Napi::CallbackInfo& info);
   void SetStatusChangedCallback(const Napi::CallbackInfo& info);
@@ -128,6 +129,9 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
   Napi::Value GetCurrentUserV2(const Napi::CallbackInfo& info);
   Napi::Value GetUser(const Napi::CallbackInfo& info);
+  void GetServiceClientConnectedUser(const Napi::CallbackInfo& info);
+  Napi::Value GetUserApplicationProfiles(const Napi::CallbackInfo& info);
+  Napi::Value GetUserApplicationProfilesNoLock(const Napi::CallbackInfo& info);
   void SetUserUpdatedCallback(const Napi::CallbackInfo& info);
   Napi::Value GetRelationships(const Napi::CallbackInfo& info);
   Napi::Value GetRelationshipsByGroup(const Napi::CallbackInfo& info);

@@ -104,7 +104,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::SocialMethods
           SDKPP_M(GetUserMessageSummaries), SDKPP_M(GetMessageHandle), SDKPP_M(GetChannelHandle),
           SDKPP_M(SetMessageCreatedCallback), SDKPP_M(SetMessageUpdatedCallback), SDKPP_M(SetMessageDeletedCallback),
           SDKPP_M(SetShowingChat), SDKPP_M(GetUserGuilds), SDKPP_M(GetGuildChannels), SDKPP_M(GetCurrentUser),
-          SDKPP_M(GetCurrentUserV2), SDKPP_M(GetUser), SDKPP_M(SetUserUpdatedCallback), SDKPP_M(GetRelationships),
+          SDKPP_M(GetCurrentUserV2), SDKPP_M(GetUser), SDKPP_M(GetServiceClientConnectedUser),
+          SDKPP_M(GetUserApplicationProfiles), SDKPP_M(GetUserApplicationProfilesNoLock), SDKPP_M(SetUserUpdatedCallback), SDKPP_M(GetRelationships),
           SDKPP_M(GetRelationshipsByGroup), SDKPP_M(GetRelationshipHandle), SDKPP_M(SearchFriendsByUsername),
           SDKPP_M(SendServiceFriendRequest), SDKPP_M(SendGameFriendRequest), SDKPP_M(SendServiceFriendRequestById),
           SDKPP_M(SendGameFriendRequestById), SDKPP_M(AcceptServiceFriendRequest), SDKPP_M(AcceptGameFriendRequest),
@@ -306,6 +307,27 @@ Napi::Value ClientWrap::GetCurrentUserV2(const Napi::CallbackInfo& info) {
 
 Napi::Value ClientWrap::GetUser(const Napi::CallbackInfo& info) {
   return Optional<UserHandleWrap>(info.Env(), client_->GetUser(ReadU64(ArgRef{info, 0, "Client.GetUser", "userId"})));
+}
+
+void ClientWrap::GetServiceClientConnectedUser(const Napi::CallbackInfo& info) {
+  const char* m = "Client.GetServiceClientConnectedUser";
+  uint64_t application_id = ReadU64(ArgRef{info, 0, m, "applicationId"});
+  auto callback = ReadCallback(ArgRef{info, 1, m, "callback"});
+  client_->GetServiceClientConnectedUser(application_id, [callback](ClientResult result, std::optional<UserHandle> user) {
+    if (callback) {
+      callback->Call([&](Napi::Env env) {
+        return std::vector<napi_value>{ResultToJs(env, result), Optional<UserHandleWrap>(env, user)};
+      });
+    }
+  });
+}
+
+Napi::Value ClientWrap::GetUserApplicationProfiles(const Napi::CallbackInfo& info) {
+  return ArrayOf<UserApplicationProfileHandleWrap>(info.Env(), client_->GetUserApplicationProfiles());
+}
+
+Napi::Value ClientWrap::GetUserApplicationProfilesNoLock(const Napi::CallbackInfo& info) {
+  return ArrayOf<UserApplicationProfileHandleWrap>(info.Env(), client_->GetUserApplicationProfilesNoLock());
 }
 
 // --- Relationships

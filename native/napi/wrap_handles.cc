@@ -200,7 +200,10 @@ SDKPP_DEFINE(MessageHandleWrap, SDKPP_M(MessageHandleWrap, Id), SDKPP_M(MessageH
              SDKPP_M(MessageHandleWrap, SentTimestamp), SDKPP_M(MessageHandleWrap, EditedTimestamp),
              SDKPP_M(MessageHandleWrap, RecipientId), SDKPP_M(MessageHandleWrap, Recipient), SDKPP_M(MessageHandleWrap, Lobby),
              SDKPP_M(MessageHandleWrap, Metadata), SDKPP_M(MessageHandleWrap, ModerationMetadata),
-             SDKPP_M(MessageHandleWrap, ApplicationId), SDKPP_M(MessageHandleWrap, AdditionalContent),
+             SDKPP_M(MessageHandleWrap, ApplicationId),
+             // Configurable: the façade replaces it with one handing out its AdditionalContent class.
+             MessageHandleWrap::InstanceMethod<&MessageHandleWrap::AdditionalContent>(
+                 "AdditionalContent", static_cast<napi_property_attributes>(napi_writable | napi_configurable)),
              SDKPP_M(MessageHandleWrap, AdditionalName), SDKPP_M(MessageHandleWrap, DisclosureType),
              SDKPP_M(MessageHandleWrap, SentFromGame))
 SDKPP_DEFINE(ChannelHandleWrap, SDKPP_M(ChannelHandleWrap, Id), SDKPP_M(ChannelHandleWrap, Name),

@@ -245,4 +245,19 @@ TEST(Logger, ClientMasksTheVerifiersItCreated) {
   EXPECT_EQ(got.back().message, "odd: <[REDACTED]>");
 }
 
+TEST(Logger, SetThreadPrioritySaysItHasNoEffectAndRefusesAnUnknownThread) {
+  sdkpp::Client client;
+  std::vector<Captured> sink;
+  client.AddLogCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); },
+                        LoggingSeverity::Warning);
+  client.SetThreadPriority(sdkpp::Client::Thread::Network, 5);
+  client.SetThreadPriority(static_cast<sdkpp::Client::Thread>(42), 1);
+  auto got = Drain(sink);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].severity, LoggingSeverity::Warning);
+  EXPECT_NE(got[0].message.find("SetThreadPriority(Network, 5): no effect"), std::string::npos);
+  EXPECT_EQ(got[1].severity, LoggingSeverity::Error);
+  EXPECT_NE(got[1].message.find("thread must be a Client::Thread value"), std::string::npos);
+}
+
 }  // namespace

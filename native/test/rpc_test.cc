@@ -147,6 +147,60 @@ TEST(RpcConnection, NoLocalClientMeansNotReachable) {
   EXPECT_FALSE(*reached);
 }
 
+TEST(ServiceClientConnectedUser, IsTheUserOfTheLocalClientsReady) {
+  Harness h;
+  std::optional<ClientResult> result;
+  std::optional<UserHandle> user;
+  h.client.GetServiceClientConnectedUser(kAppId, [&](ClientResult r, std::optional<UserHandle> u) {
+    result = r;
+    user = u;
+  });
+  LocalPeer peer{h};
+  peer.AcceptLatest();
+  peer.Send(Opcode::Frame,
+            R"({"cmd":"DISPATCH","evt":"READY","data":{"v":1,"config":{},"user":{"id":"77","username":"chatter","global_name":"Chatty","avatar":null}}})");
+  Pump();
+  ASSERT_TRUE(result);
+  EXPECT_TRUE(result->Successful());
+  ASSERT_TRUE(user);
+  EXPECT_EQ(user->Id(), 77u);
+  EXPECT_EQ(user->Username(), "chatter");
+  EXPECT_EQ(user->DisplayName(), "Chatty");
+  // Asked again on the open connection: answered without a new handshake.
+  size_t opened = h.platform->ipc_opened.size();
+  std::optional<uint64_t> again;
+  h.client.GetServiceClientConnectedUser(kAppId, [&](ClientResult r, std::optional<UserHandle> u) {
+    if (r.Successful() && u) again = u->Id();
+  });
+  h.platform->Advance(1);
+  Pump();
+  EXPECT_EQ(again, 77u);
+  EXPECT_EQ(h.platform->ipc_opened.size(), opened);
+}
+
+TEST(ServiceClientConnectedUser, NoLocalClientIsAnRpcErrorAndZeroIdIsInvalid) {
+  Harness h;
+  std::optional<ClientResult> result;
+  bool had_user = true;
+  h.client.GetServiceClientConnectedUser(kAppId, [&](ClientResult r, std::optional<UserHandle> u) {
+    result = r;
+    had_user = u.has_value();
+  });
+  h.platform->events()->OnIpcClosed(h.platform->ipc_opened.back(), "ENOENT");
+  Pump();
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->Type(), ErrorType::RPCError);
+  EXPECT_FALSE(had_user);
+  std::optional<ClientResult> invalid;
+  size_t opened = h.platform->ipc_opened.size();
+  h.client.GetServiceClientConnectedUser(0, [&](ClientResult r, std::optional<UserHandle>) { invalid = r; });
+  Pump();
+  ASSERT_TRUE(invalid);
+  EXPECT_EQ(invalid->Type(), ErrorType::ValidationError);
+  EXPECT_NE(invalid->Error().find("applicationId"), std::string::npos);
+  EXPECT_EQ(h.platform->ipc_opened.size(), opened);  // no I/O for an invalid call
+}
+
 TEST(RpcConnection, HandshakeTimesOut) {
   Harness h;
   std::optional<bool> reached;

@@ -158,6 +158,27 @@ describe('resilience', () => {
   });
 });
 
+describe('the local chat client\'s user', () => {
+  it('GetServiceClientConnectedUser answers the user the chat client is logged in as, without a token', async () => {
+    const client = h.newClient({ ipc: true });
+    const { result, user } = await client.GetServiceClientConnectedUser(h.emu.application.id);
+    expect(result.Successful()).toBe(true);
+    expect(user?.Id()).toBe(BigInt(h.emu.users[0].id));
+    expect(user?.Username()).toBe('nelly');
+    expect(client.GetUser(h.emu.users[0].id)?.Username()).toBe('nelly');
+  });
+
+  it('with no chat client running it is an RPCError; a bad applicationId throws before any I/O', async () => {
+    const client = h.newClient({ ipc: false });
+    const error: SdkError = await client.GetServiceClientConnectedUser(h.emu.application.id).catch((e) => e);
+    expect(error).toBeInstanceOf(SdkError);
+    expect(error.result.Type()).toBe(ErrorType.RPCError);
+    expect(() => client.GetServiceClientConnectedUser('not-a-number')).toThrow(/applicationId/);
+    const zero: SdkError = await client.GetServiceClientConnectedUser(0n).catch((e) => e);
+    expect(zero.result.Type()).toBe(ErrorType.ValidationError);
+  });
+});
+
 describe('launch registration', () => {
   it('RegisterLaunchCommand writes a .desktop entry and the MIME default under a temporary home', () => {
     const home = mkdtempSync(join(tmpdir(), 'sdkpp-home-'));

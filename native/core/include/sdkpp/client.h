@@ -55,10 +55,18 @@ class Client {
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LobbyIdCallback = std::function<void(uint64_t lobbyId)>;
   using LobbyMemberCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+  using LobbyCreatedCallback = LobbyIdCallback;
+  using LobbyDeletedCallback = LobbyIdCallback;
+  using LobbyUpdatedCallback = LobbyIdCallback;
+  using LobbyMemberAddedCallback = LobbyMemberCallback;
+  using LobbyMemberRemovedCallback = LobbyMemberCallback;
+  using LobbyMemberUpdatedCallback = LobbyMemberCallback;
   using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
   using ProvisionalUserMergeRequiredCallback = std::function<void()>;
   using SendUserMessageCallback = std::function<void(ClientResult result, uint64_t messageId)>;
   using MessagesCallback = std::function<void(ClientResult result, std::vector<MessageHandle> messages)>;
+  using GetLobbyMessagesCallback = MessagesCallback;
+  using UserMessagesWithLimitCallback = MessagesCallback;
   using UserMessageSummariesCallback =
       std::function<void(ClientResult result, std::vector<UserMessageSummary> summaries)>;
   using MessageCreatedCallback = std::function<void(uint64_t messageId)>;
@@ -69,6 +77,8 @@ class Client {
       std::function<void(ClientResult result, std::vector<GuildChannel> guildChannels)>;
   using UserUpdatedCallback = std::function<void(uint64_t userId)>;
   using RelationshipCallback = std::function<void(uint64_t userId, bool isServiceRelationshipUpdate)>;
+  using RelationshipCreatedCallback = RelationshipCallback;
+  using RelationshipDeletedCallback = RelationshipCallback;
   using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
   using AcceptActivityInviteCallback = std::function<void(ClientResult result, std::string joinSecret)>;
   using ActivityInviteCallback = std::function<void(ActivityInvite invite)>;
@@ -76,6 +86,9 @@ class Client {
   using ActivityJoinWithApplicationCallback =
       std::function<void(uint64_t applicationId, std::string joinSecret)>;
   using IsServiceAppInstalledCallback = std::function<void(bool installed)>;
+  // The reference gives this callback no row; a result alone would lose the user it is for.
+  using GetServiceClientConnectedUserCallback =
+      std::function<void(ClientResult result, std::optional<UserHandle> user)>;
   using UpdateTokenCallback = ResultCallback;
   using UnmergeIntoProvisionalAccountCallback = ResultCallback;
   using UpdateProvisionalAccountDisplayNameCallback = ResultCallback;
@@ -121,6 +134,10 @@ class Client {
   static const char* ErrorToString(Error value);
   static const char* StatusToString(Status value);
   static const char* ThreadToString(Thread value);
+  // The SDK here runs all of its work on the thread that created the Client (the host's event
+  // loop): there is no SDK thread whose priority could change, so this validates `thread`
+  // and logs that it has no effect.
+  void SetThreadPriority(Thread thread, int32_t priority);
 
   // --- Auth
   static std::string GetDefaultCommunicationScopes();
@@ -257,6 +274,15 @@ class Client {
   UserHandle GetCurrentUser() const;
   std::optional<UserHandle> GetCurrentUserV2() const;
   std::optional<UserHandle> GetUser(uint64_t userId) const;
+  // The user the local chat client is logged in as, asked over IPC (a handshake with
+  // `applicationId` when no application id is set). An RPCError result when no chat client
+  // answers. Needs no token: it is whoever runs the chat client on this machine.
+  void GetServiceClientConnectedUser(uint64_t applicationId, GetServiceClientConnectedUserCallback callback);
+  // The current user's application profiles (empty before Ready). The NoLock variant exists
+  // for the reference's callers that already hold the SDK's lock; with every call on one thread
+  // there is no lock here, so both answer the same.
+  std::vector<UserApplicationProfileHandle> GetUserApplicationProfiles() const;
+  std::vector<UserApplicationProfileHandle> GetUserApplicationProfilesNoLock() const;
   void SetUserUpdatedCallback(UserUpdatedCallback callback);
 
   // --- Relationships

@@ -55,6 +55,18 @@ void Client::SetHttpRequestTimeout(int32_t httpTimeoutInMilliseconds) {
   impl_->http().SetTimeoutMs(static_cast<uint32_t>(httpTimeoutInMilliseconds));
 }
 
+void Client::SetThreadPriority(Thread thread, int32_t priority) {
+  if (!impl_) return;
+  const char* name = EnumToString(thread);
+  if (std::string_view(name) == "unknown") {
+    impl_->logger().Log(LoggingSeverity::Error, "SetThreadPriority: thread must be a Client::Thread value (Client, Voice, Network)");
+    return;
+  }
+  impl_->logger().Log(LoggingSeverity::Warning,
+                      std::string("SetThreadPriority(") + name + ", " + std::to_string(priority) +
+                          "): no effect; this SDK runs its work on the thread that created the Client");
+}
+
 int32_t Client::GetVersionMajor() { return SDKPP_VERSION_MAJOR; }
 int32_t Client::GetVersionMinor() { return SDKPP_VERSION_MINOR; }
 int32_t Client::GetVersionPatch() { return SDKPP_VERSION_PATCH; }

@@ -25,6 +25,8 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
   social_.state()->cdn_base = endpoints_.web_base + "/cdn";
   http_.SetServiceClockListener([this] { session_.OnServiceClockChanged(); });
   platform_->SetEvents(this);
+  // The chat client's user (IPC READY) becomes a known user, so a UserHandle can show it.
+  local_client_.SetReadyObserver([this](const json::Value& user) { social_.RememberUser(user); });
 }
 
 ClientImpl::~ClientImpl() {

@@ -123,6 +123,38 @@ std::optional<UserHandle> Client::GetUser(uint64_t userId) const {
   return detail::SocialFactory::User(impl_->social().ref(), userId);
 }
 
+void Client::GetServiceClientConnectedUser(uint64_t applicationId, GetServiceClientConnectedUserCallback callback) {
+  if (!impl_) return calls::PostNow(callback, Destroyed(), std::optional<UserHandle>{});
+  if (applicationId == 0) {
+    return calls::PostNow(callback, calls::Invalid("GetServiceClientConnectedUser: applicationId must not be 0"),
+                          std::optional<UserHandle>{});
+  }
+  ClientImpl& impl = *impl_;
+  if (impl.local_client().application_id() == 0) impl.local_client().SetApplicationId(applicationId);
+  impl.local_client().Reach([&impl, callback](bool reachable) {
+    if (!callback) return;
+    auto user_id = impl.local_client().connected_user_id();
+    if (!reachable || !user_id) {
+      auto failure = ClientResult::Failure(ErrorType::RPCError,
+                                           reachable ? "the local chat client named no logged-in user"
+                                                     : "no local chat client answered over IPC");
+      impl.Post([callback, failure] { callback(failure, std::nullopt); });
+      return;
+    }
+    auto user = detail::SocialFactory::User(impl.social().ref(), *user_id);
+    impl.Post([callback, user] { callback(ClientResult::Success(), user); });
+  });
+}
+
+std::vector<UserApplicationProfileHandle> Client::GetUserApplicationProfiles() const {
+  auto me = GetCurrentUserV2();
+  return me ? me->UserApplicationProfiles() : std::vector<UserApplicationProfileHandle>{};
+}
+
+std::vector<UserApplicationProfileHandle> Client::GetUserApplicationProfilesNoLock() const {
+  return GetUserApplicationProfiles();
+}
+
 void Client::SetUserUpdatedCallback(UserUpdatedCallback callback) {
   if (impl_) impl_->social().callbacks().user_updated = std::move(callback);
 }

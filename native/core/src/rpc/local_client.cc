@@ -12,7 +12,7 @@ LocalClient::LocalClient(Platform& platform, IdSource& ids, Scheduler& scheduler
     : platform_(platform), scheduler_(scheduler), logger_(logger),
       connection_(platform, ids, scheduler, logger,
                   RpcConnection::Listener{
-                      [this](const json::Value&) { OnReady(); },
+                      [this](const json::Value& data) { OnReady(data); },
                       [this](std::string_view event, const json::Value& data) {
                         OnEvent(event, data);
                       },
@@ -63,8 +63,10 @@ void LocalClient::Unsubscribe(const std::string& event) {
   if (subscriptions_.empty()) scheduler_.Cancel(reconnect_timer_);
 }
 
-void LocalClient::OnReady() {
+void LocalClient::OnReady(const json::Value& data) {
   reconnect_delay_ms_ = kReconnectInitialMs;
+  connected_user_id_ = data["user"]["id"].Snowflake();
+  if (connected_user_id_ && ready_observer_) ready_observer_(data["user"]);
   applied_.clear();
   authenticated_ = false;
   auto waiting = std::move(waiting_);
@@ -119,6 +121,7 @@ void LocalClient::OnEvent(std::string_view event, const json::Value& data) {
 }
 
 void LocalClient::OnClosed(std::string reason) {
+  connected_user_id_.reset();
   applied_.clear();
   authenticated_ = false;
   authenticating_ = false;

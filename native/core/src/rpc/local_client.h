@@ -25,10 +25,12 @@ bool EventNeedsAuthentication(std::string_view event);
 class LocalClient {
  public:
   using EventHandler = std::function<void(const json::Value& data)>;
+  using ReadyObserver = std::function<void(const json::Value& user)>;
 
   LocalClient(Platform& platform, IdSource& ids, Scheduler& scheduler, logging::Logger& logger);
 
   void SetApplicationId(uint64_t id) { application_id_ = id; }
+  uint64_t application_id() const { return application_id_; }
   // The bearer token to AUTHENTICATE with (nullopt: none; subscriptions that need it wait).
   void SetAccessToken(std::optional<std::string> token);
 
@@ -43,12 +45,17 @@ class LocalClient {
   void Unsubscribe(const std::string& event);
   bool IsSubscribed(const std::string& event) const { return subscriptions_.count(event) > 0; }
 
+  // Told the user object of each handshake's READY (the chat client's logged-in user).
+  void SetReadyObserver(ReadyObserver observer) { ready_observer_ = std::move(observer); }
+  // The user the chat client is logged in as on the open connection; nullopt when closed.
+  std::optional<uint64_t> connected_user_id() const { return connected_user_id_; }
+
   bool ready() const { return connection_.state() == RpcConnection::State::Ready; }
   bool authenticated() const { return authenticated_; }
   RpcConnection& connection() { return connection_; }
 
  private:
-  void OnReady();
+  void OnReady(const json::Value& data);
   void OnEvent(std::string_view event, const json::Value& data);
   void OnClosed(std::string reason);
   void Authenticate();
@@ -70,6 +77,8 @@ class LocalClient {
   std::vector<std::function<void(bool)>> waiting_;
   PlatformId reconnect_timer_ = 0;
   uint64_t reconnect_delay_ms_ = kReconnectInitialMs;
+  ReadyObserver ready_observer_;
+  std::optional<uint64_t> connected_user_id_;
 };
 
 }  // namespace sdkpp::rpc

@@ -1,0 +1,81 @@
+// Names of api-surface.md that the façade adds on top of the addon: the AdditionalContent value
+// class, UserHandle's nested AvatarType, SetThreadPriority, GetUserApplicationProfiles.
+import { describe, expect, it } from 'vitest';
+import {
+  AdditionalContent,
+  AdditionalContentType,
+  Client,
+  LoggingSeverity,
+  UserHandle,
+  UserHandleAvatarType,
+} from '../../lib/index';
+
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('AdditionalContent', () => {
+  it('is a value with getters, setters, Equals and TypeToString', () => {
+    const content = new AdditionalContent();
+    expect(content.valid).toBe(true);
+    expect(content.Type()).toBe(AdditionalContentType.Other);
+    expect(content.Title()).toBeUndefined();
+    expect(content.Count()).toBe(0);
+    content.SetType(AdditionalContentType.Poll);
+    content.SetTitle('Best map?');
+    content.SetCount(3);
+    const same = new AdditionalContent();
+    same.SetType(AdditionalContentType.Poll);
+    same.SetTitle('Best map?');
+    same.SetCount(3);
+    expect(content.Equals(same)).toBe(true);
+    same.SetCount(4);
+    expect(content.Equals(same)).toBe(false);
+    expect(AdditionalContent.TypeToString(AdditionalContentType.VoiceMessage)).toBe('VoiceMessage');
+    expect(AdditionalContent.nullobj.valid).toBe(false);
+    expect(AdditionalContent.nullobj.Equals(new AdditionalContent())).toBe(false);
+  });
+
+  it('refuses bad input, naming the argument and the rule, and keeps the old value', () => {
+    const content = new AdditionalContent();
+    content.SetCount(7);
+    expect(() => content.SetCount(256)).toThrow(/SetCount: value must be an integer from 0 to 255/);
+    expect(() => content.SetCount(-1)).toThrow(RangeError);
+    expect(() => content.SetCount(1.5)).toThrow(RangeError);
+    expect(content.Count()).toBe(7);
+    expect(() => content.SetType(99 as AdditionalContentType)).toThrow(/SetType: value must be an AdditionalContentType/);
+    expect(content.Type()).toBe(AdditionalContentType.Other);
+    expect(() => content.SetTitle(5 as unknown as string)).toThrow(/SetTitle: value must be a string/);
+    content.SetTitle(null);
+    expect(content.Title()).toBeUndefined();
+  });
+});
+
+describe('UserHandle.AvatarType', () => {
+  it('is the nested enum of the C++ SDK, with AvatarTypeToString', () => {
+    expect(UserHandle.AvatarType).toBe(UserHandleAvatarType);
+    expect(UserHandle.AvatarType.Webp).toBe(UserHandleAvatarType.Webp);
+    expect(UserHandle.AvatarTypeToString(UserHandle.AvatarType.Gif)).toBe('Gif');
+    expect(UserHandle.AvatarTypeToString(77 as UserHandleAvatarType)).toBe('unknown');
+  });
+});
+
+describe('SetThreadPriority', () => {
+  it('logs a Warning that it has no effect here, and throws for a bad thread or priority', async () => {
+    const client = new Client();
+    const lines: Array<[string, LoggingSeverity]> = [];
+    client.AddLogCallback((message, severity) => lines.push([message, severity]), LoggingSeverity.Warning);
+    client.SetThreadPriority(Client.Thread.Network, -3);
+    await nextTurn();
+    expect(lines).toContainEqual([expect.stringContaining('SetThreadPriority(Network, -3): no effect'), LoggingSeverity.Warning]);
+    expect(() => client.SetThreadPriority(9 as Client.Thread, 1)).toThrow(/thread/);
+    expect(() => client.SetThreadPriority(Client.Thread.Voice, 2 ** 31)).toThrow(/priority.*32-bit integer/);
+    expect(() => client.SetThreadPriority(Client.Thread.Voice, 'high' as unknown as number)).toThrow(/priority/);
+  });
+});
+
+describe('GetUserApplicationProfiles', () => {
+  it('is empty before Ready, in both forms', () => {
+    const client = new Client();
+    expect(client.GetUserApplicationProfiles()).toEqual([]);
+    expect(client.GetUserApplicationProfilesNoLock()).toEqual([]);
+  });
+});
