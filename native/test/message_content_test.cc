@@ -325,7 +325,10 @@ TEST(MessageContent, DirectMessagesFromHistoryCarryAdditionalContent) {
   EXPECT_FALSE(messages[1].AdditionalContent());
   EXPECT_EQ(messages[1].Content(), "hi @Me");
   // A DM channel has no name to show.
-  EXPECT_EQ(h.client.GetChannelHandle(77)->Name(), "");
+  auto dm = h.client.GetChannelHandle(77);  // history made the conversation known
+  ASSERT_TRUE(dm);
+  EXPECT_EQ(dm->Type(), ChannelType::Dm);
+  EXPECT_EQ(dm->Name(), "");
 }
 
 }  // namespace

@@ -92,6 +92,7 @@ void History(ClientImpl& impl, uint64_t channel_id, std::string path, int32_t li
               impl.social().RememberUser(item["author"]);
               if (auto parsed = social::ParseMessage(item)) {
                 if (channel == 0) channel = parsed->channel_id;
+                impl.social().RememberDmChannel(*parsed);
                 page.push_back(std::move(*parsed));
               }
             }

@@ -194,20 +194,23 @@ void SocialLayer::OnMember(std::string_view type, const json::Value& data) {
   if (cb) Post([cb, lobby_id = *lobby_id, member_id] { cb(lobby_id, member_id); });
 }
 
+void SocialLayer::RememberDmChannel(const MessageRecord& message) {
+  // A direct message's channel is the conversation with the other user.
+  if (message.lobby_id != 0 || message.channel_id == 0) return;
+  uint64_t me = state_->current_user_id;
+  uint64_t other = message.author_id == me ? message.recipient_id : message.author_id;
+  auto& channel = state_->channels[message.channel_id];
+  channel.id = message.channel_id;
+  channel.type = ChannelType::Dm;
+  if (channel.recipients.empty() && other != 0) channel.recipients = {other};
+}
+
 void SocialLayer::ApplyMessage(const json::Value& message, bool live, bool announce) {
   RememberUser(message["author"]);
   auto parsed = ParseMessage(message);
   if (!parsed) return;
   uint64_t id = parsed->id;
-  // A direct message's channel is the conversation with the other user.
-  if (parsed->lobby_id == 0 && parsed->channel_id != 0) {
-    uint64_t me = state_->current_user_id;
-    uint64_t other = parsed->author_id == me ? parsed->recipient_id : parsed->author_id;
-    auto& channel = state_->channels[parsed->channel_id];
-    channel.id = parsed->channel_id;
-    channel.type = ChannelType::Dm;
-    if (channel.recipients.empty() && other != 0) channel.recipients = {other};
-  }
+  RememberDmChannel(*parsed);
   bool known = state_->messages.Find(id) != nullptr;
   bool edit = parsed->edited_ms != 0 && known;
   if (known) {

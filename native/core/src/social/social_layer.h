@@ -44,6 +44,8 @@ class SocialLayer {
 
   // Keeps the user record current from any user object the service sends.
   void RememberUser(const json::Value& user);
+  // A DM's channel record (type Dm, the other user as recipient), so GetChannelHandle knows it.
+  void RememberDmChannel(const MessageRecord& message);
   void ApplyLobby(const json::Value& lobby, bool announce);
   void ApplyMessage(const json::Value& message, bool live, bool announce);
 
