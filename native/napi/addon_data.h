@@ -29,8 +29,12 @@ struct AddonData {
   Napi::FunctionReference client_create_options;
   Napi::FunctionReference device_authorization_args;
   Napi::FunctionReference client;
-  // Constructors of the classes registered by name (handles and social values).
-  std::unordered_map<std::string, Napi::FunctionReference> classes;
+  // Constructors of the classes registered by name (handles and social values), keyed by the
+  // address of each class's kClassName (unique per class; no string built per lookup).
+  std::unordered_map<const char*, Napi::FunctionReference> classes;
+  // The External that lets a wrap constructor adopt a C++ value (see value_wrap.h), made once:
+  // handles are created by the hundred, and a fresh External each time showed in profiles.
+  Napi::Reference<Napi::External<int>> construct_token;
   std::unique_ptr<CallbackPump> pump;
 
   static AddonData& Of(Napi::Env env);

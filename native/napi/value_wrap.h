@@ -6,9 +6,11 @@
 
 #include <napi.h>
 
+#include <cstdio>
 #include <string>
 #include <utility>
 
+#include "addon_data.h"
 #include "args.h"
 
 namespace sdkpp::napi {
@@ -41,12 +43,17 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
     info.This().As<Napi::Object>().TypeTag(&Derived::kTypeTag);
   }
 
+  static Napi::Value ConstructToken(Napi::Env env) {
+    auto& slot = AddonData::Of(env).construct_token;
+    if (slot.IsEmpty()) slot = Napi::Persistent(Napi::External<int>::New(env, &detail::construct_token));
+    return slot.Value();
+  }
+
   // A new JS instance holding a copy of `value`.
   static Napi::Object NewInstance(Napi::Env env, const Value& value) {
     Napi::EscapableHandleScope scope(env);
     detail::pending_value<Value> = &value;
-    Napi::Object object = Derived::Constructor(env).New(
-        {Napi::External<int>::New(env, &detail::construct_token)});
+    Napi::Object object = Derived::Constructor(env).New({ConstructToken(env)});
     detail::pending_value<Value> = nullptr;
     return scope.Escape(object).As<Napi::Object>();
   }
@@ -75,8 +82,16 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
     return constructor;
   }
 
+  // V8 checks the receiver of methods ("Illegal invocation"), but not of accessors: a getter
+  // borrowed onto an object of another class (Object.getOwnPropertyDescriptor(A.prototype,
+  // 'valid').get.call(b)) would read b's C++ object as an A. So this getter checks the type tag
+  // of `this` first, through the C API (nothing here may throw a C++ exception).
   static Napi::ClassPropertyDescriptor<Derived> ValidGetter() {
-    return Napi::ObjectWrap<Derived>::InstanceAccessor("valid", &ValueWrap::Valid, nullptr);
+    napi_property_descriptor descriptor{};
+    descriptor.utf8name = "valid";
+    descriptor.getter = &ValueWrap::ValidGetterCallback;
+    descriptor.attributes = napi_default;
+    return Napi::ClassPropertyDescriptor<Derived>(descriptor);
   }
 
   ArgRef Arg(const Napi::CallbackInfo& info, size_t index, const char* method,
@@ -85,8 +100,24 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
   }
 
  private:
-  Napi::Value Valid(const Napi::CallbackInfo& info) {
-    return Napi::Boolean::New(info.Env(), static_cast<bool>(value_));
+  static napi_value ValidGetterCallback(napi_env env, napi_callback_info info) {
+    napi_value self = nullptr;
+    napi_value result = nullptr;
+    napi_valuetype type = napi_undefined;
+    bool tagged = false;
+    void* wrapped = nullptr;
+    if (napi_get_cb_info(env, info, nullptr, nullptr, &self, nullptr) != napi_ok || self == nullptr ||
+        napi_typeof(env, self, &type) != napi_ok || type != napi_object ||
+        napi_check_object_type_tag(env, self, &Derived::kTypeTag, &tagged) != napi_ok || !tagged ||
+        napi_unwrap(env, self, &wrapped) != napi_ok || wrapped == nullptr) {
+      char message[160];
+      std::snprintf(message, sizeof message, "%s.valid: illegal invocation (not a %s)", Derived::kClassName,
+                    Derived::kClassName);
+      napi_throw_type_error(env, nullptr, message);
+      return nullptr;
+    }
+    napi_get_boolean(env, static_cast<bool>(static_cast<Derived*>(wrapped)->value_), &result);
+    return result;
   }
 
   Value value_;

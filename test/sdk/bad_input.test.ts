@@ -2,13 +2,21 @@
 // unchanged afterwards, and the process still alive.
 import { describe, expect, it } from 'vitest';
 import {
+  Activity,
+  ActivityParty,
+  AdditionalContent,
   AuthorizationArgs,
   AuthorizationCodeChallenge,
   AuthorizationCodeVerifier,
   Client,
   ClientCreateOptions,
   ClientResult,
+  GuildChannel,
+  LobbyHandle,
   LoggingSeverity,
+  MessageHandle,
+  RelationshipHandle,
+  UserHandle,
 } from '../../lib/index';
 
 const huge = 'x'.repeat(10 * 1024 * 1024);
@@ -142,6 +150,39 @@ describe('bad input table', () => {
     const getter = new AuthorizationArgs().Scopes;
     expect(() => getter.call({})).toThrow();
     expect(() => getter.call(new AuthorizationCodeChallenge())).toThrow();
+  });
+
+  it('the valid getter borrowed onto an object of another class throws instead of crashing', () => {
+    // Every class with a valid getter, each getter called on an instance of every other class
+    // (a plain object, a borrowed prototype too). V8 checks method receivers but not accessor
+    // receivers, so this once read one C++ object as another and crashed the process.
+    const instances: Record<string, object> = {
+      AuthorizationArgs: new AuthorizationArgs(),
+      AuthorizationCodeChallenge: new AuthorizationCodeChallenge(),
+      ClientCreateOptions: new ClientCreateOptions(),
+      Activity: new Activity(),
+      ActivityParty: new ActivityParty(),
+      UserHandle: new Client().GetCurrentUser(),
+      AdditionalContent: new AdditionalContent(),
+    };
+    const classes: Record<string, { prototype: object }> = {
+      AuthorizationArgs, AuthorizationCodeChallenge, AuthorizationCodeVerifier, ClientCreateOptions, ClientResult,
+      Activity, ActivityParty, UserHandle, MessageHandle, LobbyHandle, RelationshipHandle, GuildChannel,
+    };
+    for (const [name, cls] of Object.entries(classes)) {
+      const getter = Object.getOwnPropertyDescriptor(cls.prototype, 'valid')?.get;
+      expect(getter, `${name}.valid`).toBeTypeOf('function');
+      for (const [other, instance] of Object.entries(instances)) {
+        if (other === name) {
+          expect(getter!.call(instance)).toBeTypeOf("boolean");
+          continue;
+        }
+        expect(() => getter!.call(instance), `${name}.valid on a ${other}`).toThrow(TypeError);
+      }
+      expect(() => getter!.call({})).toThrow(/illegal invocation/);
+      expect(() => getter!.call(Object.create(cls.prototype))).toThrow(TypeError);
+      expect(() => getter!.call(undefined)).toThrow(TypeError);
+    }
   });
 
   it('Client constructor arguments are checked', () => {
