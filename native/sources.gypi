@@ -79,6 +79,7 @@
       'native/napi/wrap_authorization_args.cc',
       'native/napi/wrap_authorization_code.cc',
       'native/napi/wrap_client.cc',
+      'native/napi/wrap_client_message_fields.cc',
       'native/napi/wrap_client_auth.cc',
       'native/napi/wrap_client_create_options.cc',
       'native/napi/wrap_client_platform.cc',

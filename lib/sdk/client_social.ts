@@ -2,6 +2,7 @@
 // so each file stays about one area.
 import type { ClientResult } from './binding';
 import { callbackOrPromise } from './callback_or_promise';
+import { MessageHandle, MessageSource } from './message_handle';
 import type * as Enums from './enums.generated';
 import type {
   ChannelHandle,
@@ -13,7 +14,6 @@ import type {
   GuildMinimal,
   JoinLinkedLobbyGuildCallback,
   LobbyHandle,
-  MessageHandle,
   MessagesCallback,
   NativeSocialClient,
   RelationshipHandle,
@@ -31,6 +31,15 @@ const resultOnly = (result: ClientResult) => result;
 
 export abstract class SocialMethods {
   protected abstract get social(): NativeSocialClient;
+  #messages: MessageSource | undefined;
+
+  #messageSource(): MessageSource {
+    return (this.#messages ??= new MessageSource(this.social));
+  }
+  #handlesOf(ids: bigint[]): MessageHandle[] {
+    const source = this.#messageSource();
+    return ids.map((id) => MessageHandle.make(source, id));
+  }
 
   // --- Lobbies
 
@@ -133,14 +142,16 @@ export abstract class SocialMethods {
   GetLobbyMessagesWithLimit(lobbyId: Id, limit: number): Promise<{ result: ClientResult; messages: MessageHandle[] }>;
   GetLobbyMessagesWithLimit(lobbyId: Id, limit: number, callback: MessagesCallback): void;
   GetLobbyMessagesWithLimit(lobbyId: Id, limit: number, callback?: MessagesCallback) {
-    return callbackOrPromise('GetLobbyMessagesWithLimit', callback, (cb) => this.social.GetLobbyMessagesWithLimit(lobbyId, limit, cb),
+    return callbackOrPromise('GetLobbyMessagesWithLimit', callback,
+      (cb) => this.social.GetLobbyMessagesWithLimit(lobbyId, limit, (result, ids) => cb(result, this.#handlesOf(ids))),
       (result, messages) => ({ result, messages }));
   }
   /** Newest first; from the cache, with no request, when it holds enough. */
   GetUserMessagesWithLimit(recipientId: Id, limit: number): Promise<{ result: ClientResult; messages: MessageHandle[] }>;
   GetUserMessagesWithLimit(recipientId: Id, limit: number, callback: MessagesCallback): void;
   GetUserMessagesWithLimit(recipientId: Id, limit: number, callback?: MessagesCallback) {
-    return callbackOrPromise('GetUserMessagesWithLimit', callback, (cb) => this.social.GetUserMessagesWithLimit(recipientId, limit, cb),
+    return callbackOrPromise('GetUserMessagesWithLimit', callback,
+      (cb) => this.social.GetUserMessagesWithLimit(recipientId, limit, (result, ids) => cb(result, this.#handlesOf(ids))),
       (result, messages) => ({ result, messages }));
   }
   GetUserMessageSummaries(): Promise<{ result: ClientResult; summaries: UserMessageSummary[] }>;
@@ -150,7 +161,8 @@ export abstract class SocialMethods {
       (result, summaries) => ({ result, summaries }));
   }
   GetMessageHandle(messageId: Id): MessageHandle | undefined {
-    return this.social.GetMessageHandle(messageId);
+    const id = this.social.GetMessageHandle(messageId);
+    return id === undefined ? undefined : MessageHandle.make(this.#messageSource(), id);
   }
   GetChannelHandle(channelId: Id): ChannelHandle | undefined {
     return this.social.GetChannelHandle(channelId);

@@ -1,6 +1,5 @@
 // The handle classes (live views) and the SDK-only values of the social layer, from the addon.
 // They have no public constructor; each has `nullobj` and a `valid` getter.
-import { AdditionalContent as AdditionalContentClass } from './additional_content';
 import { binding } from './binding';
 import { UserHandleAvatarType } from './enums.generated';
 import { EnumToString } from './enum_to_string';
@@ -30,20 +29,7 @@ export type LobbyHandle = T.LobbyHandle;
 export const LobbyHandle = classes.LobbyHandle as HandleClass<T.LobbyHandle>;
 export type LobbyMemberHandle = T.LobbyMemberHandle;
 export const LobbyMemberHandle = classes.LobbyMemberHandle as HandleClass<T.LobbyMemberHandle>;
-export type MessageHandle = T.MessageHandle;
-export const MessageHandle = classes.MessageHandle as HandleClass<T.MessageHandle>;
-// The addon answers a plain { Type, Title, Count }; the API's AdditionalContent is a value class.
-const nativeAdditionalContent = (MessageHandle.prototype as unknown as {
-  AdditionalContent(this: T.MessageHandle): T.AdditionalContentInfo | undefined;
-}).AdditionalContent;
-Object.defineProperty(MessageHandle.prototype, 'AdditionalContent', {
-  value: function AdditionalContent(this: T.MessageHandle) {
-    const info = nativeAdditionalContent.call(this);
-    return info === undefined ? undefined : AdditionalContentClass.fromNative(info);
-  },
-  writable: true,
-  configurable: true,
-});
+export { MessageHandle } from './message_handle';
 export type ChannelHandle = T.ChannelHandle;
 export const ChannelHandle = classes.ChannelHandle as HandleClass<T.ChannelHandle>;
 export type UserMessageSummary = T.UserMessageSummary;

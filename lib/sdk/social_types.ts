@@ -1,7 +1,7 @@
 // Types of the social layer's handles, values and callbacks (the addon's classes), and the
 // native methods behind Client's lobby, message, guild, user and relationship calls.
 import type { Activity, ActivityInvite, ClientResult } from './binding';
-import type { AdditionalContent } from './additional_content';
+import type { MessageHandle } from './message_handle';
 import type * as Enums from './enums.generated';
 
 export type StringMap = Record<string, string>;
@@ -93,29 +93,7 @@ export interface AdditionalContentInfo {
   Count: number;
 }
 
-export interface MessageHandle {
-  Id(): bigint;
-  AuthorId(): bigint;
-  Author(): UserHandle | undefined;
-  ChannelId(): bigint;
-  Channel(): ChannelHandle | undefined;
-  Content(): string;
-  RawContent(): string;
-  /** ms since the epoch */
-  SentTimestamp(): bigint;
-  EditedTimestamp(): bigint;
-  RecipientId(): bigint;
-  Recipient(): UserHandle | undefined;
-  Lobby(): LobbyHandle | undefined;
-  Metadata(): StringMap;
-  ModerationMetadata(): StringMap;
-  ApplicationId(): bigint | undefined;
-  AdditionalContent(): AdditionalContent | undefined;
-  AdditionalName(): string | undefined;
-  DisclosureType(): Enums.DisclosureTypes | undefined;
-  SentFromGame(): boolean;
-  readonly valid: boolean;
-}
+export type { MessageHandle } from './message_handle';
 
 export interface UserMessageSummary {
   LastMessageId(): bigint;
@@ -144,6 +122,8 @@ export interface GuildChannel {
 export type CreateOrJoinLobbyCallback = (result: ClientResult, lobbyId: bigint) => void;
 export type SendUserMessageCallback = (result: ClientResult, messageId: bigint) => void;
 export type MessagesCallback = (result: ClientResult, messages: MessageHandle[]) => void;
+/** The addon's form: message ids; the façade makes the MessageHandle objects. */
+export type NativeMessagesCallback = (result: ClientResult, messageIds: bigint[]) => void;
 export type UserMessageSummariesCallback = (result: ClientResult, summaries: UserMessageSummary[]) => void;
 export type GetUserGuildsCallback = (result: ClientResult, guilds: GuildMinimal[]) => void;
 export type GetGuildChannelsCallback = (result: ClientResult, guildChannels: GuildChannel[]) => void;
@@ -213,10 +193,12 @@ export interface NativeSocialClient {
   SendUserMessageWithMetadata(recipientId: bigint | string, content: string, metadata: StringMap, cb: SendUserMessageCallback): void;
   EditUserMessage(recipientId: bigint | string, messageId: bigint | string, content: string, cb: ResultOnlyCallback): void;
   DeleteUserMessage(recipientId: bigint | string, messageId: bigint | string, cb: ResultOnlyCallback): void;
-  GetLobbyMessagesWithLimit(lobbyId: bigint | string, limit: number, cb: MessagesCallback): void;
-  GetUserMessagesWithLimit(recipientId: bigint | string, limit: number, cb: MessagesCallback): void;
+  GetLobbyMessagesWithLimit(lobbyId: bigint | string, limit: number, cb: NativeMessagesCallback): void;
+  GetUserMessagesWithLimit(recipientId: bigint | string, limit: number, cb: NativeMessagesCallback): void;
   GetUserMessageSummaries(cb: UserMessageSummariesCallback): void;
-  GetMessageHandle(messageId: bigint | string): MessageHandle | undefined;
+  /** The message's id when the cache knows it. */
+  GetMessageHandle(messageId: bigint | string): bigint | undefined;
+  MessageFieldOf(messageId: bigint, field: number): unknown;
   GetChannelHandle(channelId: bigint | string): ChannelHandle | undefined;
   SetMessageCreatedCallback(cb: (messageId: bigint) => void): void;
   SetMessageUpdatedCallback(cb: (messageId: bigint) => void): void;

@@ -129,6 +129,8 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
   Napi::Value GetCurrentUserV2(const Napi::CallbackInfo& info);
   Napi::Value GetUser(const Napi::CallbackInfo& info);
+  // One field of a message by id, for the façade's MessageHandle (wrap_client_message_fields.cc).
+  Napi::Value MessageFieldOf(const Napi::CallbackInfo& info);
   void GetServiceClientConnectedUser(const Napi::CallbackInfo& info);
   Napi::Value GetUserApplicationProfiles(const Napi::CallbackInfo& info);
   Napi::Value GetUserApplicationProfilesNoLock(const Napi::CallbackInfo& info);

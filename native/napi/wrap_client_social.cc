@@ -45,7 +45,10 @@ Client::MessagesCallback MessagesCallback(std::shared_ptr<JsCallback> callback) 
   if (!callback) return nullptr;
   return [callback](ClientResult result, std::vector<MessageHandle> messages) {
     callback->Call([&](Napi::Env env) {
-      return std::vector<napi_value>{ResultToJs(env, result), ArrayOf<MessageHandleWrap>(env, messages)};
+      // Ids: the façade makes its MessageHandle objects (see wrap_client_message_fields.cc).
+      Napi::Array ids = Napi::Array::New(env, messages.size());
+      for (uint32_t i = 0; i < messages.size(); ++i) ids.Set(i, U64ToJs(env, messages[i].Id()));
+      return std::vector<napi_value>{ResultToJs(env, result), ids};
     });
   };
 }
@@ -101,7 +104,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::SocialMethods
           SDKPP_M(SetLobbyMemberUpdatedCallback), SDKPP_M(SendLobbyMessage), SDKPP_M(SendLobbyMessageWithMetadata),
           SDKPP_M(SendUserMessage), SDKPP_M(SendUserMessageWithMetadata), SDKPP_M(EditUserMessage),
           SDKPP_M(DeleteUserMessage), SDKPP_M(GetLobbyMessagesWithLimit), SDKPP_M(GetUserMessagesWithLimit),
-          SDKPP_M(GetUserMessageSummaries), SDKPP_M(GetMessageHandle), SDKPP_M(GetChannelHandle),
+          SDKPP_M(GetUserMessageSummaries), SDKPP_M(GetMessageHandle), SDKPP_M(MessageFieldOf), SDKPP_M(GetChannelHandle),
           SDKPP_M(SetMessageCreatedCallback), SDKPP_M(SetMessageUpdatedCallback), SDKPP_M(SetMessageDeletedCallback),
           SDKPP_M(SetShowingChat), SDKPP_M(GetUserGuilds), SDKPP_M(GetGuildChannels), SDKPP_M(GetCurrentUser),
           SDKPP_M(GetCurrentUserV2), SDKPP_M(GetUser), SDKPP_M(GetServiceClientConnectedUser),
@@ -269,7 +272,9 @@ void ClientWrap::GetUserMessageSummaries(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::GetMessageHandle(const Napi::CallbackInfo& info) {
-  return Optional<MessageHandleWrap>(info.Env(), client_->GetMessageHandle(ReadU64(ArgRef{info, 0, "Client.GetMessageHandle", "messageId"})));
+  // The id when the message is known (the façade makes the handle), else undefined.
+  auto message = client_->GetMessageHandle(ReadU64(ArgRef{info, 0, "Client.GetMessageHandle", "messageId"}));
+  return message ? Napi::Value(U64ToJs(info.Env(), message->Id())) : info.Env().Undefined();
 }
 
 Napi::Value ClientWrap::GetChannelHandle(const Napi::CallbackInfo& info) {

@@ -98,36 +98,6 @@ SDKPP_GET(LobbyMemberHandleWrap, CanLinkLobby)
 SDKPP_GET(LobbyMemberHandleWrap, Metadata)
 SDKPP_GET_WRAPPED(LobbyMemberHandleWrap, User, UserHandleWrap)
 
-// --- MessageHandle
-SDKPP_CONSTRUCTOR(MessageHandleWrap)
-SDKPP_GET(MessageHandleWrap, Id)
-SDKPP_GET(MessageHandleWrap, AuthorId)
-SDKPP_GET_WRAPPED(MessageHandleWrap, Author, UserHandleWrap)
-SDKPP_GET(MessageHandleWrap, ChannelId)
-SDKPP_GET_WRAPPED(MessageHandleWrap, Channel, ChannelHandleWrap)
-SDKPP_GET(MessageHandleWrap, Content)
-SDKPP_GET(MessageHandleWrap, RawContent)
-SDKPP_GET(MessageHandleWrap, SentTimestamp)
-SDKPP_GET(MessageHandleWrap, EditedTimestamp)
-SDKPP_GET(MessageHandleWrap, RecipientId)
-SDKPP_GET_WRAPPED(MessageHandleWrap, Recipient, UserHandleWrap)
-SDKPP_GET_WRAPPED(MessageHandleWrap, Lobby, LobbyHandleWrap)
-SDKPP_GET(MessageHandleWrap, Metadata)
-SDKPP_GET(MessageHandleWrap, ModerationMetadata)
-SDKPP_GET(MessageHandleWrap, ApplicationId)
-SDKPP_GET(MessageHandleWrap, AdditionalName)
-SDKPP_GET(MessageHandleWrap, DisclosureType)
-SDKPP_GET(MessageHandleWrap, SentFromGame)
-Napi::Value MessageHandleWrap::AdditionalContent(const Napi::CallbackInfo& info) {
-  auto content = value().AdditionalContent();
-  if (!content) return info.Env().Undefined();
-  Napi::Object object = Napi::Object::New(info.Env());
-  object.Set("Type", ToJs(info.Env(), content->Type()));
-  object.Set("Title", ToJs(info.Env(), content->Title()));
-  object.Set("Count", ToJs(info.Env(), content->Count()));
-  return object;
-}
-
 // --- ChannelHandle
 SDKPP_CONSTRUCTOR(ChannelHandleWrap)
 SDKPP_GET(ChannelHandleWrap, Id)
@@ -194,18 +164,6 @@ SDKPP_DEFINE(LobbyHandleWrap, SDKPP_M(LobbyHandleWrap, Id), SDKPP_M(LobbyHandleW
 SDKPP_DEFINE(LobbyMemberHandleWrap, SDKPP_M(LobbyMemberHandleWrap, Id), SDKPP_M(LobbyMemberHandleWrap, Connected),
              SDKPP_M(LobbyMemberHandleWrap, CanLinkLobby), SDKPP_M(LobbyMemberHandleWrap, Metadata),
              SDKPP_M(LobbyMemberHandleWrap, User))
-SDKPP_DEFINE(MessageHandleWrap, SDKPP_M(MessageHandleWrap, Id), SDKPP_M(MessageHandleWrap, AuthorId),
-             SDKPP_M(MessageHandleWrap, Author), SDKPP_M(MessageHandleWrap, ChannelId), SDKPP_M(MessageHandleWrap, Channel),
-             SDKPP_M(MessageHandleWrap, Content), SDKPP_M(MessageHandleWrap, RawContent),
-             SDKPP_M(MessageHandleWrap, SentTimestamp), SDKPP_M(MessageHandleWrap, EditedTimestamp),
-             SDKPP_M(MessageHandleWrap, RecipientId), SDKPP_M(MessageHandleWrap, Recipient), SDKPP_M(MessageHandleWrap, Lobby),
-             SDKPP_M(MessageHandleWrap, Metadata), SDKPP_M(MessageHandleWrap, ModerationMetadata),
-             SDKPP_M(MessageHandleWrap, ApplicationId),
-             // Configurable: the façade replaces it with one handing out its AdditionalContent class.
-             MessageHandleWrap::InstanceMethod<&MessageHandleWrap::AdditionalContent>(
-                 "AdditionalContent", static_cast<napi_property_attributes>(napi_writable | napi_configurable)),
-             SDKPP_M(MessageHandleWrap, AdditionalName), SDKPP_M(MessageHandleWrap, DisclosureType),
-             SDKPP_M(MessageHandleWrap, SentFromGame))
 SDKPP_DEFINE(ChannelHandleWrap, SDKPP_M(ChannelHandleWrap, Id), SDKPP_M(ChannelHandleWrap, Name),
              SDKPP_M(ChannelHandleWrap, Recipients), SDKPP_M(ChannelHandleWrap, Type))
 SDKPP_DEFINE(UserMessageSummaryWrap, SDKPP_M(UserMessageSummaryWrap, LastMessageId), SDKPP_M(UserMessageSummaryWrap, UserId))
@@ -225,7 +183,6 @@ void DefineHandleClasses(Napi::Env env, Napi::Object exports) {
   exports.Set("RelationshipHandle", RelationshipHandleWrap::Define(env));
   exports.Set("LobbyHandle", LobbyHandleWrap::Define(env));
   exports.Set("LobbyMemberHandle", LobbyMemberHandleWrap::Define(env));
-  exports.Set("MessageHandle", MessageHandleWrap::Define(env));
   exports.Set("ChannelHandle", ChannelHandleWrap::Define(env));
   exports.Set("UserMessageSummary", UserMessageSummaryWrap::Define(env));
   exports.Set("GuildMinimal", GuildMinimalWrap::Define(env));

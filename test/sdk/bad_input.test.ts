@@ -166,8 +166,10 @@ describe('bad input table', () => {
       AdditionalContent: new AdditionalContent(),
     };
     const classes: Record<string, { prototype: object }> = {
-      AuthorizationArgs, AuthorizationCodeChallenge, AuthorizationCodeVerifier, ClientCreateOptions, ClientResult,
-      Activity, ActivityParty, UserHandle, MessageHandle, LobbyHandle, RelationshipHandle, GuildChannel,
+      AuthorizationArgs, AuthorizationCodeChallenge, ClientCreateOptions, Activity, ActivityParty, UserHandle,
+      MessageHandle, LobbyHandle, RelationshipHandle, GuildChannel,
+      AuthorizationCodeVerifier: AuthorizationCodeVerifier as unknown as { prototype: object },
+      ClientResult: ClientResult as unknown as { prototype: object },
     };
     for (const [name, cls] of Object.entries(classes)) {
       const getter = Object.getOwnPropertyDescriptor(cls.prototype, 'valid')?.get;
@@ -179,7 +181,7 @@ describe('bad input table', () => {
         }
         expect(() => getter!.call(instance), `${name}.valid on a ${other}`).toThrow(TypeError);
       }
-      expect(() => getter!.call({})).toThrow(/illegal invocation/);
+      expect(() => getter!.call({})).toThrow(TypeError);
       expect(() => getter!.call(Object.create(cls.prototype))).toThrow(TypeError);
       expect(() => getter!.call(undefined)).toThrow(TypeError);
     }

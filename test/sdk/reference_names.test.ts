@@ -6,9 +6,11 @@ import {
   AdditionalContentType,
   Client,
   LoggingSeverity,
+  MessageHandle,
   UserHandle,
   UserHandleAvatarType,
 } from '../../lib/index';
+import { MessageSource } from '../../lib/sdk/message_handle';
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -77,5 +79,54 @@ describe('GetUserApplicationProfiles', () => {
     const client = new Client();
     expect(client.GetUserApplicationProfiles()).toEqual([]);
     expect(client.GetUserApplicationProfilesNoLock()).toEqual([]);
+  });
+});
+
+describe('MessageHandle (a JS view of the cache)', () => {
+  it('has no public constructor; nullobj answers defaults', () => {
+    const Ctor = MessageHandle as unknown as new (...a: unknown[]) => MessageHandle;
+    expect(() => new Ctor()).toThrow(/no public constructor/);
+    expect(() => new Ctor(Symbol('sdkpp.MessageHandle.make'), undefined, 1n)).toThrow(/no public constructor/);
+    const none = MessageHandle.nullobj;
+    expect(none.valid).toBe(false);
+    expect(none.Id()).toBe(0n);
+    expect(none.Content()).toBe('');
+    expect(none.Metadata()).toEqual({});
+    expect(none.AdditionalContent()).toBeUndefined();
+    expect(none.SentFromGame()).toBe(false);
+  });
+
+  it('reads each field through the client by id, and AdditionalContent as the value class', () => {
+    const asked: Array<[bigint, number]> = [];
+    const reader = {
+      MessageFieldOf(id: bigint, field: number): unknown {
+        asked.push([id, field]);
+        if (field === 0) return true;
+        if (field === 5) return 'hello';
+        if (field === 15) return { Type: AdditionalContentType.Attachment, Title: 'map.png', Count: 1 };
+        return undefined;
+      },
+    };
+    const message = MessageHandle.make(new MessageSource(reader), 42n);
+    expect(message.valid).toBe(true);
+    expect(message.Id()).toBe(42n);
+    expect(message.Content()).toBe('hello');
+    const extra = message.AdditionalContent();
+    expect(extra).toBeInstanceOf(AdditionalContent);
+    expect(extra?.Type()).toBe(AdditionalContentType.Attachment);
+    expect(extra?.Title()).toBe('map.png');
+    expect(extra?.Count()).toBe(1);
+    expect(asked).toEqual([[42n, 0], [42n, 5], [42n, 15]]);
+  });
+
+  it('a handle of a disposed client answers defaults', () => {
+    const client = new Client();
+    const reader = client as unknown as { social: { MessageFieldOf(id: bigint, f: number): unknown } };
+    const message = MessageHandle.make(new MessageSource(reader.social), 7n);
+    expect(message.valid).toBe(false);
+    client.Dispose();
+    expect(message.valid).toBe(false);
+    expect(message.Content()).toBe('');
+    expect(message.AuthorId()).toBe(0n);
   });
 });
