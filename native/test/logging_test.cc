@@ -106,6 +106,26 @@ TEST(Logger, CallbacksRunOnlyFromRunCallbacks) {
   EXPECT_EQ(calls, 1);
 }
 
+TEST(Logger, LinesStillQueuedWhenTheClientIsDestroyedAreDropped) {
+  // The app's callback may capture state that dies with the Client: nothing reaches it after.
+  auto sink = std::make_unique<std::vector<Captured>>();
+  {
+    sdkpp::Client client;
+    client.AddLogCallback([raw = sink.get()](std::string m, LoggingSeverity s) { raw->push_back({m, s}); },
+                          LoggingSeverity::Warning);
+    client.SetThreadPriority(sdkpp::Client::Thread::Client, 1);  // queues a Warning
+  }
+  sdkpp::RunCallbacks();
+  EXPECT_TRUE(sink->empty()) << (sink->empty() ? "" : sink->front().message);
+  // While the Client lives, the same line arrives.
+  sdkpp::Client client;
+  client.AddLogCallback([raw = sink.get()](std::string m, LoggingSeverity s) { raw->push_back({m, s}); },
+                        LoggingSeverity::Warning);
+  client.SetThreadPriority(sdkpp::Client::Thread::Client, 1);
+  sdkpp::RunCallbacks();
+  EXPECT_FALSE(sink->empty());
+}
+
 TEST(Logger, SetLogDirWritesMaskedLinesAndDebugHeader) {
   auto dir = TempDir("logdir") / "nested" / "folder";
   Logger logger(/*debug_build=*/true);

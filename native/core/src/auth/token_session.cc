@@ -60,7 +60,7 @@ void TokenSession::ScheduleExpiry() {
         if (!token_ || expiry_warned_) return;
         expiry_warned_ = true;
         impl_.logger().Log(LoggingSeverity::Info, "the current token expires soon");
-        if (auto callback = expiration_callback_) impl_.Post([callback] { callback(); });
+        if (auto callback = expiration_callback_) impl_.PostEvent([callback] { callback(); });
       },
       false);
 }

@@ -359,7 +359,7 @@ void Client::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback)
   ClientImpl& impl = *impl_;
   impl.local_client().Subscribe("AUTHORIZE_REQUEST", [&impl, callback](const json::Value&) {
     impl.logger().Log(LoggingSeverity::Info, "the local client asks the game to authorize");
-    impl.Post([callback] { callback(); });
+    impl.PostEvent([callback] { callback(); });
   });
 }
 

@@ -30,6 +30,7 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
 }
 
 ClientImpl::~ClientImpl() {
+  lifetime_.reset();  // events posted from here on (and still queued) are dropped
   // Pending operations answer ClientDestroyed (queued: they run from RunCallbacks as usual).
   ClientResult destroyed =
       ClientResult::Failure(ErrorType::ClientDestroyed, "the Client was destroyed");
@@ -57,7 +58,7 @@ void ClientImpl::SetStatus(Client::Status status, Client::Error error, int32_t e
                                               : std::string()));
   if (status_callback_) {
     auto callback = status_callback_;
-    Post([callback, status, error, error_detail] { callback(status, error, error_detail); });
+    PostEvent([callback, status, error, error_detail] { callback(status, error, error_detail); });
   }
 }
 

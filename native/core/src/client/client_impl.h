@@ -53,8 +53,18 @@ class ClientImpl final : public PlatformEvents {
   // (posted) and nothing is sent.
   void AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done);
 
-  // Queues `callback` for the app (it runs from RunCallbacks, never inside an SDK call).
+  // Queues `callback` for the app (it runs from RunCallbacks, never inside an SDK call). For
+  // results of the app's calls: they are delivered even after the Client is destroyed (with a
+  // ClientDestroyed result), so every call is answered and every Promise settles.
   void Post(std::function<void()> callback) { queue_->Post(std::move(callback)); }
+  // For events (status, lobby, message, relationship, presence, invite, authorize-request,
+  // token-expiry callbacks): dropped if still queued when the Client is destroyed, so an app's
+  // callback never runs after the Client it belongs to is gone.
+  void PostEvent(std::function<void()> callback) {
+    queue_->Post([alive = std::weak_ptr<const bool>(lifetime_), callback = std::move(callback)] {
+      if (!alive.expired()) callback();
+    });
+  }
 
   Client::Status status() const { return status_; }
   void SetStatus(Client::Status status, Client::Error error, int32_t error_detail);
@@ -79,6 +89,8 @@ class ClientImpl final : public PlatformEvents {
   void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) override;
 
  private:
+  // Expires first thing in the destructor (see PostEvent).
+  std::shared_ptr<const bool> lifetime_ = std::make_shared<const bool>(true);
   std::shared_ptr<callbacks::CallbackQueue> queue_;
   std::shared_ptr<Platform> platform_;
   uint64_t application_id_ = 0;

@@ -58,7 +58,7 @@ void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
                      [&impl, callback, lobbyId](http::ApiResponse response) {
                        if (response.result.Successful() && impl.social().state()->lobbies.erase(lobbyId) > 0) {
                          impl.social().state()->messages.DropChannel(lobbyId);
-                         if (auto cb = impl.social().callbacks().lobby_deleted) impl.Post([cb, lobbyId] { cb(lobbyId); });
+                         if (auto cb = impl.social().callbacks().lobby_deleted) impl.PostEvent([cb, lobbyId] { cb(lobbyId); });
                        }
                        if (callback) impl.Post([callback, result = response.result] { callback(result); });
                      });

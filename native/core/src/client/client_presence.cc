@@ -136,7 +136,7 @@ void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback callback) {
     invite.SetApplicationId(data["activity"]["application_id"].Snowflake().value_or(impl.application_id()));
     invite.SetPartyId(std::string(data["activity"]["party"]["id"].String().value_or("")));
     invite.SetIsValid(true);
-    impl.Post([callback, invite] { callback(invite); });
+    impl.PostEvent([callback, invite] { callback(invite); });
   });
 }
 
@@ -153,7 +153,7 @@ void Client::SetActivityJoinCallback(ActivityJoinCallback callback) {
   impl.local_client().Subscribe("ACTIVITY_JOIN", [&impl, callback](const json::Value& data) {
     std::string secret(data["secret"].String().value_or(""));
     impl.logger().redactor().RememberSecret(secret);
-    impl.Post([callback, secret] { callback(secret); });
+    impl.PostEvent([callback, secret] { callback(secret); });
   });
 }
 
@@ -164,7 +164,7 @@ void Client::SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationC
     std::string secret(data["secret"].String().value_or(""));
     uint64_t application = data["application_id"].Snowflake().value_or(impl.application_id());
     impl.logger().redactor().RememberSecret(secret);
-    impl.Post([callback, application, secret] { callback(application, secret); });
+    impl.PostEvent([callback, application, secret] { callback(application, secret); });
   });
 }
 

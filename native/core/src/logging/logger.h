@@ -36,7 +36,7 @@ class Logger {
                       callbacks::CallbackQueue::ForCurrentThread());
 
   // The callback runs through RunCallbacks() (the callback queue), never inside the SDK call
-  // that logged.
+  // that logged, and never after the Logger is destroyed (lines still queued then are dropped).
   void AddCallback(LogCallback callback, LoggingSeverity min_severity);
   // Returns false (and logs the reason at Error) if <directory>/sdkpp.log cannot be written.
   bool SetLogDirectory(const std::string& directory, LoggingSeverity min_severity);
@@ -63,6 +63,9 @@ class Logger {
   mutable std::mutex mutex_;
   std::vector<CallbackSink> callbacks_;
   std::unique_ptr<LogFile> file_;
+  // Queued lines hold it weakly: once the Logger (its Client) is gone they are dropped instead
+  // of reaching callbacks whose captured state the app may already have freed.
+  std::shared_ptr<const bool> lifetime_ = std::make_shared<const bool>(true);
 };
 
 }  // namespace sdkpp::logging

@@ -22,7 +22,7 @@ StatusType ParseStatus(std::string_view status) {
 
 SocialLayer::SocialLayer(ClientImpl& impl) : impl_(impl), state_(std::make_shared<SocialState>()) {}
 
-void SocialLayer::Post(std::function<void()> callback) { impl_.Post(std::move(callback)); }
+void SocialLayer::Post(std::function<void()> callback) { impl_.PostEvent(std::move(callback)); }
 
 void SocialLayer::RememberUser(const json::Value& user) {
   auto parsed = ParseUser(user);
