@@ -21,6 +21,9 @@
         'NODE_ADDON_API_CPP_EXCEPTIONS',
         'NODE_ADDON_API_CPP_EXCEPTIONS_ALL',
         'NODE_ADDON_API_DISABLE_DEPRECATED',
+        # A worker terminated while the addon creates an Error must not abort the process
+        # (node-addon-api otherwise treats the failed napi_define_properties as fatal).
+        'NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS',
         'SIMDJSON_EXCEPTIONS=0',
         'SDKPP_VERSION_HASH="<!(node scripts/build/git-hash.cjs)"',
       ],
