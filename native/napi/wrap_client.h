@@ -174,6 +174,8 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   PlatformEvents* Events() const;
 
   std::unique_ptr<Client> client_;
+  // The handle MessageFieldOf read last (see wrap_client_message_fields.cc).
+  std::optional<MessageHandle> last_message_;
   std::shared_ptr<NodePlatform> platform_;
 };
 

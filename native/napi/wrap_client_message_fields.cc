@@ -60,10 +60,12 @@ Napi::Value ClientWrap::MessageFieldOf(const Napi::CallbackInfo& info) {
   int32_t raw = field_arg.value().As<Napi::Number>().Int32Value();
   if (raw < 0 || raw >= static_cast<int32_t>(MessageField::Count)) ThrowRangeError(field_arg, "is not a MessageHandle field");
   Napi::Env env = info.Env();
-  std::optional<MessageHandle> found = client_->GetMessageHandle(id);
-  const MessageHandle& message = found ? *found : MessageHandle::nullobj;
+  // A UI reads several fields of one message in a row: keep its handle. A handle is a live
+  // view (every getter reads the current state), so a kept one answers as a fresh one would.
+  if (!last_message_ || last_message_->Id() != id) last_message_ = client_->GetMessageHandle(id);
+  const MessageHandle& message = last_message_ && last_message_->Id() == id ? *last_message_ : MessageHandle::nullobj;
   switch (static_cast<MessageField>(raw)) {
-    case MessageField::Valid: return ToJs(env, found.has_value() && static_cast<bool>(message));
+    case MessageField::Valid: return ToJs(env, static_cast<bool>(message));
     case MessageField::AuthorId: return ToJs(env, message.AuthorId());
     case MessageField::Author: return Wrapped<UserHandleWrap>(env, message.Author());
     case MessageField::ChannelId: return ToJs(env, message.ChannelId());
