@@ -34,6 +34,12 @@ export interface NodePlatformOptions {
 
 // Responses larger than this are refused rather than buffered.
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+// The addon's bounds on what a peer can hand it (wrap_client_platform.cc): larger input is
+// split, refused with an answer, or turned into an error here, never thrown out of an event
+// handler (that would end the process).
+const MAX_IPC_CHUNK = 1024 * 1024;
+const MAX_LOOPBACK_TARGET = 8192;
+const MAX_REASON = 300; // characters: at most 900 UTF-8 bytes, under the addon's 1 KiB
 
 export class NodePlatformHost {
   #sink: PlatformEventSink | undefined;
@@ -53,11 +59,23 @@ export class NodePlatformHost {
     this.#sink = sink;
   }
 
+  /**
+   * Hands an event to the addon. Input from the network or a local peer that the addon refuses
+   * (a bound it enforces) runs `refused` instead of throwing out of a socket or server handler.
+   */
+  #deliver(call: (sink: PlatformEventSink) => void, refused?: () => void): void {
+    const sink = this.#sink;
+    if (!sink) return;
+    try {
+      call(sink);
+    } catch {
+      refused?.();
+    }
+  }
+
   /** Delivers on a later turn, and only while attached. */
   #later(deliver: (sink: PlatformEventSink) => void): void {
-    setImmediate(() => {
-      if (this.#sink) deliver(this.#sink);
-    });
+    setImmediate(() => this.#deliver(deliver));
   }
 
   now(): number {
@@ -67,7 +85,7 @@ export class NodePlatformHost {
   startTimer(id: number, delayMs: number, keepAlive: boolean): void {
     const timer = setTimeout(() => {
       this.#timers.delete(id);
-      this.#sink?._OnTimer(id);
+      this.#deliver((sink) => sink._OnTimer(id));
     }, Math.min(delayMs, 2 ** 31 - 1));
     if (!keepAlive) timer.unref();
     this.#timers.set(id, timer);
@@ -95,10 +113,13 @@ export class NodePlatformHost {
         const flat: string[] = [];
         response.headers.forEach((value, name) => flat.push(name.toLowerCase(), value));
         if (!this.#requests.delete(id)) return; // cancelled meanwhile
-        this.#sink?._OnHttpResponse(id, response.status, flat, text);
+        this.#deliver(
+          (sink) => sink._OnHttpResponse(id, response.status, flat, text),
+          () => this.#deliver((sink) => sink._OnHttpError(id, 'the response could not be read (a header or the body is too large)')),
+        );
       } catch (error) {
         if (!this.#requests.delete(id)) return; // cancelled: the core already moved on
-        this.#sink?._OnHttpError(id, describeFetchError(error));
+        this.#deliver((sink) => sink._OnHttpError(id, describeFetchError(error)));
       }
     })();
   }
@@ -122,15 +143,20 @@ export class NodePlatformHost {
       socket.once('connect', () => {
         connected = true;
         this.#ipc.set(id, socket);
-        this.#sink?._OnIpcOpen(id);
+        this.#deliver((sink) => sink._OnIpcOpen(id));
       });
-      socket.on('data', (chunk: Buffer) => this.#sink?._OnIpcData(id, chunk));
+      socket.on('data', (chunk: Buffer) => {
+        for (let at = 0; at < chunk.length; at += MAX_IPC_CHUNK) {
+          const piece = chunk.subarray(at, at + MAX_IPC_CHUNK);
+          this.#deliver((sink) => sink._OnIpcData(id, piece));
+        }
+      });
       socket.on('error', () => {
         if (!connected) tryNext(index + 1);
       });
       socket.on('close', () => {
         if (!connected) return;
-        if (this.#ipc.delete(id)) this.#sink?._OnIpcClosed(id, 'the local client closed the connection');
+        if (this.#ipc.delete(id)) this.#deliver((sink) => sink._OnIpcClosed(id, 'the local client closed the connection'));
       });
     };
     tryNext(0);
@@ -153,19 +179,22 @@ export class NodePlatformHost {
     try {
       socket = new WebSocket(url, { maxPayload: 16 * 1024 * 1024, perMessageDeflate: false });
     } catch (error) {
-      this.#later((sink) => sink._OnWebSocketClosed(id, 1006, (error as Error).message));
+      this.#later((sink) => sink._OnWebSocketClosed(id, 1006, shorten((error as Error).message)));
       return;
     }
     this.#sockets.set(id, socket);
-    socket.on('open', () => this.#sink?._OnWebSocketOpen(id));
+    socket.on('open', () => this.#deliver((sink) => sink._OnWebSocketOpen(id)));
     socket.on('message', (data, isBinary) => {
-      if (!isBinary) this.#sink?._OnWebSocketMessage(id, data.toString());
+      if (isBinary) return;
+      // Refused (larger than the addon takes once decoded): the connection is closed as a
+      // protocol violation and the core reconnects.
+      this.#deliver((sink) => sink._OnWebSocketMessage(id, data.toString()), () => socket.close(1009, 'message too big'));
     });
     socket.on('error', () => {
       // 'close' follows with the code; the error text adds nothing the core can act on.
     });
     socket.on('close', (code, reason) => {
-      if (this.#sockets.delete(id)) this.#sink?._OnWebSocketClosed(id, code, reason.toString());
+      if (this.#sockets.delete(id)) this.#deliver((sink) => sink._OnWebSocketClosed(id, code, shorten(reason.toString())));
     });
   }
 
@@ -189,20 +218,27 @@ export class NodePlatformHost {
         res.writeHead(405).end();
         return;
       }
+      if (Buffer.byteLength(req.url) > MAX_LOOPBACK_TARGET) {
+        res.writeHead(414).end();
+        return;
+      }
       const requestId = this.#nextLoopbackRequest++;
       pending.set(requestId, res);
       res.on('close', () => pending.delete(requestId));
-      this.#sink?._OnLoopbackRequest(id, requestId, req.url);
+      this.#deliver((sink) => sink._OnLoopbackRequest(id, requestId, req.url!), () => {
+        pending.delete(requestId);
+        res.writeHead(400).end();
+      });
     });
     this.#listeners.set(id, { server, pending });
     server.on('error', (error) => {
-      if (this.#listeners.delete(id)) this.#sink?._OnLoopbackListening(id, 0, error.message);
+      if (this.#listeners.delete(id)) this.#deliver((sink) => sink._OnLoopbackListening(id, 0, shorten(error.message)));
     });
     server.listen(0, '127.0.0.1', () => {
       server.unref();
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      this.#sink?._OnLoopbackListening(id, port, port ? '' : 'no port');
+      this.#deliver((sink) => sink._OnLoopbackListening(id, port, port ? '' : 'no port'));
     });
   }
 
@@ -260,6 +296,11 @@ export class NodePlatformHost {
 
 function describeFetchError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  if (cause?.code) return `${cause.code}: ${cause.message ?? 'connection failed'}`;
-  return error instanceof Error ? error.message : String(error);
+  if (cause?.code) return shorten(`${cause.code}: ${cause.message ?? 'connection failed'}`);
+  return shorten(error instanceof Error ? error.message : String(error));
+}
+
+/** Peer-chosen text (close reasons, error messages) within the addon's bound for such text. */
+function shorten(text: string): string {
+  return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON)}…` : text;
 }

@@ -334,6 +334,25 @@ TEST(Authorize, WrongStateDiscardsTheCode) {
   EXPECT_FALSE(flow.h.platform->listeners_stopped.empty());
 }
 
+TEST(Authorize, ARequestThatIsNoAuthorizationResponseLeavesTheFlowWaiting) {
+  BrowserFlow flow;
+  AuthorizationArgs args;
+  args.SetScopes("openid");
+  flow.Start(args);
+  flow.Listen(50125);
+  // A reload or another local program: no code, error or state. Not a forgery either.
+  flow.Redirect("/callback");
+  flow.Redirect("/callback?utm_source=preview");
+  EXPECT_FALSE(flow.result);
+  EXPECT_EQ(flow.h.platform->loopback_responses.back().status, 400);
+  EXPECT_TRUE(flow.h.platform->listeners_stopped.empty());
+  // The real redirect still completes the flow.
+  flow.Redirect("/callback?code=real-code-1&state=" + flow.state);
+  ASSERT_TRUE(flow.result);
+  EXPECT_TRUE(flow.result->Successful());
+  EXPECT_EQ(flow.code, "real-code-1");
+}
+
 TEST(Authorize, RefusalInTheBrowser) {
   BrowserFlow flow;
   AuthorizationArgs args;

@@ -17,6 +17,9 @@ constexpr const char* kPageDenied =
 constexpr const char* kPageBadState =
     "<!doctype html><meta charset=utf-8><title>Not linked</title>"
     "<p>This link did not come from the game's request and was ignored.</p>";
+constexpr const char* kPageNotAResponse =
+    "<!doctype html><meta charset=utf-8><title>Waiting</title>"
+    "<p>The game is still waiting for the sign-in to finish in the browser.</p>";
 
 ClientResult Failure(ErrorType type, std::string message, int32_t code = 0) {
   ClientResult result = ClientResult::Failure(type, std::move(message));
@@ -222,6 +225,13 @@ void AuthorizeFlow::FinishWithRedirectQuery(std::string_view query, PlatformId l
   auto state = QueryParam(query, "state");
   auto code = QueryParam(query, "code");
   if (code) impl_.logger().redactor().RememberSecret(*code);
+  if (!state && !code && !QueryParam(query, "error")) {
+    // Not an authorization response at all (a reload, a link preview, another local program):
+    // it cannot be a forged redirect either, so the flow keeps waiting for the real one.
+    respond(400, kPageNotAResponse);
+    impl_.logger().Log(LoggingSeverity::Warning, "authorize: a request to the redirect URI carried no code, error or state; still waiting");
+    return;
+  }
   if (!state || *state != state_) {
     respond(400, kPageBadState);
     Finish(Failure(ErrorType::AuthorizationFailed,
