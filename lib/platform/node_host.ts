@@ -131,7 +131,12 @@ export class NodePlatformHost {
   }
 
   openIpc(id: number): void {
-    const candidates = this.#options.ipcPaths ? this.#options.ipcPaths() : ipcSocketPaths();
+    let candidates: string[];
+    try {
+      candidates = this.#options.ipcPaths ? [...this.#options.ipcPaths()].filter((p) => typeof p === 'string') : ipcSocketPaths();
+    } catch {
+      candidates = []; // the app's ipcPaths threw: as if no local client were running
+    }
     const tryNext = (index: number): void => {
       if (index >= candidates.length) {
         this.#later((sink) => sink._OnIpcClosed(id, 'no local client is listening'));

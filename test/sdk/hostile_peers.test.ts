@@ -81,3 +81,18 @@ describe('network failures with absurd error text', () => {
     client.Dispose();
   });
 });
+
+describe('Node options that misbehave', () => {
+  it('an ipcPaths that throws or answers junk means no local client, not a hang', async () => {
+    const throwing = new Client('http://127.0.0.1:9/api', 'http://web.test', {
+      ipcPaths: () => {
+        throw new Error('broken option');
+      },
+    });
+    expect(await throwing.IsServiceAppInstalled()).toBe(false);
+    const junk = new Client('http://127.0.0.1:9/api', 'http://web.test', { ipcPaths: () => [42, null] as unknown as string[] });
+    expect(await junk.IsServiceAppInstalled()).toBe(false);
+    throwing.Dispose();
+    junk.Dispose();
+  });
+});
