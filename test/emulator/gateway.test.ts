@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { api, bot, SEED, sleep, startTestEmulator, type TestEmulator } from './helpers/harness';
 
-const { nelly, alice, bob } = SEED.users;
+const { nelly, alice, bob, carol } = SEED.users;
 const GUILDS = 1 << 0;
 const GUILD_MEMBERS = 1 << 1;
 
@@ -282,6 +282,34 @@ describe('Reconnect', () => {
     await next.waitFor(dispatchOf('RESUMED'), { from: start });
     expect(next.dispatches('LOBBY_MESSAGE_CREATE', start).map((d) => d.content)).toEqual(['while away']);
   });
+
+  it('a client that ignores op 7 is closed with 4000 after the grace period, and can still resume', async () => {
+    // Its own emulator, so the grace period is max(5 s, a 2 s heartbeat interval) = 5 s.
+    const own = await startTestEmulator({ heartbeatIntervalMs: 2_000 });
+    try {
+      const client = await GatewayClient.connect(own.gatewayUrl);
+      clients.push(client);
+      const ready = await client.identifyUser(own.token(carol));
+      const beats = setInterval(() => client.heartbeat(), 1_000); // alive, but deaf to op 7
+      try {
+        const from = client.mark();
+        own.emu.control.reconnectGateway(carol);
+        await client.waitFor((p) => p.op === 7, { from });
+        const started = Date.now();
+        expect(await client.closed).toEqual({ code: 4000, reason: 'Reconnect' });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+      } finally {
+        clearInterval(beats);
+      }
+      const next = await GatewayClient.connect(ready.resume_gateway_url + '?v=10&encoding=json');
+      clients.push(next);
+      const start = next.mark();
+      next.send({ op: 6, d: { token: `Bearer ${own.token(carol)}`, session_id: ready.session_id, seq: client.lastSeq ?? 0 } });
+      await next.waitFor(dispatchOf('RESUMED'), { from: start });
+    } finally {
+      await own.close();
+    }
+  }, 15_000);
 
   it('tells only the chosen user\'s sessions, or every session when none is named', async () => {
     const a = await connect();

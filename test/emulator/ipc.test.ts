@@ -91,11 +91,11 @@ describe('handshake', () => {
   });
 
   it.each([
-    ['a wrong version', { v: 2, client_id: appId }, 4004],
-    ['no version', { client_id: appId }, 4004],
-    ['an unknown client id', { v: 1, client_id: '1234567890123' }, 4000],
-    ['no client id', { v: 1 }, 4000],
-  ])('closes on %s with CLOSE %i', async (_name, handshake, code) => {
+    ['a wrong version', 4004, { v: 2, client_id: appId }],
+    ['no version', 4004, { client_id: appId }],
+    ['an unknown client id', 4000, { v: 1, client_id: '1234567890123' }],
+    ['no client id', 4000, { v: 1 }],
+  ])('closes on %s with CLOSE %i', async (_name, code, handshake) => {
     const client = await raw();
     client.send(Op.Handshake, handshake);
     const { close } = await client.ended;
