@@ -1,6 +1,7 @@
 // The emulator's core: state, clock, ids, the event bus, webhooks, rate limits and persistence,
 // plus the operations several routes share (issuing and revoking tokens, bans, the JSON shapes
 // of users and lobbies).
+import { createHash } from 'node:crypto';
 import { EmulatorClock } from './clock';
 import { EventBus } from './events';
 import { armIdleTimeout } from './lobbies';
@@ -23,6 +24,21 @@ export interface EmulatorCoreOptions {
 
 const ISO_MEMO = new Map<number, string>();
 const ISO_MEMO_MAX = 20_000;
+
+// ExternalIdentityProviderType (api-surface.md) of each external_auth_type.
+const PROVIDER_TYPES: Record<string, number> = {
+  OIDC: 0,
+  EPIC_ONLINE_SERVICES_ACCESS_TOKEN: 1,
+  EPIC_ONLINE_SERVICES_ID_TOKEN: 1,
+  STEAM_SESSION_TICKET: 2,
+  UNITY_SERVICES_ID_TOKEN: 3,
+  SERVICE_BOT_ISSUED_ACCESS_TOKEN: 4,
+};
+const PROVIDER_UNKNOWN = 6;
+
+function providerUserId(type: string, subject: string): string {
+  return createHash('sha256').update(`${type}:${subject}`).digest('hex').slice(0, 20);
+}
 
 export class Emulator {
   readonly clock: EmulatorClock;
@@ -91,6 +107,24 @@ export class Emulator {
 
   isBanned(user: User): boolean {
     return user.bannedUntil !== null && user.bannedUntil > this.now();
+  }
+
+  /**
+   * The user's application profiles: one per external identity linked to the account. The
+   * spec names the SDK's GetUserApplicationProfiles but not where the service sends them;
+   * here they ride on the user's own object (GET /users/@me and READY), never on others'.
+   */
+  applicationProfilesJson(user: User, viewer?: Application): Array<Record<string, unknown>> {
+    return user.identities.map((identity) => ({
+      provider_type: PROVIDER_TYPES[identity.type] ?? PROVIDER_UNKNOWN,
+      // The emulator keys an identity by the token it was shown (it asks no provider), so the
+      // id it shows is derived from that, never the token itself.
+      provider_issued_user_id: providerUserId(identity.type, identity.subject),
+      provider_id: viewer?.id ?? null,
+      username: user.globalName ?? user.username,
+      avatar_hash: user.avatar ?? '',
+      metadata: '',
+    }));
   }
 
   /** The user object as `viewer` (an application) sees it. */

@@ -145,6 +145,31 @@ TEST(Social, EveryMessageCallbackOfABurstLongerThanTheCacheFindsItsHandle) {
   EXPECT_TRUE(h.client.GetMessageHandle(10'000 + burst - 1));
 }
 
+TEST(Social, TheCurrentUsersApplicationProfilesComeFromItsOwnObject) {
+  SocialHarness h;
+  EXPECT_TRUE(h.client.GetUserApplicationProfiles().empty());  // before Ready
+  h.Dispatch("READY", R"({"v":10,"session_id":"s1","resume_gateway_url":"ws://gw.test",
+    "user":{"id":"1","username":"me","application_profiles":[
+      {"provider_type":2,"provider_issued_user_id":"76561198000000001","provider_id":"1234567890123456789","username":"Me on Steam","avatar_hash":"","metadata":""},
+      {"provider_type":99,"provider_issued_user_id":"x-7","username":"odd"},
+      {"provider_type":0,"username":"no subject: skipped"}]},
+    "relationships":[],"lobbies":[],"presences":[]})");
+  Pump();
+  auto profiles = h.client.GetUserApplicationProfiles();
+  ASSERT_EQ(profiles.size(), 2u);
+  EXPECT_EQ(profiles[0].ProviderType(), ExternalIdentityProviderType::Steam);
+  EXPECT_EQ(profiles[0].ProviderIssuedUserId(), "76561198000000001");
+  EXPECT_EQ(profiles[0].ProviderId(), "1234567890123456789");
+  EXPECT_EQ(profiles[0].Username(), "Me on Steam");
+  EXPECT_EQ(profiles[1].ProviderType(), ExternalIdentityProviderType::Unknown);
+  EXPECT_EQ(h.client.GetUserApplicationProfilesNoLock().size(), 2u);
+  // Another object of the same user without profiles (a message author, USER_UPDATE) keeps them.
+  h.Dispatch("USER_UPDATE", R"({"id":"1","username":"me2"})");
+  Pump();
+  EXPECT_EQ(h.client.GetUserApplicationProfiles().size(), 2u);
+  EXPECT_EQ(h.client.GetCurrentUserV2()->Username(), "me2");
+}
+
 TEST(Social, UserHistoryComesFromTheCacheWithNoRequest) {
   SocialHarness h;
   h.Ready();

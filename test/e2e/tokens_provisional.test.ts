@@ -7,6 +7,7 @@ import {
   AuthorizationTokenType,
   Client,
   DeviceAuthorizationArgs,
+  ExternalIdentityProviderType,
   SdkError,
 } from '../../lib/index';
 import { startHarness, until, type Harness } from './helpers';
@@ -47,6 +48,26 @@ describe('provisional accounts', () => {
     const again = await client.GetProvisionalToken(appId(), AuthenticationExternalAuthType.SteamSessionTicket, ticket);
     h.watch.remember(again.accessToken, again.refreshToken);
     expect((await client.FetchCurrentUser(AuthorizationTokenType.Bearer, again.accessToken)).id).toBe(me.id);
+  });
+
+  it('a provisional account\'s application profile names its external identity (GetUserApplicationProfiles)', async () => {
+    const client = h.newClient();
+    const guestTicket = 'steam-ticket-profile-e2e';
+    h.watch.remember(guestTicket);
+    const provisional = await client.GetProvisionalToken(appId(), AuthenticationExternalAuthType.SteamSessionTicket, guestTicket);
+    h.watch.remember(provisional.accessToken, provisional.refreshToken);
+    await client.UpdateToken(AuthorizationTokenType.Bearer, provisional.accessToken);
+    expect(client.GetUserApplicationProfiles()).toEqual([]); // not Ready yet
+    client.Connect();
+    await until(() => client.GetStatus() === Client.Status.Ready);
+    const profiles = client.GetUserApplicationProfiles();
+    expect(profiles.length).toBe(1);
+    expect(profiles[0].ProviderType()).toBe(ExternalIdentityProviderType.Steam);
+    expect(profiles[0].ProviderId()).toBe(h.emu.application.id);
+    expect(profiles[0].ProviderIssuedUserId()).toMatch(/^[0-9a-f]{20}$/);
+    expect(profiles[0].ProviderIssuedUserId()).not.toContain(guestTicket); // never the token itself
+    expect(client.GetCurrentUserV2()!.UserApplicationProfiles().map((p) => p.ProviderIssuedUserId())).toEqual([profiles[0].ProviderIssuedUserId()]);
+    client.Dispose();
   });
 
   it('OIDC provisional accounts get no refresh token', async () => {

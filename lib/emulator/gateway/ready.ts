@@ -15,7 +15,7 @@ export function userReady(emu: Emulator, user: User, app: Application, sessionId
     .map((p) => ({ user: { id: p!.userId }, status: p!.status, activities: p!.activities }));
   return {
     v: 10,
-    user: emu.userJson(user, app),
+    user: { ...emu.userJson(user, app), application_profiles: emu.applicationProfilesJson(user, app) },
     session_id: sessionId,
     resume_gateway_url: resumeUrl,
     application: { id: app.id, flags: app.flags },

@@ -10,7 +10,7 @@ import { isSnowflake } from '../snowflake';
 function currentUser(ctx: RequestContext) {
   const caller = ctx.anyCaller();
   if (!caller.user) throw Errors.unauthorized();
-  return ctx.emu.userJson(caller.user, caller.app);
+  return { ...ctx.emu.userJson(caller.user, caller.app), application_profiles: ctx.emu.applicationProfilesJson(caller.user, caller.app) };
 }
 
 export function registerUsers(api: Router): void {

@@ -52,7 +52,29 @@ std::optional<UserRecord> ParseUser(const json::Value& user) {
   record.avatar = OptionalString(user["avatar"]);
   record.bot = user["bot"].Bool().value_or(false);
   record.provisional = user["is_provisional_account"].Bool().value_or(false);
+  record.application_profiles = ParseApplicationProfiles(user["application_profiles"]);
   return record;
+}
+
+std::vector<ApplicationProfileRecord> ParseApplicationProfiles(const json::Value& profiles) {
+  std::vector<ApplicationProfileRecord> records;
+  if (!profiles.IsArray()) return records;
+  for (const auto& profile : profiles.Items()) {
+    if (records.size() >= kMaxApplicationProfiles) break;
+    ApplicationProfileRecord record;
+    record.provider_issued_user_id = std::string(profile["provider_issued_user_id"].String().value_or(""));
+    if (record.provider_issued_user_id.empty()) continue;
+    int64_t type = profile["provider_type"].Int().value_or(static_cast<int64_t>(ExternalIdentityProviderType::Unknown));
+    record.provider_type = std::string_view(EnumToString(static_cast<ExternalIdentityProviderType>(type))) == "unknown"
+                               ? ExternalIdentityProviderType::Unknown
+                               : static_cast<ExternalIdentityProviderType>(type);
+    record.provider_id = OptionalString(profile["provider_id"]);
+    record.username = std::string(profile["username"].String().value_or(""));
+    record.avatar_hash = std::string(profile["avatar_hash"].String().value_or(""));
+    record.metadata = std::string(profile["metadata"].String().value_or(""));
+    records.push_back(std::move(record));
+  }
+  return records;
 }
 
 std::optional<LobbyMemberRecord> ParseLobbyMember(const json::Value& member) {

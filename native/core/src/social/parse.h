@@ -10,6 +10,9 @@
 namespace sdkpp::social {
 
 std::optional<UserRecord> ParseUser(const json::Value& user);
+// A user object's `application_profiles` (its own object only: GET /users/@me, READY).
+inline constexpr size_t kMaxApplicationProfiles = 32;
+std::vector<ApplicationProfileRecord> ParseApplicationProfiles(const json::Value& profiles);
 std::optional<LobbyMemberRecord> ParseLobbyMember(const json::Value& member);
 std::optional<LobbyRecord> ParseLobby(const json::Value& lobby);
 std::optional<MessageRecord> ParseMessage(const json::Value& message);

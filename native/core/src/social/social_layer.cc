@@ -35,6 +35,8 @@ void SocialLayer::RememberUser(const json::Value& user) {
     it->second.avatar = parsed->avatar;
     it->second.provisional = parsed->provisional;
     it->second.bot = parsed->bot;
+    // Only the user's own object carries its profiles; others' objects leave them as they are.
+    if (user["application_profiles"].IsArray()) it->second.application_profiles = parsed->application_profiles;
   }
 }
 
