@@ -2,7 +2,9 @@
 // lib/platform code, but these are reachable from JS, so each argument is still checked.
 #include <cmath>
 
+#include "addon_data.h"
 #include "args.h"
+#include "callback_pump.h"
 #include "wrap_client.h"
 
 namespace sdkpp::napi {
@@ -39,6 +41,13 @@ std::string ReadBytes(const ArgRef& arg, size_t max) {
   return ReadString(arg, max);
 }
 
+// The callbacks an event queued run now, at the end of the host's handler (the core is idle,
+// and no SDK call of the app is on the stack), instead of one event-loop turn later: a reply
+// reaches its Promise, and a gateway message its callback, without the extra hop.
+void RunQueuedCallbacks(Napi::Env env) {
+  if (auto& pump = AddonData::Of(env).pump) pump->RunNow(env);
+}
+
 }  // namespace
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PlatformEventMethods() {
@@ -59,6 +68,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PlatformEvent
 void ClientWrap::OnTimer(const Napi::CallbackInfo& info) {
   PlatformId id = ReadId(ArgRef{info, 0, "NativeClient._OnTimer", "id"});
   if (auto* events = Events()) events->OnTimer(id);
+  RunQueuedCallbacks(info.Env());
 }
 
 // _OnHttpResponse(id, status, headers: string[] (name, value, ...), body: string)
@@ -83,6 +93,7 @@ void ClientWrap::OnHttpResponse(const Napi::CallbackInfo& info) {
   }
   response.body = ReadBytes(ArgRef{info, 3, method, "body"}, kMaxHttpBody);
   if (auto* events = Events()) events->OnHttpResponse(id, std::move(response));
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnHttpError(const Napi::CallbackInfo& info) {
@@ -90,11 +101,13 @@ void ClientWrap::OnHttpError(const Napi::CallbackInfo& info) {
   PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
   std::string message = ReadString(ArgRef{info, 1, method, "message"}, kMaxShortString);
   if (auto* events = Events()) events->OnHttpError(id, std::move(message));
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnIpcOpen(const Napi::CallbackInfo& info) {
   PlatformId id = ReadId(ArgRef{info, 0, "NativeClient._OnIpcOpen", "id"});
   if (auto* events = Events()) events->OnIpcOpen(id);
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnIpcData(const Napi::CallbackInfo& info) {
@@ -103,6 +116,7 @@ void ClientWrap::OnIpcData(const Napi::CallbackInfo& info) {
   // Up to 1 MiB per read; the frame decoder bounds frames at 64 KiB on its own.
   std::string bytes = ReadBytes(ArgRef{info, 1, method, "bytes"}, 1 << 20);
   if (auto* events = Events()) events->OnIpcData(id, std::move(bytes));
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnIpcClosed(const Napi::CallbackInfo& info) {
@@ -110,11 +124,13 @@ void ClientWrap::OnIpcClosed(const Napi::CallbackInfo& info) {
   PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
   std::string reason = ReadString(ArgRef{info, 1, method, "reason"}, kMaxShortString);
   if (auto* events = Events()) events->OnIpcClosed(id, std::move(reason));
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnWebSocketOpen(const Napi::CallbackInfo& info) {
   PlatformId id = ReadId(ArgRef{info, 0, "NativeClient._OnWebSocketOpen", "id"});
   if (auto* events = Events()) events->OnWebSocketOpen(id);
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnWebSocketMessage(const Napi::CallbackInfo& info) {
@@ -122,6 +138,7 @@ void ClientWrap::OnWebSocketMessage(const Napi::CallbackInfo& info) {
   PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
   std::string text = ReadBytes(ArgRef{info, 1, method, "text"}, kMaxSocketMessage);
   if (auto* events = Events()) events->OnWebSocketMessage(id, std::move(text));
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnWebSocketClosed(const Napi::CallbackInfo& info) {
@@ -130,6 +147,7 @@ void ClientWrap::OnWebSocketClosed(const Napi::CallbackInfo& info) {
   int32_t code = ReadInt(ArgRef{info, 1, method, "code"}, 0, 65535);
   std::string reason = ReadString(ArgRef{info, 2, method, "reason"}, kMaxShortString);
   if (auto* events = Events()) events->OnWebSocketClosed(id, code, std::move(reason));
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnLoopbackListening(const Napi::CallbackInfo& info) {
@@ -138,6 +156,7 @@ void ClientWrap::OnLoopbackListening(const Napi::CallbackInfo& info) {
   int32_t port = ReadInt(ArgRef{info, 1, method, "port"}, 0, 65535);
   std::string error = ReadString(ArgRef{info, 2, method, "error"}, kMaxShortString);
   if (auto* events = Events()) events->OnLoopbackListening(id, static_cast<uint16_t>(port), std::move(error));
+  RunQueuedCallbacks(info.Env());
 }
 
 void ClientWrap::OnLoopbackRequest(const Napi::CallbackInfo& info) {
@@ -146,6 +165,7 @@ void ClientWrap::OnLoopbackRequest(const Napi::CallbackInfo& info) {
   PlatformId request = ReadId(ArgRef{info, 1, method, "request"});
   std::string target = ReadString(ArgRef{info, 2, method, "target"}, 8192);
   if (auto* events = Events()) events->OnLoopbackRequest(id, request, std::move(target));
+  RunQueuedCallbacks(info.Env());
 }
 
 }  // namespace sdkpp::napi
