@@ -38,6 +38,15 @@ size_t CallbackQueue::RunPending() {
   return batch.size();
 }
 
+size_t CallbackQueue::DiscardPending() {
+  std::deque<std::function<void()>> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    dropped.swap(pending_);
+  }
+  return dropped.size();  // destroyed here, outside the lock: their destructors may post
+}
+
 bool CallbackQueue::Empty() const {
   std::lock_guard lock(mutex_);
   return pending_.empty();

@@ -22,6 +22,9 @@ class CallbackQueue {
   // the host again), so a callback that posts another cannot starve the host.
   size_t RunPending();
   bool Empty() const;
+  // Drops what is queued without running it (a test harness between tests, so one test's
+  // leftovers never run in the next). Returns how many were dropped.
+  size_t DiscardPending();
   // Called, outside the lock, whenever the queue goes from empty to non-empty.
   void SetWakeHandler(std::function<void()> wake);
 
