@@ -209,30 +209,15 @@ TEST(AdditionalContentParse, CountSaturatesAt255) {
 
 // --- through the social layer: a Client fed gateway events ---
 
-struct SocialHarness : Harness {
-  PlatformId socket = 0;
-  int seq = 0;
-
-  SocialHarness() {
-    client.UpdateToken(AuthorizationTokenType::Bearer, "tok-content-1", nullptr);
-    if (auto* me = platform->Pending(); me && me->http.url.ends_with("/oauth2/@me")) {
-      platform->Respond(me, 200, R"({"expires":"2030-01-01T00:00:00Z"})");
-    }
-    client.Connect();
-    platform->Respond(platform->Pending(), 200, R"({"url":"ws://gw.test"})");
-    socket = platform->sockets_opened.back().first;
-    platform->events()->OnWebSocketOpen(socket);
-    Send(R"({"op":10,"d":{"heartbeat_interval":41250}})");
+struct SocialHarness : GatewayHarness {
+  SocialHarness() : GatewayHarness("tok-content-1") {
+    Hello();
     Dispatch("READY", R"({"v":10,"session_id":"s1","resume_gateway_url":"ws://gw.test",
       "user":{"id":"1","username":"me","global_name":"Me"},
       "relationships":[{"id":"2","type":1,"game_relationship_type":1,"user":{"id":"2","username":"friend"}}],
       "lobbies":[{"id":"500","application_id":"1234567890123456789","members":[{"id":"1"},{"id":"2"}],
                   "linked_channel":{"id":"600","name":"squad-chat","guild_id":"700"}}]})");
     Pump();
-  }
-  void Send(const std::string& json) { platform->events()->OnWebSocketMessage(socket, json); }
-  void Dispatch(const std::string& type, const std::string& data) {
-    Send(R"({"op":0,"t":")" + type + R"(","s":)" + std::to_string(++seq) + R"(,"d":)" + data + "}");
   }
 };
 

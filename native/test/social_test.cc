@@ -8,25 +8,8 @@
 namespace sdkpp::testing {
 namespace {
 
-struct SocialHarness : Harness {
-  PlatformId socket = 0;
-  int seq = 0;
-
-  SocialHarness() {
-    client.UpdateToken(AuthorizationTokenType::Bearer, "tok-social-1", nullptr);
-    if (auto* me = platform->Pending(); me && me->http.url.ends_with("/oauth2/@me")) {
-      platform->Respond(me, 200, R"({"expires":"2030-01-01T00:00:00Z"})");
-    }
-    client.Connect();
-    platform->Respond(platform->Pending(), 200, R"({"url":"ws://gw.test"})");
-    socket = platform->sockets_opened.back().first;
-    platform->events()->OnWebSocketOpen(socket);
-    Send(R"({"op":10,"d":{"heartbeat_interval":41250}})");
-  }
-  void Send(const std::string& json) { platform->events()->OnWebSocketMessage(socket, json); }
-  void Dispatch(const std::string& type, const std::string& data) {
-    Send(R"({"op":0,"t":")" + type + R"(","s":)" + std::to_string(++seq) + R"(,"d":)" + data + "}");
-  }
+struct SocialHarness : GatewayHarness {
+  SocialHarness() : GatewayHarness("tok-social-1") { Hello(); }
   void Ready() {
     Dispatch("READY", R"({"v":10,"session_id":"s1","resume_gateway_url":"ws://gw.test",
       "user":{"id":"1","username":"me","global_name":"Me"},

@@ -36,6 +36,29 @@ struct Harness {
   ClientImpl& impl() { return *client.Impl(); }
 };
 
+// A Client with a bearer token whose Connect() reached a scripted gateway socket: opened, not
+// yet greeted (Hello() sends op 10). Send() feeds raw frames; Dispatch() numbers op-0 events.
+struct GatewayHarness : Harness {
+  PlatformId socket = 0;
+  int seq = 0;
+
+  explicit GatewayHarness(const std::string& token = "tok-gateway-1") {
+    client.UpdateToken(AuthorizationTokenType::Bearer, token, nullptr);
+    if (auto* me = platform->Pending(); me && me->http.url.ends_with("/oauth2/@me")) {
+      platform->Respond(me, 200, R"({"expires":"2030-01-01T00:00:00Z"})");
+    }
+    client.Connect();
+    platform->Respond(platform->Pending(), 200, R"({"url":"ws://gw.test"})");
+    socket = platform->sockets_opened.back().first;
+    platform->events()->OnWebSocketOpen(socket);
+  }
+  void Hello() { Send(R"({"op":10,"d":{"heartbeat_interval":41250}})"); }
+  void Send(const std::string& text) { platform->events()->OnWebSocketMessage(socket, text); }
+  void Dispatch(const std::string& type, const std::string& data) {
+    Send(R"({"op":0,"t":")" + type + R"(","s":)" + std::to_string(++seq) + R"(,"d":)" + data + "}");
+  }
+};
+
 struct TokenOutcome {
   bool called = false;
   ClientResult result = ClientResult::nullobj;
