@@ -38,6 +38,8 @@ std::optional<uint64_t> ReadOptionalU64(const ArgRef& arg);
 std::string ReadString(const ArgRef& arg, size_t max_length);
 std::optional<std::string> ReadOptionalString(const ArgRef& arg, size_t max_length);
 bool ReadBool(const ArgRef& arg);
+// An integer number in [min, max]; `range_rule` is the RangeError's rule otherwise.
+int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule = "must be an integer in range");
 // An integer that is one of the enum's values (checked against EnumToString).
 int32_t ReadEnumValue(const ArgRef& arg, const char* enum_name,
                       bool (*is_member)(int32_t value));

@@ -7,8 +7,10 @@
 #include <napi.h>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "addon_data.h"
 #include "args.h"
@@ -122,5 +124,20 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
 
   Value value_;
 };
+
+// A JS array of new `Wrap` instances, one per item.
+template <class Wrap, class T>
+Napi::Array ArrayOf(Napi::Env env, const std::vector<T>& items) {
+  Napi::Array array = Napi::Array::New(env, items.size());
+  for (uint32_t i = 0; i < items.size(); ++i) array.Set(i, Wrap::NewInstance(env, items[i]));
+  return array;
+}
+
+// A new `Wrap` instance, or undefined for an empty optional.
+template <class Wrap, class T>
+Napi::Value Optional(Napi::Env env, const std::optional<T>& item) {
+  if (!item) return env.Undefined();
+  return Wrap::NewInstance(env, *item);
+}
 
 }  // namespace sdkpp::napi

@@ -100,12 +100,7 @@ void ActivityWrap::AddButton(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ActivityWrap::GetButtons(const Napi::CallbackInfo& info) {
-  std::vector<ActivityButton> buttons = value().GetButtons();
-  Napi::Array array = Napi::Array::New(info.Env(), buttons.size());
-  for (size_t i = 0; i < buttons.size(); ++i) {
-    array.Set(static_cast<uint32_t>(i), ActivityButtonWrap::NewInstance(info.Env(), buttons[i]));
-  }
-  return array;
+  return ArrayOf<ActivityButtonWrap>(info.Env(), value().GetButtons());
 }
 
 Napi::Value ActivityWrap::Equals(const Napi::CallbackInfo& info) {

@@ -121,13 +121,8 @@ void ClientWrap::SetHttpRequestTimeout(const Napi::CallbackInfo& info) {
 void ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
   const char* method = "Client.SetThreadPriority";
   auto thread = ReadEnumValue(ArgRef{info, 0, method, "thread"}, "Client.Thread", &IsEnumMember<Client::Thread>);
-  ArgRef priority{info, 1, method, "priority"};
-  if (!priority.value().IsNumber()) ThrowTypeError(priority, "must be an integer");
-  double value = priority.value().As<Napi::Number>().DoubleValue();
-  if (!(value >= -2147483648.0 && value <= 2147483647.0) || static_cast<double>(static_cast<int64_t>(value)) != value) {
-    ThrowRangeError(priority, "must be a 32-bit integer");
-  }
-  client_->SetThreadPriority(static_cast<Client::Thread>(thread), static_cast<int32_t>(value));
+  int32_t priority = ReadInt(ArgRef{info, 1, method, "priority"}, -2147483648.0, 2147483647.0, "must be a 32-bit integer");
+  client_->SetThreadPriority(static_cast<Client::Thread>(thread), priority);
 }
 
 void ClientWrap::Connect(const Napi::CallbackInfo&) { client_->Connect(); }

@@ -36,11 +36,6 @@ enum class MessageField : int32_t {
   Count,
 };
 
-template <class Wrap, class T>
-Napi::Value Wrapped(Napi::Env env, const std::optional<T>& value) {
-  return value ? Napi::Value(Wrap::NewInstance(env, *value)) : env.Undefined();
-}
-
 Napi::Value AdditionalContentToJs(Napi::Env env, const std::optional<sdkpp::AdditionalContent>& content) {
   if (!content) return env.Undefined();
   Napi::Object object = Napi::Object::New(env);
@@ -55,10 +50,8 @@ Napi::Value AdditionalContentToJs(Napi::Env env, const std::optional<sdkpp::Addi
 Napi::Value ClientWrap::MessageFieldOf(const Napi::CallbackInfo& info) {
   const char* method = "MessageHandle";
   uint64_t id = ReadU64(ArgRef{info, 0, method, "messageId"});
-  ArgRef field_arg{info, 1, method, "field"};
-  if (!field_arg.value().IsNumber()) ThrowTypeError(field_arg, "must be a field number");
-  int32_t raw = field_arg.value().As<Napi::Number>().Int32Value();
-  if (raw < 0 || raw >= static_cast<int32_t>(MessageField::Count)) ThrowRangeError(field_arg, "is not a MessageHandle field");
+  int32_t raw = ReadInt(ArgRef{info, 1, method, "field"}, 0, static_cast<int32_t>(MessageField::Count) - 1,
+                        "is not a MessageHandle field");
   Napi::Env env = info.Env();
   // A UI reads several fields of one message in a row: keep its handle. A handle is a live
   // view (every getter reads the current state), so a kept one answers as a fresh one would.
@@ -67,16 +60,16 @@ Napi::Value ClientWrap::MessageFieldOf(const Napi::CallbackInfo& info) {
   switch (static_cast<MessageField>(raw)) {
     case MessageField::Valid: return ToJs(env, static_cast<bool>(message));
     case MessageField::AuthorId: return ToJs(env, message.AuthorId());
-    case MessageField::Author: return Wrapped<UserHandleWrap>(env, message.Author());
+    case MessageField::Author: return Optional<UserHandleWrap>(env, message.Author());
     case MessageField::ChannelId: return ToJs(env, message.ChannelId());
-    case MessageField::Channel: return Wrapped<ChannelHandleWrap>(env, message.Channel());
+    case MessageField::Channel: return Optional<ChannelHandleWrap>(env, message.Channel());
     case MessageField::Content: return ToJs(env, message.Content());
     case MessageField::RawContent: return ToJs(env, message.RawContent());
     case MessageField::SentTimestamp: return ToJs(env, message.SentTimestamp());
     case MessageField::EditedTimestamp: return ToJs(env, message.EditedTimestamp());
     case MessageField::RecipientId: return ToJs(env, message.RecipientId());
-    case MessageField::Recipient: return Wrapped<UserHandleWrap>(env, message.Recipient());
-    case MessageField::Lobby: return Wrapped<LobbyHandleWrap>(env, message.Lobby());
+    case MessageField::Recipient: return Optional<UserHandleWrap>(env, message.Recipient());
+    case MessageField::Lobby: return Optional<LobbyHandleWrap>(env, message.Lobby());
     case MessageField::Metadata: return ToJs(env, message.Metadata());
     case MessageField::ModerationMetadata: return ToJs(env, message.ModerationMetadata());
     case MessageField::ApplicationId: return ToJs(env, message.ApplicationId());

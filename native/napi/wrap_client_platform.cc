@@ -23,15 +23,6 @@ PlatformId ReadId(const ArgRef& arg) {
   return static_cast<PlatformId>(id);
 }
 
-int32_t ReadInt(const ArgRef& arg, double min, double max) {
-  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
-  double value = arg.value().As<Napi::Number>().DoubleValue();
-  if (!(value >= min && value <= max) || std::trunc(value) != value) {
-    ThrowRangeError(arg, "must be an integer in range");
-  }
-  return static_cast<int32_t>(value);
-}
-
 std::string ReadBytes(const ArgRef& arg, size_t max) {
   if (arg.value().IsBuffer()) {
     auto buffer = arg.value().As<Napi::Buffer<char>>();

@@ -28,19 +28,6 @@ Client::ResultCallback ResultCallback(std::shared_ptr<JsCallback> callback) {
   };
 }
 
-template <class Wrap, class T>
-Napi::Array ArrayOf(Napi::Env env, const std::vector<T>& items) {
-  Napi::Array array = Napi::Array::New(env, items.size());
-  for (uint32_t i = 0; i < items.size(); ++i) array.Set(i, Wrap::NewInstance(env, items[i]));
-  return array;
-}
-
-template <class Wrap, class T>
-Napi::Value Optional(Napi::Env env, const std::optional<T>& item) {
-  if (!item) return env.Undefined();
-  return Wrap::NewInstance(env, *item);
-}
-
 Client::MessagesCallback MessagesCallback(std::shared_ptr<JsCallback> callback) {
   if (!callback) return nullptr;
   return [callback](ClientResult result, std::vector<MessageHandle> messages) {

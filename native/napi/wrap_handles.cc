@@ -45,10 +45,7 @@ Napi::Value UserHandleWrap::Relationship(const Napi::CallbackInfo& info) {
   return RelationshipHandleWrap::NewInstance(info.Env(), value().Relationship());
 }
 Napi::Value UserHandleWrap::UserApplicationProfiles(const Napi::CallbackInfo& info) {
-  auto profiles = value().UserApplicationProfiles();
-  Napi::Array array = Napi::Array::New(info.Env(), profiles.size());
-  for (uint32_t i = 0; i < profiles.size(); ++i) array.Set(i, UserApplicationProfileHandleWrap::NewInstance(info.Env(), profiles[i]));
-  return array;
+  return ArrayOf<UserApplicationProfileHandleWrap>(info.Env(), value().UserApplicationProfiles());
 }
 
 // --- UserApplicationProfileHandle
@@ -75,10 +72,7 @@ SDKPP_GET(LobbyHandleWrap, LobbyMemberIds)
 SDKPP_GET(LobbyHandleWrap, Metadata)
 SDKPP_GET_WRAPPED(LobbyHandleWrap, LinkedChannel, LinkedChannelWrap)
 Napi::Value LobbyHandleWrap::LobbyMembers(const Napi::CallbackInfo& info) {
-  auto members = value().LobbyMembers();
-  Napi::Array array = Napi::Array::New(info.Env(), members.size());
-  for (uint32_t i = 0; i < members.size(); ++i) array.Set(i, LobbyMemberHandleWrap::NewInstance(info.Env(), members[i]));
-  return array;
+  return ArrayOf<LobbyMemberHandleWrap>(info.Env(), value().LobbyMembers());
 }
 Napi::Value LobbyHandleWrap::GetLobbyMemberHandle(const Napi::CallbackInfo& info) {
   auto member = value().GetLobbyMemberHandle(ReadU64(ArgRef{info, 0, "LobbyHandle.GetLobbyMemberHandle", "memberId"}));
