@@ -20,6 +20,12 @@ void CallbackQueue::Post(std::function<void()> callback) {
   if (wake) wake();
 }
 
+void CallbackQueue::PostWhileAlive(std::weak_ptr<const void> owner, std::function<void()> callback) {
+  Post([owner = std::move(owner), callback = std::move(callback)] {
+    if (!owner.expired()) callback();
+  });
+}
+
 size_t CallbackQueue::RunPending() {
   std::deque<std::function<void()>> batch;
   {

@@ -18,6 +18,9 @@ class CallbackQueue {
   static const std::shared_ptr<CallbackQueue>& ForCurrentThread();
 
   void Post(std::function<void()> callback);
+  // Posts `callback` to run only if `owner` still lives when its turn comes: what an object
+  // queued for the app is dropped once the object is gone.
+  void PostWhileAlive(std::weak_ptr<const void> owner, std::function<void()> callback);
   // Runs the callbacks queued before the call; ones they post wait for the next run (and wake
   // the host again), so a callback that posts another cannot starve the host.
   size_t RunPending();

@@ -60,11 +60,7 @@ class ClientImpl final : public PlatformEvents {
   // For events (status, lobby, message, relationship, presence, invite, authorize-request,
   // token-expiry callbacks): dropped if still queued when the Client is destroyed, so an app's
   // callback never runs after the Client it belongs to is gone.
-  void PostEvent(std::function<void()> callback) {
-    queue_->Post([alive = std::weak_ptr<const bool>(lifetime_), callback = std::move(callback)] {
-      if (!alive.expired()) callback();
-    });
-  }
+  void PostEvent(std::function<void()> callback) { queue_->PostWhileAlive(lifetime_, std::move(callback)); }
 
   Client::Status status() const { return status_; }
   void SetStatus(Client::Status status, Client::Error error, int32_t error_detail);

@@ -20,9 +20,7 @@ void Logger::AddCallback(LogCallback callback, LoggingSeverity min_severity) {
     callbacks_.push_back({shared, min_severity});
   }
   if (debug_build_ && min_severity <= LoggingSeverity::Warning) {
-    queue_->Post([shared, alive = std::weak_ptr<const bool>(lifetime_)] {
-      if (!alive.expired()) (*shared)(std::string(kDebugBuildWarning), LoggingSeverity::Warning);
-    });
+    queue_->PostWhileAlive(lifetime_, [shared] { (*shared)(std::string(kDebugBuildWarning), LoggingSeverity::Warning); });
   }
 }
 
@@ -66,9 +64,7 @@ void Logger::Deliver(LoggingSeverity severity, const std::string& redacted) {
   if (file_ && severity >= file_->min_severity()) file_->Write(severity, redacted);
   for (const auto& sink : callbacks_) {
     if (severity < sink.min_severity) continue;
-    queue_->Post([callback = sink.callback, redacted, severity, alive = std::weak_ptr<const bool>(lifetime_)] {
-      if (!alive.expired()) (*callback)(redacted, severity);
-    });
+    queue_->PostWhileAlive(lifetime_, [callback = sink.callback, redacted, severity] { (*callback)(redacted, severity); });
   }
 }
 
