@@ -1,7 +1,7 @@
 // `--data FILE`: the state is written atomically (temp file + rename) shortly after each change
 // and once more on close, so a clean stop loses no write and a crash loses at most the last
 // moment — never the whole file.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { EmulatorState } from './model/state';
 
 const WRITE_DELAY_MS = 50;
@@ -38,7 +38,10 @@ export class Persistence {
     const temp = `${this.file}.${process.pid}.tmp`;
     const state = this.state();
     state.savedAt = this.now();
-    writeFileSync(temp, state.toJSON());
+    // The state holds live tokens and client secrets: only the owner may read it. `mode` applies
+    // to a new file only, so a temp file left over from a crash is narrowed too.
+    writeFileSync(temp, state.toJSON(), { mode: 0o600 });
+    chmodSync(temp, 0o600);
     renameSync(temp, this.file);
   }
 }

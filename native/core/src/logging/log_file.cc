@@ -7,6 +7,12 @@
 #include <filesystem>
 #include <system_error>
 
+#if !defined(_WIN32)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 namespace sdkpp::logging {
 namespace {
 
@@ -28,6 +34,28 @@ std::string TimestampUtc() {
   return buffer;
 }
 
+// The log can hold user ids, message text and request paths, so only its owner may read it:
+// created 0600, and an existing file readable by others is narrowed to 0600 (it is ours: we
+// append to it).
+std::FILE* OpenPrivateForAppend(const std::string& path) {
+#if defined(_WIN32)
+  return std::fopen(path.c_str(), "ab");
+#else
+  int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, S_IRUSR | S_IWUSR);
+  if (fd < 0) return nullptr;
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd);
+    errno = EINVAL;
+    return nullptr;
+  }
+  if ((info.st_mode & (S_IRWXG | S_IRWXO)) != 0) ::fchmod(fd, S_IRUSR | S_IWUSR);
+  std::FILE* file = ::fdopen(fd, "ab");
+  if (file == nullptr) ::close(fd);
+  return file;
+#endif
+}
+
 }  // namespace
 
 std::unique_ptr<LogFile> LogFile::Open(const std::string& directory, LoggingSeverity min_severity,
@@ -46,7 +74,7 @@ std::unique_ptr<LogFile> LogFile::Open(const std::string& directory, LoggingSeve
     return nullptr;
   }
   std::string path = (folder / std::string(kFileName)).string();
-  std::FILE* file = std::fopen(path.c_str(), "ab");
+  std::FILE* file = OpenPrivateForAppend(path);
   if (file == nullptr) {
     why = "cannot open '" + path + "' for writing: " + std::strerror(errno);
     return nullptr;

@@ -11,20 +11,42 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// What desktop environments create a new .desktop entry or mimeapps.list with (0644).
+constexpr fs::perms kNewFileMode = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read;
+
 fs::path XdgDir(const char* variable, const char* fallback_under_home) {
   if (const char* value = std::getenv(variable); value && *value) return value;
   const char* home = std::getenv("HOME");
   return fs::path(home ? home : ".") / fallback_under_home;
 }
 
-// Writes `text` to `path` through a temporary file, so a crash never leaves half a file.
-bool WriteFileAtomically(const fs::path& path, const std::string& text, std::string& why) {
+// The file a path names once symbolic links are followed: a user who keeps mimeapps.list in a
+// dotfiles repository and links it into ~/.config expects the linked file edited, not the link
+// replaced by a plain copy.
+fs::path FollowLinks(const fs::path& path) {
+  std::error_code error;
+  fs::path target = path;
+  for (int hops = 0; hops < 16 && fs::is_symlink(fs::symlink_status(target, error)); ++hops) {
+    fs::path next = fs::read_symlink(target, error);
+    if (error) break;
+    target = next.is_absolute() ? next : target.parent_path() / next;
+  }
+  return target;
+}
+
+// Writes `text` to `path` (through its symbolic links) by way of a temporary file beside it, so a
+// crash never leaves half a file; an existing file keeps its permissions, a new one gets
+// `new_file_mode`.
+bool WriteFileAtomically(const fs::path& link_or_path, const std::string& text, fs::perms new_file_mode, std::string& why) {
+  const fs::path path = FollowLinks(link_or_path);
   std::error_code error;
   fs::create_directories(path.parent_path(), error);
   if (error) {
     why = "cannot create " + path.parent_path().string() + ": " + error.message();
     return false;
   }
+  fs::file_status existing = fs::status(path, error);
+  const fs::perms mode = fs::exists(existing) ? existing.permissions() & fs::perms::mask : new_file_mode;
   fs::path temp = path;
   temp += ".sdkpp-tmp";
   {
@@ -34,6 +56,12 @@ bool WriteFileAtomically(const fs::path& path, const std::string& text, std::str
       why = "cannot write " + temp.string();
       return false;
     }
+  }
+  fs::permissions(temp, mode, fs::perm_options::replace, error);
+  if (error) {
+    fs::remove(temp, error);
+    why = "cannot set the permissions of " + temp.string();
+    return false;
   }
   fs::rename(temp, path, error);
   if (error) {
@@ -77,7 +105,7 @@ bool RegisterUrlScheme(const std::string& scheme, const std::string& command, st
   std::string entry = "[Desktop Entry]\nType=Application\nName=" + scheme +
                       " (game launch)\nNoDisplay=true\nTerminal=false\nExec=" + command +
                       " %u\nMimeType=x-scheme-handler/" + scheme + ";\n";
-  if (!WriteFileAtomically(XdgDir("XDG_DATA_HOME", ".local/share") / "applications" / desktop_name, entry, why)) {
+  if (!WriteFileAtomically(XdgDir("XDG_DATA_HOME", ".local/share") / "applications" / desktop_name, entry, kNewFileMode, why)) {
     return false;
   }
   fs::path mimeapps = XdgDir("XDG_CONFIG_HOME", ".config") / "mimeapps.list";
@@ -87,7 +115,8 @@ bool RegisterUrlScheme(const std::string& scheme, const std::string& command, st
     text << in.rdbuf();
     existing = text.str();
   }
-  return WriteFileAtomically(mimeapps, WithDefaultApplication(existing, "x-scheme-handler/" + scheme, desktop_name), why);
+  return WriteFileAtomically(mimeapps, WithDefaultApplication(existing, "x-scheme-handler/" + scheme, desktop_name),
+                             kNewFileMode, why);
 #else
   why = "registering a URL scheme is implemented for Linux only in this build";
   (void)scheme;
