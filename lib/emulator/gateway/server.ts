@@ -5,35 +5,28 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { userJson } from '../domain/accounts';
+import { channelJson } from '../domain/channels';
+import { canView } from '../domain/permissions';
+import { updatePresence } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { BusEvent } from '../events';
-import { canView } from '../permissions';
-import { channelJson } from '../routes/guilds';
+import type { GatewayControl } from '../ports';
 import { botGuildCreate, userReady } from './ready';
 import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
 import { obfuscatedChannelJson } from './obfuscation';
 import { Close, Intent, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
 import { Session } from './session';
-import { updatePresence } from './presence';
 
-export interface GatewayServer {
+/**
+ * The gateway as the control API drives it (ports.ts), plus its sessions. channelChanged tells
+ * bots about a channel whose visibility may have changed (`visibleBefore`: bot user id -> could
+ * view it before; with `visibilityOnly`, a role change, only obfuscated bots whose view changed
+ * hear of it); guildAvailable sends GUILD_CREATE to the guild's connected bots.
+ */
+export interface GatewayServer extends GatewayControl {
   /** Connected sessions (identified or not). */
   sessions(): Session[];
-  /**
-   * Tells bots about a channel whose visibility may have changed. `visibleBefore` maps bot user
-   * ids to whether they could view it before. With `visibilityOnly` (a role change: the channel
-   * itself is the same) only bots with obfuscation whose view changed hear about it.
-   */
-  channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>, options?: { visibilityOnly?: boolean }): void;
-  /** GUILD_CREATE to the connected bots that are members of the guild (a bot added to it). */
-  guildAvailable(guildId: string): void;
-  /** Sends Reconnect (op 7) to connected sessions (of one user, or all); returns how many. */
-  reconnect(filter?: { userId?: string }): number;
-  /**
-   * Cuts the sockets of identified sessions (of one user, or all) without a close frame, as a
-   * network failure would; the sessions stay resumable. Returns how many.
-   */
-  drop(filter?: { userId?: string }): number;
   close(): Promise<void>;
 }
 
@@ -115,7 +108,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
       const guilds = [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === identity.user.id));
       session.dispatch('READY', JSON.stringify({
         v: 10,
-        user: emu.userJson(identity.user, identity.app),
+        user: userJson(identity.user, identity.app),
         guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
         session_id: session.id,
         resume_gateway_url: options.url,
@@ -128,7 +121,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     onCommand(session: Session, op: number, d: unknown) {
       switch (op) {
         case Op.PresenceUpdate:
-          if (!updatePresence(emu, session, d)) session.close(Close.DecodeError, 'Invalid presence');
+          if (!updatePresence(emu, session.identity!.user.id, session.identity!.app.id, d)) session.close(Close.DecodeError, 'Invalid presence');
           return;
         case Op.RequestGuildMembers:
           handleRequestGuildMembers(emu, session, d);
