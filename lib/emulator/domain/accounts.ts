@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
 import type { Application, User } from '../model/types';
-import { codePoints } from './limits';
+import { codePoints, Limits } from './limits';
 
 // ExternalIdentityProviderType (api-surface.md) of each external_auth_type.
 const PROVIDER_TYPES: Record<string, number> = {
@@ -87,14 +87,14 @@ export function createUser(emu: Emulator, options: NewUser): User {
   if (typeof options?.username !== 'string' || !/^[a-z0-9_.]{2,32}$/.test(options.username)) {
     throw new ApiError(400, 50035, 'username: 2-32 characters of a-z, 0-9, _ and .');
   }
-  if (options.globalName !== undefined && (typeof options.globalName !== 'string' || options.globalName.length < 1 || options.globalName.length > GLOBAL_NAME_MAX)) {
+  if (options.globalName !== undefined && (typeof options.globalName !== 'string' || codePoints(options.globalName) < 1 || codePoints(options.globalName) > GLOBAL_NAME_MAX)) {
     throw new ApiError(400, 50035, 'globalName: 1-32 characters');
   }
   if (options.premiumType !== undefined && (!Number.isInteger(options.premiumType) || options.premiumType < 0 || options.premiumType > 3)) {
     throw new ApiError(400, 50035, 'premiumType: 0-3');
   }
   // A guild tag is a badge of 1 to 4 characters (spec).
-  if (options.primaryGuildTag !== undefined && (typeof options.primaryGuildTag !== 'string' || ![1, 2, 3, 4].includes(codePoints(options.primaryGuildTag)))) {
+  if (options.primaryGuildTag !== undefined && (typeof options.primaryGuildTag !== 'string' || !(codePoints(options.primaryGuildTag) >= 1 && codePoints(options.primaryGuildTag) <= Limits.MaxGuildTagCodePoints))) {
     throw new ApiError(400, 50035, 'primaryGuildTag: 1-4 characters');
   }
   if ([...emu.state.users.values()].some((u) => u.username === options.username)) {

@@ -7,10 +7,11 @@ import type { Lobby, LobbyMember } from '../model/types';
 import { newSecret } from '../secrets';
 import { findChannel, isLinkableType } from './channels';
 import { joinGuild } from './guilds';
+import { Limits } from './limits';
 import { channelPermissions, Permission } from './permissions';
 
 export const DEFAULT_IDLE_TIMEOUT_S = 300;
-export const MAX_LOBBY_MEMBERS = 1000;
+export const MAX_LOBBY_MEMBERS = Limits.MaxLobbyMembersCount;
 const CAN_LINK_LOBBY = 1 << 0;
 const INVITE_LIFETIME_MS = 60 * 60 * 1000;
 

@@ -75,7 +75,7 @@ export class Validator {
     return value;
   }
 
-  /** A string-to-string map: at most `maxKeys` keys, `maxTotal` characters of keys and values. */
+  /** A string-to-string map: at most `maxKeys` keys, `maxTotal` characters (code points) of keys and values. */
   dict(path: string, value: unknown, limits: { maxKeys?: number; maxTotal?: number; optional?: boolean }): Record<string, string> | undefined {
     if (this.#missing(path, value, limits.optional ?? true)) return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) {
@@ -94,7 +94,7 @@ export class Validator {
         this.fail(`${path}.${key}`, 'STRING_TYPE_CONVERT', 'Must be a string.');
         continue;
       }
-      total += key.length + v.length;
+      total += codePoints(key) + codePoints(v);
       kept.push([key, v]);
     }
     // fromEntries defines own properties, so a key such as "__proto__" is kept as data instead
