@@ -1,6 +1,7 @@
 // Presence: a user's status and activities (from the gateway's op 3 or the local client's
 // SET_ACTIVITY), sent to the user, its friends and its lobby mates as PRESENCE_UPDATE; an
-// invisible user looks offline to others.
+// invisible user looks offline to others. Presence follows the connection: a user's first
+// gateway connection makes it online, the end of its last one offline with no activity.
 import type { Emulator } from '../emulator';
 import type { Presence } from '../model/types';
 import { validateActivity } from './activities';
@@ -42,6 +43,25 @@ export function updatePresence(emu: Emulator, userId: string, applicationId: str
   }
   setPresence(emu, userId, status as Presence['status'], activities);
   return true;
+}
+
+/**
+ * The user's first live gateway connection: the presence its Identify carried, if valid, else
+ * online — unless it already shows a status (idle, dnd, invisible, or online from the local
+ * client), which stays as it is.
+ */
+export function userConnected(emu: Emulator, userId: string, applicationId: string, identifyPresence: unknown): void {
+  const current = emu.state.presences.get(userId);
+  if (current && current.status !== 'offline') return;
+  if (identifyPresence !== undefined && identifyPresence !== null && updatePresence(emu, userId, applicationId, identifyPresence)) return;
+  setPresence(emu, userId, 'online', []);
+}
+
+/** The user's last live gateway connection ended: offline, and nothing it was playing. */
+export function userDisconnected(emu: Emulator, userId: string): void {
+  const current = emu.state.presences.get(userId);
+  if (current?.status === 'offline' && current.activities.length === 0) return;
+  setPresence(emu, userId, 'offline', []);
 }
 
 /** The presences READY carries: those of the users `userId` has a relationship with. */

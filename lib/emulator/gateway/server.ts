@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { userJson } from '../domain/accounts';
 import { channelJson } from '../domain/channels';
 import { canView } from '../domain/permissions';
-import { updatePresence } from '../domain/presence';
+import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { BusEvent } from '../events';
 import type { GatewayControl } from '../ports';
@@ -70,6 +70,14 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     }
   };
 
+  // The user's presence goes offline when its last connected session closes (resumable or not).
+  const presenceAfterClose = (session: Session) => {
+    const identity = session.identity;
+    if (identity?.kind !== 'user') return;
+    const stillConnected = [...(usersById.get(identity.user.id) ?? [])].some((other) => other.socket !== null);
+    if (!stillConnected) userDisconnected(emu, identity.user.id);
+  };
+
   const expired = (session: Session) =>
     !session.resumable || (session.closedAt !== null && emu.now() - session.closedAt > SESSION_RETENTION_MS);
 
@@ -102,6 +110,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         if (!set) usersById.set(identity.user.id, (set = new Set()));
         set.add(session);
         session.dispatch('READY', JSON.stringify(userReady(emu, identity.user, identity.app, session.id, options.url)));
+        userConnected(emu, identity.user.id, identity.app.id, identity.presence);
         return;
       }
       bots.add(session);
@@ -135,11 +144,14 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     },
     onClosed(session: Session) {
       live.delete(session);
+      presenceAfterClose(session);
       // Kept for SESSION_RETENTION_MS (emulator time) so the client can resume, unless it is over.
       if (!session.resumable) forget(session);
     },
-    onResumed(temporary: Session) {
+    onResumed(temporary: Session, resumed: Session) {
       live.delete(temporary);
+      const identity = resumed.identity;
+      if (identity?.kind === 'user') userConnected(emu, identity.user.id, identity.app.id, undefined);
     },
   };
 

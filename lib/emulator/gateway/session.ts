@@ -25,6 +25,8 @@ export interface SessionIdentity {
   token: string;
   intents: number;
   obfuscation: boolean;
+  /** The presence Identify carried ({status, activities, ...}), if any. */
+  presence?: unknown;
 }
 
 export interface SessionHooks {
@@ -246,6 +248,7 @@ export class Session {
       ...auth,
       intents,
       obfuscation: auth.kind === 'bot' && (capabilities & CAPABILITY_CHANNEL_OBFUSCATION) !== 0,
+      presence: body.presence,
     };
     this.hooks.onIdentified(this);
   }
