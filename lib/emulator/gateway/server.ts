@@ -6,6 +6,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { userJson } from '../domain/accounts';
+import { accessToken } from '../domain/authorizations';
 import { channelJson } from '../domain/channels';
 import { canView } from '../domain/permissions';
 import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
@@ -246,7 +247,24 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
   };
 }
 
+/**
+ * Ends the user's sessions whose token no longer lives: those of the deauthorized application,
+ * and child-token sessions whose parent token went with it (protocols.md: 4004).
+ */
+function endRevokedSessions(emu: Emulator, sessions: Iterable<Session>): void {
+  for (const session of [...sessions]) {
+    const identity = session.identity!;
+    if (accessToken(emu, identity.token.replace(/^Bearer\s+/, ''))) continue;
+    session.resumable = false;
+    session.close(Close.AuthenticationFailed, 'Authorization revoked');
+  }
+}
+
 function route(emu: Emulator, event: BusEvent, usersById: Map<string, Set<Session>>, bots: Set<Session>): void {
+  if (event.type === 'APPLICATION_DEAUTHORIZED') {
+    for (const userId of new Set(event.userIds)) endRevokedSessions(emu, usersById.get(userId) ?? []);
+    return;
+  }
   let data: string | undefined;
   const json = () => (data ??= JSON.stringify(event.data));
   for (const userId of new Set(event.userIds)) {
@@ -255,11 +273,6 @@ function route(emu: Emulator, event: BusEvent, usersById: Map<string, Set<Sessio
     for (const session of sessions) {
       const identity = session.identity!;
       if (event.applicationId && event.applicationId !== identity.app.id) continue;
-      if (event.type === 'APPLICATION_DEAUTHORIZED') {
-        session.resumable = false;
-        session.close(Close.AuthenticationFailed, 'Authorization revoked');
-        continue;
-      }
       session.dispatch(event.type, json());
     }
   }
