@@ -209,11 +209,15 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   }
 }
 
-/** POST /_sdkpp/control/<method> with a JSON object of named arguments. */
+/**
+ * POST /_sdkpp/control/<method> with a JSON object of named arguments. The body must be sent as
+ * application/json, even an empty `{}`: a browser cannot send that cross-site without a CORS
+ * preflight, which the emulator never grants, so no web page can call the control API.
+ */
 export function registerControlRoutes(router: Router, control: EmulatorControl): void {
   const call = (name: string, args: (body: Record<string, unknown>) => unknown[]) =>
     router.post(`/${name}`, async (ctx) => {
-      const body = ctx.req.headers['content-type'] ? await ctx.jsonObject() : {};
+      const body = await ctx.jsonObject();
       const method = (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name];
       const result = await method.apply(control, args(body));
       return result === undefined ? { ok: true } : result;

@@ -12,6 +12,7 @@ import { canView } from '../domain/permissions';
 import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { BusEvent } from '../events';
+import { hostAllowed, originAllowed } from '../http/request_origin';
 import type { GatewayControl } from '../ports';
 import { botGuildCreate, userReady } from './ready';
 import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
@@ -158,7 +159,9 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/gateway') {
+    // Another site's page (its Origin) or a rebound host name gets no gateway session.
+    if (url.pathname !== '/gateway' || !hostAllowed(req) || !originAllowed(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
       return;
     }

@@ -120,8 +120,14 @@ export class IpcConnection {
     if (result.error === 'unknown_opcode') return this.close(RpcClose.Unsupported, 'Unknown opcode');
     if (result.error === 'invalid_utf8') return this.close(RpcClose.InvalidEncoding, 'Payload is not valid UTF-8');
     // A truncated header or a length that lies leaves bytes waiting; they must not wait forever.
-    clearTimeout(this.#incompleteTimer);
-    if (this.reader.pending > 0) {
+    // The deadline is the whole frame's, from its first byte: more bytes of the same frame do not
+    // extend it (a peer trickling one byte at a time would otherwise keep it alive for good).
+    const startedAnotherFrame = result.frames.length > 0;
+    if (this.reader.pending === 0 || startedAnotherFrame) {
+      clearTimeout(this.#incompleteTimer);
+      this.#incompleteTimer = undefined;
+    }
+    if (this.reader.pending > 0 && this.#incompleteTimer === undefined) {
       this.#incompleteTimer = setTimeout(() => this.close(RpcClose.Abnormal, 'Incomplete frame'), this.hooks.incompleteFrameTimeoutMs);
       this.#incompleteTimer.unref();
     }
