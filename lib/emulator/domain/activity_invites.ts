@@ -51,14 +51,18 @@ export function sendActivityInvite(emu: Emulator, applicationId: string, sender:
   return json;
 }
 
-/** The recipient accepts a Join invite: the join secret and the inviting application. */
-export function acceptActivityInvite(emu: Emulator, user: User, messageId: string): { secret: string; application_id: string } {
+/**
+ * The recipient accepts a Join invite through the inviting application (another application,
+ * a child one included, gets no join secret): the join secret and the application.
+ */
+export function acceptActivityInvite(emu: Emulator, user: User, applicationId: string, messageId: string): { secret: string; application_id: string } {
   for (const channel of emu.state.dmChannels.values()) {
     if (!channel.userIds.includes(user.id)) continue;
     const message = findMessage(emu, channel.id, messageId);
     if (!message?.activityInvite) continue;
     if (message.recipientId !== user.id) throw new ApiError(403, 50001, 'Missing Access: the invite is for another user');
     const invite = message.activityInvite;
+    if (invite.applicationId !== applicationId) throw new ApiError(403, 50001, 'Missing Access: the invite is for another application');
     if (!invite.valid || invite.type !== InviteType.Join || !invite.joinSecret) throw new ApiError(400, 50035, 'The invite is no longer valid');
     return { secret: invite.joinSecret, application_id: invite.applicationId };
   }

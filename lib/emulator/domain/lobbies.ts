@@ -291,10 +291,16 @@ export function createChannelInvite(emu: Emulator, lobby: Lobby, userId: string)
   return { code };
 }
 
-/** Accepting a channel invite (by the emulator clock): the user joins the channel's guild. */
-export function acceptChannelInvite(emu: Emulator, code: string, userId: string): Record<string, unknown> {
+/**
+ * Accepting a channel invite (by the emulator clock): only the member it was made for may, and
+ * only through the lobby's application; the user joins the channel's guild.
+ */
+export function acceptChannelInvite(emu: Emulator, code: string, userId: string, applicationId: string): Record<string, unknown> {
   const record = emu.state.lobbyInvites.get(code);
   if (!record || record.used || record.expiresAt <= emu.now()) throw new ApiError(404, 10006, 'Unknown Invite');
+  const lobby = emu.state.lobbies.get(record.lobbyId);
+  if (lobby && lobby.applicationId !== applicationId) throw new ApiError(404, 10006, 'Unknown Invite');
+  if (record.userId !== userId) throw new ApiError(403, 50001, 'Missing Access: the invite is for another user');
   record.used = true;
   const guild = emu.state.guilds.get(record.guildId);
   if (guild) joinGuild(emu, guild, userId);

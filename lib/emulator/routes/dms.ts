@@ -59,7 +59,7 @@ export function registerDirectMessages(api: Router): void {
 
   api.get('/users/@me/dms/:recipient_id/messages', (ctx) => {
     const { user } = ctx.bearer();
-    if (!isSnowflake(ctx.params.recipient_id)) throw Errors.unknownUser();
+    if (!isSnowflake(ctx.params.recipient_id) || !ctx.emu.user(ctx.params.recipient_id)) throw Errors.unknownUser();
     const limit = historyLimit(ctx.query);
     const before = ctx.query.get('before');
     if (before !== null && !isSnowflake(before)) {

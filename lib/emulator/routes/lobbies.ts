@@ -234,7 +234,7 @@ export function registerLobbies(api: Router): void {
 
   // Accepting an invite: single use, valid one hour (by the emulator clock).
   api.post('/invites/:code', (ctx) => {
-    const { user } = ctx.bearer();
-    return acceptChannelInvite(ctx.emu, ctx.params.code, user.id);
+    const { user, app } = ctx.bearer();
+    return acceptChannelInvite(ctx.emu, ctx.params.code, user.id, app.id);
   });
 }

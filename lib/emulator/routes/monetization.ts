@@ -8,8 +8,10 @@ export function registerMonetization(api: Router): void {
     if (ctx.params.application_id !== app.id) return [];
     return entitlementsOf(ctx.emu, app.id, ctx.query.get('user_id'));
   });
+  // Like the entitlements: a bot sees only its own application's.
   api.get('/applications/:application_id/skus', (ctx) => {
     const { app } = ctx.bot();
+    if (ctx.params.application_id !== app.id) return [];
     return skusOf(ctx.emu, app.id);
   });
 }

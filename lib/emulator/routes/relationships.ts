@@ -76,8 +76,8 @@ export function registerRelationships(api: Router): void {
   });
 
   api.post('/users/@me/activity-invites/:message_id/accept', (ctx) => {
-    const { user } = ctx.bearer();
+    const { user, app } = ctx.bearer();
     if (!isSnowflake(ctx.params.message_id)) throw Errors.unknownMessage();
-    return acceptActivityInvite(ctx.emu, user, ctx.params.message_id);
+    return acceptActivityInvite(ctx.emu, user, app.id, ctx.params.message_id);
   });
 }
