@@ -66,3 +66,17 @@ describe('direct message history', () => {
     expect((await api(t.emu, 'GET', `/users/@me/dms/${erin}/messages`, as(t.token(nelly)))).body).toEqual([]);
   });
 });
+
+describe('moderation metadata is application-scoped', () => {
+  it('a child application\'s bot cannot write it on a DM sent through the parent application', async () => {
+    const sent = await api(t.emu, 'POST', `/users/@me/dms/${alice}/messages`, { ...as(t.token(nelly)), body: { content: 'moderate me' } });
+    expect(sent.status).toBe(200);
+    const path = `/partner-sdk/dms/${nelly}/${alice}/messages/${sent.body.id}/moderation-metadata`;
+    const byChild = await api(t.emu, 'PUT', path, { auth: childBot(), body: { verdict: 'spam' } });
+    expect([byChild.status, byChild.body.code]).toEqual([404, 10008]);
+    const stored = () => t.emu.core.state.messages.get(sent.body.channel_id)!.find((m) => m.id === sent.body.id)!;
+    expect(stored().moderationMetadata).toBeNull();
+    expect((await api(t.emu, 'PUT', path, { auth: parentBot(), body: { verdict: 'ok' } })).status).toBe(204);
+    expect(stored().moderationMetadata).toEqual({ verdict: 'ok' });
+  });
+});

@@ -217,11 +217,15 @@ export function directMessageSummaries(emu: Emulator, userId: string): Array<{ u
   return summaries;
 }
 
-/** A DM between two users, by id, for moderation. */
-export function findDirectMessage(emu: Emulator, user1: string, user2: string, messageId: string): Message {
+/**
+ * A DM between two users, by id, for `applicationId`'s moderation: messages are
+ * application-scoped, so another application's DM (a parent's, for a child app) does not exist
+ * for it.
+ */
+export function findDirectMessage(emu: Emulator, user1: string, user2: string, messageId: string, applicationId: string): Message {
   const channel = emu.state.dmChannelBetween(user1, user2);
   const message = channel ? findMessage(emu, channel.id, messageId) : undefined;
-  if (!message) throw Errors.unknownMessage();
+  if (!message || message.applicationId !== applicationId) throw Errors.unknownMessage();
   return message;
 }
 

@@ -74,9 +74,9 @@ export function registerDirectMessages(api: Router): void {
   });
 
   api.put('/partner-sdk/dms/:user1/:user2/messages/:message_id/moderation-metadata', async (ctx) => {
-    ctx.bot();
+    const { app } = ctx.bot();
     if (!isSnowflake(ctx.params.message_id)) throw Errors.unknownMessage();
-    const message = findDirectMessage(ctx.emu, ctx.params.user1, ctx.params.user2, ctx.params.message_id);
+    const message = findDirectMessage(ctx.emu, ctx.params.user1, ctx.params.user2, ctx.params.message_id, app.id);
     const body = await ctx.json();
     const v = new Validator();
     const md = v.dict('_root', body, { maxKeys: Limits.MaxModerationMetadataKeysCount, optional: false, maxTotal: Limits.MaxMetadataCodePoints });
