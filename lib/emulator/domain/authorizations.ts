@@ -16,6 +16,7 @@ export const ACCESS_TOKEN_LIFETIME_S = 604800; // 7 days, as the service's token
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const DEVICE_CODE_LIFETIME_S = 300;
 export const DEVICE_POLL_INTERVAL_S = 5;
+export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 export interface IssuedTokens {
   access: TokenRecord;
@@ -161,7 +162,7 @@ export function issueTestToken(emu: Emulator, userId: string, scopes: string[], 
 
 // --- Authorization codes
 
-export type CodeRequest = Pick<PendingAuthorization, 'applicationId' | 'scopes' | 'redirectUri' | 'challenge' | 'challengeMethod' | 'integrationType'>;
+export type CodeRequest = Pick<PendingAuthorization, 'applicationId' | 'scopes' | 'redirectUri' | 'challenge' | 'challengeMethod' | 'integrationType' | 'nonce'>;
 
 export function issueCode(emu: Emulator, request: CodeRequest, user: User): AuthorizationCode {
   const code: AuthorizationCode = {
@@ -172,6 +173,7 @@ export function issueCode(emu: Emulator, request: CodeRequest, user: User): Auth
     redirectUri: request.redirectUri,
     challenge: request.challenge,
     challengeMethod: request.challengeMethod,
+    nonce: request.nonce ?? null,
     expiresAt: emu.now() + CODE_LIFETIME_MS,
     used: false,
   };
@@ -241,8 +243,11 @@ export interface CodeExchange {
   beforeSpend?: (user: User) => void;
 }
 
-/** authorization_code: PKCE or a confidential client, the same redirect_uri, single use, 10 minutes. */
-export function codeGrant(emu: Emulator, app: Application, exchange: CodeExchange): IssuedTokens {
+/**
+ * authorization_code: PKCE or a confidential client, the same redirect_uri, single use, 10
+ * minutes. Also hands back the authorize request's nonce, for the id_token.
+ */
+export function codeGrant(emu: Emulator, app: Application, exchange: CodeExchange): IssuedTokens & { nonce: string | null } {
   const record = emu.state.codes.get(exchange.code ?? '');
   const invalid = (why: string) => new OAuthError(400, 'invalid_grant', why);
   if (!record || record.applicationId !== app.id) throw invalid('Invalid "code" in request.');
@@ -263,7 +268,7 @@ export function codeGrant(emu: Emulator, app: Application, exchange: CodeExchang
   exchange.beforeSpend?.(user);
   record.used = true;
   emu.changed();
-  return issueTokens(emu, app.id, user.id, record.scopes);
+  return { ...issueTokens(emu, app.id, user.id, record.scopes), nonce: record.nonce ?? null };
 }
 
 /** client_credentials: the application's own token, no user, no refresh. */

@@ -12,6 +12,7 @@ import {
   codeGrant,
   decide,
   DEVICE_CODE_LIFETIME_S,
+  DEVICE_GRANT,
   DEVICE_POLL_INTERVAL_S,
   deviceCodeGrant,
   devicePageUser,
@@ -21,6 +22,7 @@ import {
   startDeviceAuthorization,
   tokenResponse,
 } from '../domain/authorizations';
+import { discoveryDocument, jwks, oidcTokenResponse } from '../domain/id_tokens';
 import { mergeProvisionalIdentity } from '../domain/provisional';
 import type { RequestContext } from '../http/context';
 import { OAuthError } from '../http/errors';
@@ -28,8 +30,6 @@ import type { Router } from '../http/router';
 import { HtmlPage, Redirect } from '../http/server';
 import type { Application, PendingAuthorization, User } from '../model/types';
 import { isSnowflake } from '../snowflake';
-
-const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** The client of a token request: client_id (+ secret by form or Basic auth). */
 function client(ctx: RequestContext, form: URLSearchParams): { app: Application; authenticated: boolean } {
@@ -49,8 +49,14 @@ function client(ctx: RequestContext, form: URLSearchParams): { app: Application;
       }
     }
   }
-  if (!clientId || !isSnowflake(clientId)) throw new OAuthError(401, 'invalid_client', 'Unknown client_id');
-  return authenticateClient(ctx.emu, clientId, secret);
+  try {
+    if (!clientId || !isSnowflake(clientId)) throw new OAuthError(401, 'invalid_client', 'Unknown client_id');
+    return authenticateClient(ctx.emu, clientId, secret);
+  } catch (error) {
+    // RFC 6749 §5.2: a client that authenticated with Basic gets the challenge with the 401.
+    if (basic && error instanceof OAuthError && error.status === 401) ctx.headers['WWW-Authenticate'] = 'Basic realm="sdkpp-emulator", charset="UTF-8"';
+    throw error;
+  }
 }
 
 function authorize(ctx: RequestContext): HtmlPage | Redirect {
@@ -87,6 +93,7 @@ function authorize(ctx: RequestContext): HtmlPage | Redirect {
     challenge,
     challengeMethod: challenge !== null ? 'S256' : null,
     integrationType: integration === null ? null : Number(integration),
+    nonce: q.get('nonce'),
     createdAt: emu.now(),
     via: 'web',
     decision: null,
@@ -103,7 +110,11 @@ async function decideFromPage(ctx: RequestContext): Promise<Redirect | HtmlPage>
   return new Redirect(decide(ctx.emu, pending, form.get('decision') === 'approve', form.get('user_id')));
 }
 
-async function token(ctx: RequestContext): Promise<Record<string, unknown>> {
+async function token(ctx: RequestContext, webBase: () => string): Promise<Record<string, unknown>> {
+  // RFC 6749 §5.1: token responses (and their errors) are never cached.
+  ctx.headers['Cache-Control'] = 'no-store';
+  ctx.headers.Pragma = 'no-cache';
+  const issuer = webBase();
   if (String(ctx.req.headers['content-type'] ?? '').split(';')[0].trim() !== 'application/x-www-form-urlencoded') {
     await ctx.raw().catch(() => undefined);
     throw new OAuthError(400, 'invalid_request', 'The token endpoint accepts only application/x-www-form-urlencoded bodies');
@@ -123,11 +134,12 @@ async function token(ctx: RequestContext): Promise<Record<string, unknown>> {
         // Throws the merge errors (530014, 530016, 530017, 530023) before the code is spent.
         if (externalType !== null && externalToken !== null) mergeProvisionalIdentity(emu, user, externalType, externalToken);
       };
-      return tokenResponse(emu, codeGrant(emu, app, { code: form.get('code'), redirectUri: form.get('redirect_uri'), codeVerifier: form.get('code_verifier'), authenticated, beforeSpend }));
+      const issued = codeGrant(emu, app, { code: form.get('code'), redirectUri: form.get('redirect_uri'), codeVerifier: form.get('code_verifier'), authenticated, beforeSpend });
+      return oidcTokenResponse(emu, issued, issuer, issued.nonce);
     }
     case 'refresh_token': {
       const { app } = client(ctx, form);
-      return tokenResponse(emu, refreshGrant(emu, app, form.get('refresh_token') ?? ''));
+      return oidcTokenResponse(emu, refreshGrant(emu, app, form.get('refresh_token') ?? ''), issuer);
     }
     case 'client_credentials': {
       const { app, authenticated } = client(ctx, form);
@@ -135,7 +147,7 @@ async function token(ctx: RequestContext): Promise<Record<string, unknown>> {
     }
     case DEVICE_GRANT: {
       const { app } = client(ctx, form);
-      return tokenResponse(emu, deviceCodeGrant(emu, app, form.get('device_code')));
+      return oidcTokenResponse(emu, deviceCodeGrant(emu, app, form.get('device_code')), issuer);
     }
     default:
       throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant_type: ${String(grant).slice(0, 64)}`);
@@ -177,6 +189,8 @@ function me(ctx: RequestContext): Record<string, unknown> {
 }
 
 export function registerOAuth2(api: Router, web: Router, webBase: () => string): void {
+  web.get('/.well-known/openid-configuration', () => discoveryDocument(webBase()));
+  web.get('/.well-known/jwks.json', (ctx) => jwks(ctx.emu));
   web.get('/oauth2/authorize', authorize);
   web.post('/oauth2/authorize/decide', decideFromPage);
   web.get('/activate', (ctx) => new HtmlPage(activatePage(ctx.query.get('user_code'), null)));
@@ -185,7 +199,7 @@ export function registerOAuth2(api: Router, web: Router, webBase: () => string):
     const ok = approveDevice(ctx.emu, form.get('user_code') ?? '', devicePageUser(ctx.emu));
     return new HtmlPage(activatePage(null, ok ? 'Device approved. You can return to the game.' : 'Unknown or expired code.'), ok ? 200 : 400);
   });
-  api.post('/oauth2/token', token);
+  api.post('/oauth2/token', (ctx) => token(ctx, webBase));
   api.post('/oauth2/token/revoke', revoke);
   api.post('/oauth2/device/authorize', (ctx) => deviceAuthorize(ctx, webBase));
   api.get('/oauth2/@me', me);
