@@ -11,6 +11,7 @@ import { ApiError, OAuthError } from '../http/errors';
 import type { Application, AuthorizationCode, DeviceAuthorization, PendingAuthorization, TokenRecord, User } from '../model/types';
 import { newSecret } from '../secrets';
 import { isBanned, userJson } from './accounts';
+import { mainApplication } from './applications';
 
 export const ACCESS_TOKEN_LIFETIME_S = 604800; // 7 days, as the service's token responses say
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -155,7 +156,7 @@ export function recordAuthorized(emu: Emulator, app: Application, user: User, sc
 
 /** A token for tests (the control API), without the browser dance. */
 export function issueTestToken(emu: Emulator, userId: string, scopes: string[], applicationId?: string): IssuedTokens {
-  const appId = applicationId ?? [...emu.state.applications.values()].find((a) => !a.parentId)!.id;
+  const appId = applicationId ?? mainApplication(emu).id;
   if (!emu.user(userId)) throw new ApiError(404, 10013, 'Unknown User');
   return issueTokens(emu, appId, userId, scopes);
 }

@@ -6,6 +6,7 @@ import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
 import type { Guild, GuildMember } from '../model/types';
 import { userOrIdJson } from './accounts';
+import { mainApplication } from './applications';
 import { announceVisibility, visibility, type GuildObserver } from './channels';
 import { codePoints } from './limits';
 import { basePermissions, Permission, serializePermissions } from './permissions';
@@ -41,7 +42,7 @@ export function memberJson(emu: Emulator, guild: Guild, member: GuildMember): Re
 /** A guild with the application's bot, an @everyone role, a text and a voice channel. */
 export function createGuild(emu: Emulator, name: string, memberIds: string[], observer: GuildObserver | null): Guild {
   if (typeof name !== 'string' || codePoints(name) < 2 || codePoints(name) > 100) throw new ApiError(400, 50035, 'name: 2-100 characters');
-  const app = [...emu.state.applications.values()].find((a) => !a.parentId)!;
+  const app = mainApplication(emu);
   const ids = [...new Set([app.botUserId, ...memberIds])];
   for (const id of ids) if (!emu.user(id)) throw new ApiError(404, 10013, 'Unknown User');
   const now = emu.now();

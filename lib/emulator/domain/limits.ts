@@ -11,11 +11,3 @@ export function codePoints(text: string): number {
   for (const _ of text) count++;
   return count;
 }
-
-/** Characters of a metadata dictionary: keys and values together. */
-export function metadataCodePoints(metadata: Record<string, string> | null | undefined): number {
-  if (!metadata) return 0;
-  let total = 0;
-  for (const [key, value] of Object.entries(metadata)) total += codePoints(key) + codePoints(value);
-  return total;
-}
