@@ -20,6 +20,13 @@ export const Limits = Object.freeze({
   MaxModerationMetadataKeysCount: 5,
   /** A voice channel's status text. */
   MaxVoiceChannelStatusCodePoints: 500,
+  /** Members of one lobby (the emulator refuses the 1001st with 30000). */
+  MaxLobbyMembersCount: 1000,
+  /** A user's guild tag: 1 to 4 characters (spec "Limits"). */
+  MaxGuildTagCodePoints: 4,
+  /** A rich presence activity's texts (name, state, details, asset texts, party id) and its links (state_url, details_url, asset images and URLs), as the service accepts them. */
+  MaxActivityTextCodePoints: 128,
+  MaxActivityUrlCodePoints: 256,
   /** Members of one call (the SDK's guidance; the emulator refuses the 26th). */
   MaxCallMembersCount: 25,
   /** One frame of the local client's IPC protocol, header excluded. */

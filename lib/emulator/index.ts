@@ -3,6 +3,7 @@
 // local chat client over IPC — for development and tests, on 127.0.0.1 only.
 import type http from 'node:http';
 import { EmulatorControl, registerControlRoutes } from './control';
+import { installDomain } from './domain';
 import { Emulator } from './emulator';
 import { Router } from './http/router';
 import { createHttpServer, listen } from './http/server';
@@ -60,7 +61,7 @@ export interface RunningEmulator {
   childApplication: CredentialSet;
   users: Array<{ id: string; username: string }>;
   guild: { id: string; name: string };
-  control: EmulatorControl;
+  control: EmulatorControl<GatewayServer>;
   /** Internals for tests and extensions (state, clock, event bus). */
   core: Emulator;
   server: http.Server;
@@ -69,7 +70,8 @@ export interface RunningEmulator {
 
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const emu = new Emulator({ dataFile: options.dataFile, startTime: options.startTime, webhookUrl: options.webhookUrl, log: options.log });
-  const control = new EmulatorControl(emu);
+  installDomain(emu);
+  const control = new EmulatorControl<GatewayServer>(emu);
   const routers = { api: new Router(), web: new Router(), control: new Router() };
   let webBase = '';
   registerOAuth2(routers.api, routers.web, () => webBase);

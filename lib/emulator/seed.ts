@@ -3,7 +3,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { EmulatorState } from './model/state';
 import type { Application, Channel, Guild, User } from './model/types';
-import { Permission } from './permissions';
+import { Permission } from './domain/permissions';
 
 export const SEED = {
   applicationId: '1349146942634065960',

@@ -34,7 +34,7 @@ const CONTENT_WIDTH = 64; // characters per message, like a short chat line
 
 async function emulatorThread() {
   const { startEmulator } = require('../../dist/emulator/index.js');
-  const { postLobbyMessage } = require('../../dist/emulator/messages.js');
+  const { postLobbyMessage } = require('../../dist/emulator/domain/messages.js');
   const emu = await startEmulator({ port: 0, ipc: false });
   // Off, so a burst is not the lobby's 10-per-10-s write limit; the producer below skips the
   // HTTP route (and its limiter) anyway.

@@ -3,7 +3,7 @@
 // manage friends, and read guild channels in the chat client's order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthorizationTokenType, Client, ErrorType, RelationshipType, SdkError } from '../../lib/index';
-import { postLobbyMessage } from '../../lib/emulator/messages';
+import { postLobbyMessage } from '../../lib/emulator/domain/messages';
 import { startHarness, until, type Harness } from './helpers';
 
 let h: Harness;

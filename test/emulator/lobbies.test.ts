@@ -346,8 +346,11 @@ describe('channel linking and lobby channel invites', () => {
     const mine = await api.post(`/lobbies/${created.id}/members/@me/invites`, {}, auth(SEED.users.nelly));
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual({ code: expect.any(String) });
+    // Made for nelly: only nelly redeems it (issue 11, item 15).
     const guest = await api.createUser('invite_guest');
-    const accepted = await api.post(`/invites/${mine.body.code}`, {}, auth(guest));
+    const stolen = await api.post(`/invites/${mine.body.code}`, {}, auth(guest));
+    expect([stolen.status, stolen.body.code]).toEqual([403, 50001]);
+    const accepted = await api.post(`/invites/${mine.body.code}`, {}, auth(SEED.users.nelly));
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ guild: { id: SEED.guildId }, channel: { id: GENERAL } });
     const again = await api.post(`/invites/${mine.body.code}`, {}, auth(SEED.users.erin));
@@ -358,9 +361,9 @@ describe('channel linking and lobby channel invites', () => {
     const forUser = await api.post(`/lobbies/${created.id}/members/${SEED.users.nelly}/invites`, {}, api.bot);
     const late = await api.post(`/lobbies/${created.id}/members/${SEED.users.nelly}/invites`, {}, api.bot);
     s.emu.control.advanceClock(HOUR - 1000);
-    expect((await api.post(`/invites/${forUser.body.code}`, {}, auth(SEED.users.erin))).status).toBe(200);
+    expect((await api.post(`/invites/${forUser.body.code}`, {}, auth(SEED.users.nelly))).status).toBe(200);
     s.emu.control.advanceClock(1000);
-    expect((await api.post(`/invites/${late.body.code}`, {}, auth(SEED.users.erin))).body.code).toBe(10006);
+    expect((await api.post(`/invites/${late.body.code}`, {}, auth(SEED.users.nelly))).body.code).toBe(10006);
     expect((await api.post(`/lobbies/${created.id}/members/${SEED.users.bob}/invites`, {}, api.bot)).status).toBe(404); // not a member
     expect((await api.post(`/lobbies/${created.id}/members/@me/invites`, {}, auth(SEED.users.bob))).status).toBe(403);
     await api.patch(`/lobbies/${created.id}/channel-linking`, {}, api.bot);

@@ -213,6 +213,8 @@ describe('POST /oauth2/token', () => {
       expires_in: 604800,
       refresh_token: expect.any(String),
       scope: 'openid sdk.social_layer',
+      // openid was granted: an id_token too (issue 11, item 17; oauth2_oidc.test.ts checks it).
+      id_token: expect.any(String),
     });
     expect(reply.body.access_token).not.toBe(reply.body.refresh_token);
   });

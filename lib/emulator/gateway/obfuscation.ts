@@ -4,8 +4,8 @@
 // sensitive fields are nulled. Interaction payloads are built elsewhere and never obfuscated.
 import type { Emulator } from '../emulator';
 import type { Channel, Guild } from '../model/types';
-import { Permission } from '../permissions';
-import { channelJson, overwriteJson } from '../routes/guilds';
+import { channelJson, overwriteJson } from '../domain/channels';
+import { Permission } from '../domain/permissions';
 import { CHANNEL_OBFUSCATED_FLAG } from './protocol';
 
 export function obfuscatedChannelJson(guild: Guild, channel: Channel): Record<string, unknown> {

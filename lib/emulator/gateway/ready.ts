@@ -1,27 +1,27 @@
 // What a session learns when it identifies: READY for users (user, relationships, lobbies,
 // presences) and for bots (guilds, then GUILD_CREATE each).
+import { applicationProfilesJson, userJson } from '../domain/accounts';
+import { lobbyJson } from '../domain/lobbies';
+import { canView } from '../domain/permissions';
+import { presencesFor } from '../domain/presence';
+import { relationshipJson, relationshipsOf } from '../domain/relationships';
 import type { Emulator } from '../emulator';
 import type { Application, Guild, User } from '../model/types';
-import { canView } from '../permissions';
-import { relationshipJson } from '../routes/relationships';
 import { channelForBot } from './obfuscation';
 
 export function userReady(emu: Emulator, user: User, app: Application, sessionId: string, resumeUrl: string): Record<string, unknown> {
   const lobbies = [...emu.state.lobbies.values()].filter((l) => l.applicationId === app.id && l.members.some((m) => m.id === user.id));
-  const relationships = emu.state.relationships.filter((r) => r.userId === user.id && (r.type !== 0 || r.gameType !== 0));
-  const presences = relationships
-    .map((r) => emu.state.presences.get(r.otherId))
-    .filter((p) => p !== undefined)
-    .map((p) => ({ user: { id: p!.userId }, status: p!.status, activities: p!.activities }));
+  const relationships = relationshipsOf(emu, user.id);
+  const presences = presencesFor(emu, relationships.map((r) => r.otherId));
   return {
     v: 10,
-    user: { ...emu.userJson(user, app), application_profiles: emu.applicationProfilesJson(user, app) },
+    user: { ...userJson(user, app), application_profiles: applicationProfilesJson(user, app) },
     session_id: sessionId,
     resume_gateway_url: resumeUrl,
     application: { id: app.id, flags: app.flags },
     guilds: [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === user.id)).map((g) => ({ id: g.id, unavailable: true })),
     relationships: relationships.map((r) => relationshipJson(emu, r)),
-    lobbies: lobbies.map((l) => emu.lobbyJson(l)),
+    lobbies: lobbies.map((l) => lobbyJson(emu, l)),
     presences,
   };
 }

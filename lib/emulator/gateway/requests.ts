@@ -1,4 +1,5 @@
 // Request Guild Members (op 8) and Request Channel Info (op 43).
+import { userJson } from '../domain/accounts';
 import type { Emulator } from '../emulator';
 import type { Session } from './session';
 import { ALL_MEMBERS_COOLDOWN_MS, Close, Intent, MEMBER_CHUNK_SIZE } from './protocol';
@@ -52,7 +53,7 @@ export function handleRequestGuildMembers(emu: Emulator, session: Session, d: un
       guild_id: guild.id,
       members: slice.map((m) => {
         const user = emu.user(m.userId);
-        return { user: user ? emu.userJson(user) : { id: m.userId }, roles: m.roles, nick: m.nick, joined_at: emu.iso(m.joinedAt) };
+        return { user: user ? userJson(user) : { id: m.userId }, roles: m.roles, nick: m.nick, joined_at: emu.iso(m.joinedAt) };
       }),
       chunk_index: index,
       chunk_count: chunkCount,

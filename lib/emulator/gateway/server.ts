@@ -5,35 +5,30 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { userJson } from '../domain/accounts';
+import { accessToken } from '../domain/authorizations';
+import { channelJson } from '../domain/channels';
+import { canView } from '../domain/permissions';
+import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { BusEvent } from '../events';
-import { canView } from '../permissions';
-import { channelJson } from '../routes/guilds';
+import { hostAllowed, originAllowed } from '../http/request_origin';
+import type { GatewayControl } from '../ports';
 import { botGuildCreate, userReady } from './ready';
 import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
 import { obfuscatedChannelJson } from './obfuscation';
 import { Close, Intent, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
 import { Session } from './session';
-import { updatePresence } from './presence';
 
-export interface GatewayServer {
+/**
+ * The gateway as the control API drives it (ports.ts), plus its sessions. channelChanged tells
+ * bots about a channel whose visibility may have changed (`visibleBefore`: bot user id -> could
+ * view it before; with `visibilityOnly`, a role change, only obfuscated bots whose view changed
+ * hear of it); guildAvailable sends GUILD_CREATE to the guild's connected bots.
+ */
+export interface GatewayServer extends GatewayControl {
   /** Connected sessions (identified or not). */
   sessions(): Session[];
-  /**
-   * Tells bots about a channel whose visibility may have changed. `visibleBefore` maps bot user
-   * ids to whether they could view it before. With `visibilityOnly` (a role change: the channel
-   * itself is the same) only bots with obfuscation whose view changed hear about it.
-   */
-  channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>, options?: { visibilityOnly?: boolean }): void;
-  /** GUILD_CREATE to the connected bots that are members of the guild (a bot added to it). */
-  guildAvailable(guildId: string): void;
-  /** Sends Reconnect (op 7) to connected sessions (of one user, or all); returns how many. */
-  reconnect(filter?: { userId?: string }): number;
-  /**
-   * Cuts the sockets of identified sessions (of one user, or all) without a close frame, as a
-   * network failure would; the sessions stay resumable. Returns how many.
-   */
-  drop(filter?: { userId?: string }): number;
   close(): Promise<void>;
 }
 
@@ -77,6 +72,14 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     }
   };
 
+  // The user's presence goes offline when its last connected session closes (resumable or not).
+  const presenceAfterClose = (session: Session) => {
+    const identity = session.identity;
+    if (identity?.kind !== 'user') return;
+    const stillConnected = [...(usersById.get(identity.user.id) ?? [])].some((other) => other.socket !== null);
+    if (!stillConnected) userDisconnected(emu, identity.user.id);
+  };
+
   const expired = (session: Session) =>
     !session.resumable || (session.closedAt !== null && emu.now() - session.closedAt > SESSION_RETENTION_MS);
 
@@ -109,13 +112,14 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         if (!set) usersById.set(identity.user.id, (set = new Set()));
         set.add(session);
         session.dispatch('READY', JSON.stringify(userReady(emu, identity.user, identity.app, session.id, options.url)));
+        userConnected(emu, identity.user.id, identity.app.id, identity.presence);
         return;
       }
       bots.add(session);
       const guilds = [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === identity.user.id));
       session.dispatch('READY', JSON.stringify({
         v: 10,
-        user: emu.userJson(identity.user, identity.app),
+        user: userJson(identity.user, identity.app),
         guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
         session_id: session.id,
         resume_gateway_url: options.url,
@@ -128,7 +132,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     onCommand(session: Session, op: number, d: unknown) {
       switch (op) {
         case Op.PresenceUpdate:
-          if (!updatePresence(emu, session, d)) session.close(Close.DecodeError, 'Invalid presence');
+          if (!updatePresence(emu, session.identity!.user.id, session.identity!.app.id, d)) session.close(Close.DecodeError, 'Invalid presence');
           return;
         case Op.RequestGuildMembers:
           handleRequestGuildMembers(emu, session, d);
@@ -142,17 +146,22 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     },
     onClosed(session: Session) {
       live.delete(session);
+      presenceAfterClose(session);
       // Kept for SESSION_RETENTION_MS (emulator time) so the client can resume, unless it is over.
       if (!session.resumable) forget(session);
     },
-    onResumed(temporary: Session) {
+    onResumed(temporary: Session, resumed: Session) {
       live.delete(temporary);
+      const identity = resumed.identity;
+      if (identity?.kind === 'user') userConnected(emu, identity.user.id, identity.app.id, undefined);
     },
   };
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/gateway') {
+    // Another site's page (its Origin) or a rebound host name gets no gateway session.
+    if (url.pathname !== '/gateway' || !hostAllowed(req) || !originAllowed(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
       return;
     }
@@ -241,7 +250,24 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
   };
 }
 
+/**
+ * Ends the user's sessions whose token no longer lives: those of the deauthorized application,
+ * and child-token sessions whose parent token went with it (protocols.md: 4004).
+ */
+function endRevokedSessions(emu: Emulator, sessions: Iterable<Session>): void {
+  for (const session of [...sessions]) {
+    const identity = session.identity!;
+    if (accessToken(emu, identity.token.replace(/^Bearer\s+/, ''))) continue;
+    session.resumable = false;
+    session.close(Close.AuthenticationFailed, 'Authorization revoked');
+  }
+}
+
 function route(emu: Emulator, event: BusEvent, usersById: Map<string, Set<Session>>, bots: Set<Session>): void {
+  if (event.type === 'APPLICATION_DEAUTHORIZED') {
+    for (const userId of new Set(event.userIds)) endRevokedSessions(emu, usersById.get(userId) ?? []);
+    return;
+  }
   let data: string | undefined;
   const json = () => (data ??= JSON.stringify(event.data));
   for (const userId of new Set(event.userIds)) {
@@ -250,11 +276,6 @@ function route(emu: Emulator, event: BusEvent, usersById: Map<string, Set<Sessio
     for (const session of sessions) {
       const identity = session.identity!;
       if (event.applicationId && event.applicationId !== identity.app.id) continue;
-      if (event.type === 'APPLICATION_DEAUTHORIZED') {
-        session.resumable = false;
-        session.close(Close.AuthenticationFailed, 'Authorization revoked');
-        continue;
-      }
       session.dispatch(event.type, json());
     }
   }

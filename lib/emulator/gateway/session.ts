@@ -4,7 +4,8 @@
 import type WebSocket from 'ws';
 import type { Emulator } from '../emulator';
 import type { Application, User } from '../model/types';
-import { newSecret } from '../tokens';
+import { accessToken } from '../domain/authorizations';
+import { newSecret } from '../secrets';
 import {
   ALL_INTENTS,
   CAPABILITY_CHANNEL_OBFUSCATION,
@@ -24,6 +25,8 @@ export interface SessionIdentity {
   token: string;
   intents: number;
   obfuscation: boolean;
+  /** The presence Identify carried ({status, activities, ...}), if any. */
+  presence?: unknown;
 }
 
 export interface SessionHooks {
@@ -203,7 +206,7 @@ export class Session {
     const emu = this.hooks.emu;
     const bearer = /^Bearer\s+(.+)$/.exec(raw);
     if (bearer) {
-      const record = emu.accessToken(bearer[1]);
+      const record = accessToken(emu, bearer[1]);
       const user = record?.userId ? emu.user(record.userId) : undefined;
       const app = record ? emu.app(record.applicationId) : undefined;
       return record && user && app ? { user, app, kind: 'user', token: raw } : null;
@@ -216,7 +219,7 @@ export class Session {
       }
     }
     // A user's access token may also come bare.
-    const record = emu.accessToken(raw);
+    const record = accessToken(emu, raw);
     const user = record?.userId ? emu.user(record.userId) : undefined;
     const app = record ? emu.app(record.applicationId) : undefined;
     return record && user && app ? { user, app, kind: 'user', token: raw } : null;
@@ -245,6 +248,7 @@ export class Session {
       ...auth,
       intents,
       obfuscation: auth.kind === 'bot' && (capabilities & CAPABILITY_CHANNEL_OBFUSCATION) !== 0,
+      presence: body.presence,
     };
     this.hooks.onIdentified(this);
   }

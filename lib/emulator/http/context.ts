@@ -1,6 +1,7 @@
 // What a route handler gets: the request, its params and query, typed body readers that check
 // the content type, and the caller's identity.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { accessToken } from '../domain/authorizations';
 import type { Emulator } from '../emulator';
 import type { Application, TokenRecord, User } from '../model/types';
 import { contentType, parseJsonBody, readBody } from './body';
@@ -65,7 +66,7 @@ export class RequestContext {
     const scheme = space > 0 ? header.slice(0, space) : '';
     const credential = space > 0 ? header.slice(space + 1).trim() : '';
     if (scheme === 'Bearer' && credential) {
-      const token = this.emu.accessToken(credential);
+      const token = accessToken(this.emu, credential);
       const app = token && this.emu.app(token.applicationId);
       if (token && app) {
         this.#caller = { kind: 'bearer', token, app, user: token.userId ? (this.emu.user(token.userId) ?? null) : null };

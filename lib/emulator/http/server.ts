@@ -8,6 +8,7 @@ import type { Emulator } from '../emulator';
 import { RequestContext } from './context';
 import { ApiError, Errors, OAuthError } from './errors';
 import { RULES } from './rate_limits';
+import { refusal } from './request_origin';
 import type { Router } from './router';
 
 export interface Routers {
@@ -47,6 +48,12 @@ async function handle(emu: Emulator, routers: Routers, req: http.IncomingMessage
     return;
   }
   const method = req.method ?? 'GET';
+  const refused = refusal(req, method);
+  if (refused) {
+    send(res, 403, { code: 0, message: refused });
+    req.resume();
+    return;
+  }
   let router: Router = routers.web;
   let path = url.pathname;
   let isApi = false;

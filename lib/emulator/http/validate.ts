@@ -1,7 +1,8 @@
 // Collects every invalid field of a request body before anything changes, then fails once
 // with 50035 and the field paths — so a bad request never half-applies.
-import { Errors, type FieldError } from './errors';
+import { codePoints, Limits } from '../domain/limits';
 import { isSnowflake } from '../snowflake';
+import { Errors, type FieldError } from './errors';
 
 interface Bounds {
   optional?: boolean;
@@ -30,7 +31,7 @@ export class Validator {
       this.fail(path, 'STRING_TYPE_CONVERT', 'Must be a string.');
       return undefined;
     }
-    const length = [...value].length;
+    const length = codePoints(value);
     if ((bounds.min !== undefined && length < bounds.min) || (bounds.max !== undefined && length > bounds.max)) {
       this.fail(path, 'BASE_TYPE_BAD_LENGTH', `Must be between ${bounds.min ?? 0} and ${bounds.max ?? '∞'} in length.`);
       return undefined;
@@ -74,7 +75,7 @@ export class Validator {
     return value;
   }
 
-  /** A string-to-string map: at most `maxKeys` keys, `maxTotal` characters of keys and values. */
+  /** A string-to-string map: at most `maxKeys` keys, `maxTotal` characters (code points) of keys and values. */
   dict(path: string, value: unknown, limits: { maxKeys?: number; maxTotal?: number; optional?: boolean }): Record<string, string> | undefined {
     if (this.#missing(path, value, limits.optional ?? true)) return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) {
@@ -93,7 +94,7 @@ export class Validator {
         this.fail(`${path}.${key}`, 'STRING_TYPE_CONVERT', 'Must be a string.');
         continue;
       }
-      total += key.length + v.length;
+      total += codePoints(key) + codePoints(v);
       kept.push([key, v]);
     }
     // fromEntries defines own properties, so a key such as "__proto__" is kept as data instead
@@ -119,4 +120,14 @@ export class Validator {
   check(): void {
     if (Object.keys(this.#errors).length > 0) throw Errors.invalidForm(this.#errors);
   }
+}
+
+/** A history request's ?limit: 1 to 200 messages (default 50), else 50035 naming `limit`. */
+export function historyLimit(query: URLSearchParams): number {
+  const raw = query.get('limit');
+  const limit = raw === null ? 50 : Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > Limits.MaxHistoryMessagesCount) {
+    throw Errors.invalidForm({ limit: [{ code: 'NUMBER_TYPE_MAX', message: `Must be between 1 and ${Limits.MaxHistoryMessagesCount}.` }] });
+  }
+  return limit;
 }

@@ -2,9 +2,11 @@
 // commands of protocols.md §1 — with the protocol's error or close code for every bad input,
 // and nothing a peer sends able to affect other connections.
 import type net from 'node:net';
-import { validateActivity } from '../activity';
+import { userJson } from '../domain/accounts';
+import { validateActivity } from '../domain/activities';
+import { accessToken } from '../domain/authorizations';
+import { guildStatusJson, setPresence } from '../domain/presence';
 import type { Emulator } from '../emulator';
-import { setPresence } from '../gateway/presence';
 import type { Application, Guild, User } from '../model/types';
 import { RpcClose, RpcError } from './errors';
 import { encodeFrame, FrameReader, Opcode } from './framing';
@@ -118,8 +120,14 @@ export class IpcConnection {
     if (result.error === 'unknown_opcode') return this.close(RpcClose.Unsupported, 'Unknown opcode');
     if (result.error === 'invalid_utf8') return this.close(RpcClose.InvalidEncoding, 'Payload is not valid UTF-8');
     // A truncated header or a length that lies leaves bytes waiting; they must not wait forever.
-    clearTimeout(this.#incompleteTimer);
-    if (this.reader.pending > 0) {
+    // The deadline is the whole frame's, from its first byte: more bytes of the same frame do not
+    // extend it (a peer trickling one byte at a time would otherwise keep it alive for good).
+    const startedAnotherFrame = result.frames.length > 0;
+    if (this.reader.pending === 0 || startedAnotherFrame) {
+      clearTimeout(this.#incompleteTimer);
+      this.#incompleteTimer = undefined;
+    }
+    if (this.reader.pending > 0 && this.#incompleteTimer === undefined) {
       this.#incompleteTimer = setTimeout(() => this.close(RpcClose.Abnormal, 'Incomplete frame'), this.hooks.incompleteFrameTimeoutMs);
       this.#incompleteTimer.unref();
     }
@@ -171,12 +179,12 @@ export class IpcConnection {
       case 'AUTHORIZE':
         return this.#authorize(nonce, args);
       case 'AUTHENTICATE': {
-        const record = typeof args.access_token === 'string' ? emu.accessToken(args.access_token) : undefined;
+        const record = typeof args.access_token === 'string' ? accessToken(emu, args.access_token) : undefined;
         const user = record?.userId ? emu.user(record.userId) : undefined;
         if (!record || !user || record.applicationId !== this.app!.id) return this.error(cmd, nonce, RpcError.InvalidToken, 'Invalid token');
         this.authenticatedUser = user;
         return this.reply(cmd, nonce, {
-          user: emu.userJson(user, this.app!),
+          user: userJson(user, this.app!),
           scopes: record.scopes,
           expires: emu.iso(record.expiresAt),
           application: { id: this.app!.id, name: this.app!.name },
@@ -204,7 +212,7 @@ export class IpcConnection {
         return this.reply(cmd, nonce, null);
       case 'GET_USER': {
         const user = typeof args.id === 'string' ? emu.user(args.id) : undefined;
-        return user ? this.reply(cmd, nonce, emu.userJson(user, this.app!)) : this.error(cmd, nonce, RpcError.InvalidUser, 'Unknown user');
+        return user ? this.reply(cmd, nonce, userJson(user, this.app!)) : this.error(cmd, nonce, RpcError.InvalidUser, 'Unknown user');
       }
       case 'GET_GUILDS':
         return this.reply(cmd, nonce, {
@@ -271,16 +279,4 @@ export class IpcConnection {
       integrationType: typeof args.integration_type === 'number' ? args.integration_type : null,
     });
   }
-}
-
-/** GUILD_STATUS data: the guild and how many of its members are online. */
-export function guildStatusJson(emu: Emulator, guildId: string): Record<string, unknown> {
-  const guild = emu.state.guilds.get(guildId);
-  const online = guild
-    ? guild.members.filter((m) => {
-        const status = emu.state.presences.get(m.userId)?.status;
-        return status !== undefined && status !== 'offline' && status !== 'invisible';
-      }).length
-    : 0;
-  return { guild: { id: guildId, name: guild?.name ?? null, icon_url: null }, online };
 }

@@ -1,7 +1,9 @@
 // IPC frames (protocols.md §1): little-endian uint32 opcode, uint32 length, UTF-8 JSON, at most
-// 64 KiB.
+// 64 KiB (Limits.MaxIpcFrameBytes, the bound the SDK applies too).
+import { Limits } from '../domain/limits';
+
 export const Opcode = { Handshake: 0, Frame: 1, Close: 2, Ping: 3, Pong: 4 } as const;
-export const MAX_PAYLOAD = 64 * 1024;
+export const MAX_PAYLOAD = Limits.MaxIpcFrameBytes;
 const HEADER = 8;
 
 export function encodeFrame(opcode: number, payload: unknown): Buffer {

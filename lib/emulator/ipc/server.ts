@@ -4,13 +4,15 @@
 import { existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import { ipcSocketPaths } from '../../platform/ipc_paths';
-import type { LocalClientControl } from '../control';
-import type { Emulator } from '../emulator';
 import { parseScopes } from '../auth/scopes';
-import { issueCode } from '../routes/oauth2';
+import { userJson } from '../domain/accounts';
+import { issueCode } from '../domain/authorizations';
+import { currentActivity, guildStatusJson } from '../domain/presence';
+import type { Emulator } from '../emulator';
+import type { LocalClientControl } from '../ports';
 import { SEED } from '../seed';
 import { RpcError } from './errors';
-import { guildStatusJson, INCOMPLETE_FRAME_TIMEOUT_MS, IpcConnection, type PendingIpcAuthorize } from './connection';
+import { INCOMPLETE_FRAME_TIMEOUT_MS, IpcConnection, type PendingIpcAuthorize } from './connection';
 
 export interface LocalClientServer {
   path(): string | null;
@@ -87,17 +89,12 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
       return;
     }
     const code = issueCode(emu, {
-      id: request.id,
       applicationId: app.id,
       scopes: scopes.scopes,
       redirectUri: request.redirectUri,
-      state: null,
       challenge: request.challenge,
       challengeMethod: request.challenge ? 'S256' : null,
       integrationType: request.integrationType,
-      createdAt: emu.now(),
-      via: 'ipc',
-      decision: { approved: true, userId: user.id },
     }, user);
     request.connection.reply('AUTHORIZE', request.nonce, { code: code.code });
   };
@@ -168,8 +165,8 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
         const sender = emu.user(String(event.data.sender_id));
         connection.dispatch('ACTIVITY_INVITE', {
           type: event.data.type,
-          user: sender ? emu.userJson(sender) : { id: event.data.sender_id },
-          activity: emu.state.presences.get(String(event.data.sender_id))?.activities[0] ?? null,
+          user: sender ? userJson(sender) : { id: event.data.sender_id },
+          activity: currentActivity(emu, String(event.data.sender_id)),
           channel_id: event.data.channel_id,
           message_id: event.data.message_id,
         });
@@ -226,7 +223,7 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
       const user = emu.user(userId);
       if (!user) return 0;
       const targets = subscribedTo('ACTIVITY_JOIN_REQUEST', applicationId);
-      for (const connection of targets) connection.dispatch('ACTIVITY_JOIN_REQUEST', { user: emu.userJson(user, connection.app ?? undefined) });
+      for (const connection of targets) connection.dispatch('ACTIVITY_JOIN_REQUEST', { user: userJson(user, connection.app ?? undefined) });
       return targets.length;
     },
   };

@@ -38,6 +38,8 @@ export class EmulatorState {
   presences = new Map<string, Presence>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
+  /** The id_token signing key (PKCS#8 PEM), made on first use. */
+  signingKeyPem: string | null = null;
   /** Auto-approve the consent page as this user (tests and the demo). */
   autoApproveUserId: string | null = null;
   /**

@@ -73,6 +73,8 @@ export interface AuthorizationCode {
   redirectUri: string;
   challenge: string | null;
   challengeMethod: string | null;
+  /** The authorize request's OpenID nonce, echoed in the id_token (absent in older data files). */
+  nonce?: string | null;
   expiresAt: number;
   used: boolean;
 }
@@ -86,6 +88,8 @@ export interface PendingAuthorization {
   challenge: string | null;
   challengeMethod: string | null;
   integrationType: number | null;
+  /** The OpenID nonce to echo in the id_token. */
+  nonce?: string | null;
   createdAt: number;
   via: 'web' | 'ipc';
   /** Set when decided. */

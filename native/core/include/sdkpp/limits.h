@@ -35,6 +35,14 @@ inline constexpr uint64_t kMaxBulkLobbyMembersCount = 25;
 inline constexpr uint64_t kMaxModerationMetadataKeysCount = 5;
 // A voice channel's status text.
 inline constexpr uint64_t kMaxVoiceChannelStatusCodePoints = 500;
+// Members of one lobby (the emulator refuses the 1001st with 30000).
+inline constexpr uint64_t kMaxLobbyMembersCount = 1000;
+// A user's guild tag: 1 to 4 characters (spec "Limits").
+inline constexpr uint64_t kMaxGuildTagCodePoints = 4;
+// A rich presence activity's texts (name, state, details, asset texts, party id) and its links
+// (state_url, details_url, asset images and URLs), as the service accepts them.
+inline constexpr uint64_t kMaxActivityTextCodePoints = 128;
+inline constexpr uint64_t kMaxActivityUrlCodePoints = 256;
 // Members of one call (the SDK's guidance; the emulator refuses the 26th).
 inline constexpr uint64_t kMaxCallMembersCount = 25;
 

@@ -5,11 +5,6 @@ export function newSecret(prefix: string, bytes = 24): string {
   return `${prefix}${randomBytes(bytes).toString('base64url')}`;
 }
 
-export const ACCESS_TOKEN_LIFETIME_S = 604800; // 7 days, as the service's token responses say
-export const CODE_LIFETIME_MS = 10 * 60 * 1000;
-export const DEVICE_CODE_LIFETIME_S = 300;
-export const DEVICE_POLL_INTERVAL_S = 5;
-
 /** Masks anything that looks like a credential in a log line. */
 export function redact(line: string): string {
   return line

@@ -1,7 +1,7 @@
 // 64-bit permissions (bigint), as the service computes them: @everyone, then roles, then
 // channel overwrites (everyone, roles, member). Bits beyond 32 are the reason for the
 // string-serialized `permissions_new`/`allow_new`/`deny_new` companions.
-import type { Channel, Guild } from './model/types';
+import type { Channel, Guild } from '../model/types';
 
 export const Permission = {
   CREATE_INSTANT_INVITE: 1n << 0n,

@@ -1,9 +1,11 @@
 // Rich presence activities as the service accepts them: types Playing 0, Listening 2,
 // Watching 3, Competing 5 (spec: what SET_ACTIVITY accepts), bounded strings, http(s) links,
 // and serialization without null or empty keys.
+import { codePoints, Limits } from './limits';
+
 export const ACTIVITY_TYPES = new Set([0, 2, 3, 5]);
-const TEXT_MAX = 128;
-const URL_MAX = 256;
+const TEXT_MAX = Limits.MaxActivityTextCodePoints;
+const URL_MAX = Limits.MaxActivityUrlCodePoints;
 
 type Json = Record<string, unknown>;
 
@@ -43,7 +45,7 @@ export function validateActivity(raw: unknown): { activity: Json } | { error: st
   for (const key of ['large_url', 'small_url']) checks.push([`assets.${key}`, assets[key], URL_MAX]);
   for (const [path, value, max] of checks) {
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'string' || value.length > max) return { error: `activity.${path} must be a string of at most ${max} characters` };
+    if (typeof value !== 'string' || codePoints(value) > max) return { error: `activity.${path} must be a string of at most ${max} characters` };
     if (path.endsWith('_url') && value !== '' && !/^https?:\/\//.test(value)) return { error: `activity.${path} must be an http(s) URL` };
   }
   if (a.status_display_type !== undefined && a.status_display_type !== null && ![0, 1, 2].includes(a.status_display_type as number)) {

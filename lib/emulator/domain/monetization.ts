@@ -4,10 +4,10 @@
 // subscription events carry renewals and cancellation: at each period end an active
 // subscription renews (SUBSCRIPTION_UPDATE with the next period) and one cancelled to run to
 // the period end ends (ENTITLEMENT_UPDATE with ends_at = the period end, SUBSCRIPTION_UPDATE).
-import type { Emulator } from './emulator';
-import type { BusEventType } from './events';
-import { ApiError } from './http/errors';
-import type { Entitlement, Subscription } from './model/types';
+import type { Emulator } from '../emulator';
+import type { BusEventType } from '../events';
+import { ApiError } from '../http/errors';
+import type { Entitlement, Sku, Subscription } from '../model/types';
 
 const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 // Subscription.status: the spec names INACTIVE (1) and ENDING (2); 0 is a running one.
@@ -100,12 +100,17 @@ export function createSubscription(emu: Emulator, userId: string, skuId: string)
   return subscription;
 }
 
+/** Restore hook: period ends live on the clock's scheduler, which a restart starts empty. */
+export function rearmPeriodEnds(emu: Emulator): void {
+  for (const subscription of emu.state.subscriptions.values()) armPeriodEnd(emu, subscription);
+}
+
 /**
  * Schedules what happens when the current period ends, on the emulator clock (so
  * advanceClock drives it). Called at creation, after each renewal, and for every subscription
  * when a saved state is restored (the scheduler starts empty).
  */
-export function armPeriodEnd(emu: Emulator, subscription: Subscription): void {
+function armPeriodEnd(emu: Emulator, subscription: Subscription): void {
   if (subscription.status === INACTIVE) return;
   emu.clock.at(subscription.currentPeriodEnd, () => {
     const current = emu.state.subscriptions.get(subscription.id);
@@ -157,4 +162,15 @@ export function endSubscription(emu: Emulator, subscriptionId: string, immediate
   emu.changed();
   announce(emu, applicationId, subscription.userId, 'SUBSCRIPTION_UPDATE', subscriptionJson(emu, subscription), false);
   return subscription;
+}
+
+/** The application's entitlements (of one user, when given), as its bot lists them. */
+export function entitlementsOf(emu: Emulator, applicationId: string, userId: string | null): Array<Record<string, unknown>> {
+  return [...emu.state.entitlements.values()]
+    .filter((e) => e.applicationId === applicationId && (!userId || e.userId === userId))
+    .map((e) => entitlementJson(emu, e));
+}
+
+export function skusOf(emu: Emulator, applicationId: string): Sku[] {
+  return [...emu.state.skus.values()].filter((s) => s.applicationId === applicationId);
 }

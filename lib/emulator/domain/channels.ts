@@ -1,0 +1,181 @@
+// Guild channels: their JSON, who may view them (and which bots' view a change alters), the
+// channel list a caller gets, permission overwrites, and voice channels (who is in them, the
+// call's start time, the status text and who may set it).
+import type { Emulator } from '../emulator';
+import { ApiError, Errors } from '../http/errors';
+import type { Channel, Guild } from '../model/types';
+import { Limits } from './limits';
+import { canView, channelPermissions, Permission } from './permissions';
+
+export const VOICE_STATUS_MAX = Limits.MaxVoiceChannelStatusCodePoints;
+const TEXT_TYPES = new Set([0, 5]);
+const VOICE_TYPES = new Set([2, 13]);
+
+/** channel id -> bot user id -> can view. */
+export type Visibility = Map<string, Map<string, boolean>>;
+
+/**
+ * Who hears about a channel whose visibility may have changed, or a guild a bot joined: the
+ * gateway implements it (CHANNEL_UPDATE, GUILD_CREATE to bots); the domain only says when.
+ */
+export interface GuildObserver {
+  channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>, options?: { visibilityOnly?: boolean }): void;
+  guildAvailable(guildId: string): void;
+}
+
+export function findChannel(emu: Emulator, channelId: string): { guild: Guild; channel: Channel } | undefined {
+  for (const guild of emu.state.guilds.values()) {
+    const channel = guild.channels.find((c) => c.id === channelId);
+    if (channel) return { guild, channel };
+  }
+  return undefined;
+}
+
+export function overwriteJson(o: Channel['overwrites'][number]) {
+  return {
+    id: o.id,
+    type: o.type,
+    allow: Number(o.allow & 0x7fffffffn),
+    deny: Number(o.deny & 0x7fffffffn),
+    allow_new: o.allow.toString(),
+    deny_new: o.deny.toString(),
+  };
+}
+
+export function channelJson(emu: Emulator, guild: Guild, channel: Channel): Record<string, unknown> {
+  return {
+    id: channel.id,
+    type: channel.type,
+    guild_id: guild.id,
+    name: channel.name,
+    position: channel.position,
+    parent_id: channel.parentId,
+    topic: channel.topic,
+    nsfw: channel.nsfw,
+    flags: 0,
+    permission_overwrites: channel.overwrites.map(overwriteJson),
+    linked_lobby: channel.linkedLobbyId
+      ? { application_id: emu.state.lobbies.get(channel.linkedLobbyId)?.applicationId ?? null, lobby_id: channel.linkedLobbyId }
+      : undefined,
+  };
+}
+
+/** A text channel a lobby may link to. */
+export function isLinkableType(channel: Channel): boolean {
+  return TEXT_TYPES.has(channel.type);
+}
+
+/**
+ * The guild's channels as `userId` lists them: without those it cannot view (spec, from 16
+ * November 2026); a user (not a bot) also learns whether everyone can read and write each and
+ * whether it could link it to a lobby.
+ */
+export function channelList(emu: Emulator, guild: Guild, userId: string, asBot: boolean): Array<Record<string, unknown>> {
+  if (!guild.members.some((m) => m.userId === userId)) throw Errors.missingAccess();
+  return guild.channels
+    .filter((channel) => canView(guild, channel, userId))
+    .map((channel) => {
+      const json = channelJson(emu, guild, channel);
+      if (!asBot) {
+        json.is_viewable_and_writeable_by_all_members = guild.members.every((m) => {
+          const p = channelPermissions(guild, channel, m.userId);
+          return (p & Permission.VIEW_CHANNEL) !== 0n && (p & Permission.SEND_MESSAGES) !== 0n;
+        });
+        json.is_linkable = isLinkableType(channel) && !channel.linkedLobbyId &&
+          (channelPermissions(guild, channel, userId) & Permission.MANAGE_CHANNELS) !== 0n;
+      }
+      return json;
+    });
+}
+
+/** Which of the guild's bots can view each channel, to compare before and after a change. */
+export function visibility(emu: Emulator, guild: Guild): Visibility {
+  const bots = guild.members.filter((m) => emu.user(m.userId)?.bot).map((m) => m.userId);
+  const map: Visibility = new Map();
+  for (const channel of guild.channels) map.set(channel.id, new Map(bots.map((b) => [b, canView(guild, channel, b)])));
+  return map;
+}
+
+/** Tells the observer about every channel whose visibility to some bot changed since `before`. */
+export function announceVisibility(emu: Emulator, guild: Guild, before: Visibility, observer: GuildObserver | null, options: { visibilityOnly: boolean }): void {
+  const after = visibility(emu, guild);
+  for (const [channelId, bots] of after) {
+    const earlier = before.get(channelId);
+    if ([...bots].some(([bot, view]) => earlier?.get(bot) !== view)) observer?.channelChanged(guild.id, channelId, earlier ?? new Map(), options);
+  }
+}
+
+/**
+ * Sets (or, with allow and deny null, removes) a channel's permission overwrite for a role
+ * (type 0) or member (type 1); bots get CHANNEL_UPDATE (full once they can view it).
+ * Permissions are decimal strings (64-bit).
+ */
+export function setChannelOverwrite(emu: Emulator, channelId: string, targetId: string, type: 0 | 1, allow: string | null, deny: string | null, observer: GuildObserver | null): void {
+  const found = findChannel(emu, channelId);
+  if (!found) throw new ApiError(404, 10003, 'Unknown Channel');
+  const { guild, channel } = found;
+  if (type !== 0 && type !== 1) throw new ApiError(400, 50035, 'type: 0 (role) or 1 (member)');
+  const parse = (value: string | null) => {
+    if (value === null) return 0n;
+    if (typeof value !== 'string' || !/^\d{1,20}$/.test(value)) throw new ApiError(400, 50035, 'allow/deny: a decimal permission string');
+    return BigInt(value);
+  };
+  const before = visibility(emu, guild);
+  channel.overwrites = channel.overwrites.filter((o) => o.id !== targetId);
+  if (allow !== null || deny !== null) channel.overwrites.push({ id: targetId, type, allow: parse(allow), deny: parse(deny) });
+  emu.changed();
+  observer?.channelChanged(guild.id, channel.id, before.get(channel.id) ?? new Map());
+}
+
+/**
+ * A bot sets a voice channel's status: SET_VOICE_CHANNEL_STATUS in the channel, plus
+ * MANAGE_CHANNELS from outside it; an empty status clears it. VOICE_CHANNEL_STATUS_UPDATE when
+ * it changes.
+ */
+export function setVoiceStatus(emu: Emulator, botUserId: string, channelId: string, status: string | undefined): void {
+  const found = findChannel(emu, channelId);
+  if (!found) throw Errors.unknownChannel();
+  const { guild, channel } = found;
+  if (!VOICE_TYPES.has(channel.type)) throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
+  const member = guild.members.find((m) => m.userId === botUserId);
+  if (!member) throw Errors.missingAccess();
+  const permissions = channelPermissions(guild, channel, botUserId);
+  const required = member.voiceChannelId === channel.id
+    ? Permission.SET_VOICE_CHANNEL_STATUS
+    : Permission.SET_VOICE_CHANNEL_STATUS | Permission.MANAGE_CHANNELS;
+  if ((permissions & required) !== required) throw Errors.missingPermissions();
+  const next = status === undefined || status === '' ? null : status;
+  if (next === channel.voiceStatus) return;
+  channel.voiceStatus = next;
+  emu.changed();
+  emu.bus.publish({ type: 'VOICE_CHANNEL_STATUS_UPDATE', data: { id: channel.id, guild_id: guild.id, status: next }, userIds: [], guildId: guild.id });
+}
+
+/**
+ * Puts a guild member into a voice channel, or out (null). The first one in starts the call
+ * (voice_start_time), the last one out ends it; each is a VOICE_CHANNEL_START_TIME_UPDATE.
+ */
+export function setVoiceChannel(emu: Emulator, userId: string, channelId: string | null): void {
+  for (const guild of emu.state.guilds.values()) {
+    const member = guild.members.find((m) => m.userId === userId);
+    if (!member) continue;
+    const previous = member.voiceChannelId;
+    if (channelId === null || guild.channels.some((c) => c.id === channelId)) member.voiceChannelId = null;
+    const left = previous !== null && previous !== channelId ? guild.channels.find((c) => c.id === previous) : undefined;
+    if (left && left.voiceStartTime !== null && !guild.members.some((m) => m.voiceChannelId === left.id)) {
+      left.voiceStartTime = null;
+      emu.bus.publish({ type: 'VOICE_CHANNEL_START_TIME_UPDATE', data: { id: left.id, guild_id: guild.id, voice_start_time: null }, userIds: [], guildId: guild.id });
+    }
+    if (channelId === null) {
+      member.voiceChannelId = null;
+    } else if (guild.channels.some((c) => c.id === channelId)) {
+      member.voiceChannelId = channelId;
+      const channel = guild.channels.find((c) => c.id === channelId)!;
+      if (channel.voiceStartTime === null) {
+        channel.voiceStartTime = emu.now();
+        emu.bus.publish({ type: 'VOICE_CHANNEL_START_TIME_UPDATE', data: { id: channel.id, guild_id: guild.id, voice_start_time: emu.iso(channel.voiceStartTime) }, userIds: [], guildId: guild.id });
+      }
+    }
+  }
+  emu.changed();
+}
