@@ -11,6 +11,7 @@ import { canView, Permission } from './permissions';
 import { approveDevice, decide } from './routes/oauth2';
 import { banUser, unbanUser } from './routes/partner_sdk';
 import { isSnowflake } from './snowflake';
+import type { VoiceControl } from './voice/server';
 
 export interface LocalClientControl {
   restart(): Promise<void>;
@@ -41,6 +42,8 @@ export class EmulatorControl {
   localClient: LocalClientControl | null = null;
   /** Set by startEmulator once the gateway runs. */
   gateway: GatewayServer | null = null;
+  /** Set by startEmulator once the voice server runs (voice.md §8's hooks). */
+  voice: VoiceControl | null = null;
 
   constructor(private readonly emu: Emulator) {}
 

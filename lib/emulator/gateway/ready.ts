@@ -5,8 +5,9 @@ import type { Application, Guild, User } from '../model/types';
 import { canView } from '../permissions';
 import { relationshipJson } from '../routes/relationships';
 import { channelForBot } from './obfuscation';
+import type { GatewayVoiceHooks } from '../voice/gateway_hooks';
 
-export function userReady(emu: Emulator, user: User, app: Application, sessionId: string, resumeUrl: string): Record<string, unknown> {
+export function userReady(emu: Emulator, user: User, app: Application, sessionId: string, resumeUrl: string, voice?: GatewayVoiceHooks): Record<string, unknown> {
   const lobbies = [...emu.state.lobbies.values()].filter((l) => l.applicationId === app.id && l.members.some((m) => m.id === user.id));
   const relationships = emu.state.relationships.filter((r) => r.userId === user.id && (r.type !== 0 || r.gameType !== 0));
   const presences = relationships
@@ -21,7 +22,7 @@ export function userReady(emu: Emulator, user: User, app: Application, sessionId
     application: { id: app.id, flags: app.flags },
     guilds: [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === user.id)).map((g) => ({ id: g.id, unavailable: true })),
     relationships: relationships.map((r) => relationshipJson(emu, r)),
-    lobbies: lobbies.map((l) => emu.lobbyJson(l)),
+    lobbies: lobbies.map((l) => ({ ...emu.lobbyJson(l), voice_states: voice?.voiceStates(l.id) ?? [] })),
     presences,
   };
 }
