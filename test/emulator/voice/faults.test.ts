@@ -108,6 +108,16 @@ describe('setVoiceModes', () => {
 });
 
 describe('voiceStats and the HTTP control routes', () => {
+  it('every voice hook has its HTTP route', async () => {
+    const names = Object.keys(s.emu.control.voice!);
+    expect(names.sort()).toEqual(['blockVoiceUdp', 'crashVoiceServer', 'dropVoiceConnections', 'forgetVoiceSession', 'kickFromCall', 'setVoiceModes', 'voiceStats']);
+    for (const name of names) {
+      const reply = await s.api.control(name, {});
+      expect(reply.body?.message, name).not.toBe('404: Not Found');
+      expect(reply.status, name).toBeLessThan(500);
+    }
+  });
+
   it('reports per-member counters and close codes over HTTP', async () => {
     const [a] = await pair();
     a.media.sendOpus(frame);
