@@ -24,8 +24,7 @@ else await main();
 // ---------------------------------------------------------------- the 25 members (child)
 
 async function members() {
-  const { seal } = require('../../dist/emulator/voice/transport_crypto.js');
-  const { discoveryRequest } = require('../../dist/emulator/voice/rtp.js');
+  const { discoveryRequest, sealedRtpPacket } = require('../../dist/emulator/voice/rtp.js');
   const ask = () => new Promise((resolve) => process.once('message', resolve));
   for (;;) {
     const job = await ask();
@@ -59,15 +58,7 @@ async function members() {
         m.seq = (m.seq + 1) & 0xffff;
         m.ts = (m.ts + 960) >>> 0;
         m.nonce = (m.nonce + 1) >>> 0;
-        const header = Buffer.alloc(12);
-        header[0] = 0x80;
-        header[1] = 0x78;
-        header.writeUInt16BE(m.seq, 2);
-        header.writeUInt32BE(m.ts, 4);
-        header.writeUInt32BE(m.ssrc, 8);
-        const nonce = Buffer.alloc(4);
-        nonce.writeUInt32BE(m.nonce);
-        const packet = Buffer.concat([header, seal(m.mode, m.key, nonce, header, payload), nonce]);
+        const packet = sealedRtpPacket(m.mode, m.key, { ssrc: m.ssrc, sequence: m.seq, timestamp: m.ts, nonce: m.nonce }, payload);
         sentAt.set(m.ssrc * 65536 + m.seq, performance.now());
         sockets[i].send(packet, job.port, '127.0.0.1');
         sent++;

@@ -1,8 +1,8 @@
 // RTP framing of the rtpsize modes (voice.md §2.6) and the IP discovery / keep-alive datagrams
 // (§2.5). The unencrypted header — the AAD — is 12 + 4·CC bytes, plus the 4-byte extension
 // preamble when X is set; the extension body is inside the ciphertext.
-import { DISCOVERY_BYTES, RTP_PAYLOAD_TYPE } from './protocol';
-import { NONCE_SUFFIX_BYTES, TAG_BYTES } from './transport_crypto';
+import { DISCOVERY_BYTES, RTP_PAYLOAD_TYPE, type TransportMode } from './protocol';
+import { NONCE_SUFFIX_BYTES, seal, TAG_BYTES } from './transport_crypto';
 
 export interface RtpView {
   ssrc: number;
@@ -22,6 +22,27 @@ export function parseRtp(packet: Buffer): RtpView | RtpRejection {
   const headerBytes = 12 + 4 * csrcCount + (extension ? 4 : 0);
   if (packet.length < headerBytes + TAG_BYTES + NONCE_SUFFIX_BYTES) return 'truncated';
   return { ssrc: packet.readUInt32BE(8), headerBytes };
+}
+
+export interface RtpFields {
+  ssrc: number;
+  sequence: number;
+  timestamp: number;
+  /** The sender's nonce counter for this packet. */
+  nonce: number;
+}
+
+/** A media packet as a client sends it: 12-byte header (no CSRC, no extension), sealed payload, nonce. */
+export function sealedRtpPacket(mode: TransportMode, key: Uint8Array, fields: RtpFields, payload: Uint8Array): Buffer {
+  const header = Buffer.alloc(12);
+  header[0] = 0x80;
+  header[1] = RTP_PAYLOAD_TYPE;
+  header.writeUInt16BE(fields.sequence & 0xffff, 2);
+  header.writeUInt32BE(fields.timestamp >>> 0, 4);
+  header.writeUInt32BE(fields.ssrc >>> 0, 8);
+  const suffix = Buffer.alloc(NONCE_SUFFIX_BYTES);
+  suffix.writeUInt32BE(fields.nonce >>> 0, 0);
+  return Buffer.concat([header, seal(mode, key, suffix, header, payload), suffix]);
 }
 
 export interface DiscoveryRequest {

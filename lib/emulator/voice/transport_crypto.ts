@@ -2,7 +2,14 @@
 // XChaCha20-Poly1305 is ChaCha20-Poly1305 under a subkey from HChaCha20, which Node lacks, so it
 // is derived from one raw `chacha20` block: the block is the permuted state plus the initial
 // state, and HChaCha20 is the permuted words 0–3 and 12–15 without that addition.
-import { createCipheriv, createDecipheriv } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  type CipherChaCha20Poly1305,
+  type CipherGCM,
+  type DecipherChaCha20Poly1305,
+  type DecipherGCM,
+} from 'node:crypto';
 import { MODE_AES_GCM, type TransportMode } from './protocol';
 
 export const TAG_BYTES = 16;
@@ -42,16 +49,20 @@ function xchachaParts(key: Uint8Array, nonce24: Buffer): { subkey: Buffer; inner
   return { subkey, inner };
 }
 
+/** The mode's AEAD under `key` and the 4-byte nonce suffix: AES-256-GCM, or XChaCha20-Poly1305. */
+function aead(mode: TransportMode, key: Uint8Array, suffix: Uint8Array, decrypt: false): CipherGCM | CipherChaCha20Poly1305;
+function aead(mode: TransportMode, key: Uint8Array, suffix: Uint8Array, decrypt: true): DecipherGCM | DecipherChaCha20Poly1305;
+function aead(mode: TransportMode, key: Uint8Array, suffix: Uint8Array, decrypt: boolean) {
+  const nonce = fullNonce(mode, suffix);
+  const make = decrypt ? createDecipheriv : createCipheriv;
+  if (mode === MODE_AES_GCM) return make('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
+  const { subkey, inner } = xchachaParts(key, nonce);
+  return make('chacha20-poly1305', subkey, inner, { authTagLength: TAG_BYTES });
+}
+
 /** ciphertext ‖ 16-byte tag of `plaintext` under `key`, the 4-byte nonce suffix and `aad`. */
 export function seal(mode: TransportMode, key: Uint8Array, suffix: Uint8Array, aad: Uint8Array, plaintext: Uint8Array): Buffer {
-  const nonce = fullNonce(mode, suffix);
-  const cipher =
-    mode === MODE_AES_GCM
-      ? createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES })
-      : (() => {
-          const { subkey, inner } = xchachaParts(key, nonce);
-          return createCipheriv('chacha20-poly1305', subkey, inner, { authTagLength: TAG_BYTES });
-        })();
+  const cipher = aead(mode, key, suffix, false);
   cipher.setAAD(aad, { plaintextLength: plaintext.length });
   const body = cipher.update(plaintext);
   cipher.final();
@@ -61,19 +72,11 @@ export function seal(mode: TransportMode, key: Uint8Array, suffix: Uint8Array, a
 /** The plaintext of ciphertext ‖ tag, or null when it does not authenticate. Never throws. */
 export function open(mode: TransportMode, key: Uint8Array, suffix: Uint8Array, aad: Uint8Array, sealed: Uint8Array): Buffer | null {
   if (sealed.length < TAG_BYTES) return null;
-  const nonce = fullNonce(mode, suffix);
   const body = sealed.subarray(0, sealed.length - TAG_BYTES);
-  const tag = sealed.subarray(sealed.length - TAG_BYTES);
   try {
-    const decipher =
-      mode === MODE_AES_GCM
-        ? createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES })
-        : (() => {
-            const { subkey, inner } = xchachaParts(key, nonce);
-            return createDecipheriv('chacha20-poly1305', subkey, inner, { authTagLength: TAG_BYTES });
-          })();
+    const decipher = aead(mode, key, suffix, true);
     decipher.setAAD(aad, { plaintextLength: body.length });
-    decipher.setAuthTag(tag);
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
     const out = decipher.update(body);
     decipher.final();
     return out;
@@ -81,4 +84,3 @@ export function open(mode: TransportMode, key: Uint8Array, suffix: Uint8Array, a
     return null;
   }
 }
-

@@ -4,37 +4,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_AES_GCM, MODE_XCHACHA } from '../../../lib/emulator/voice/protocol';
 import { SEED, start, type Started } from '../helpers';
-import { closeAll, type GatewayClient } from '../helpers/gateway_client';
-import { connectMedia, identify, joinCall, lobbyOf, mainSession, opIs, sleep, until, VoiceClient, type Connected } from './helpers';
+import { callOf, closeOpened, identify, joinCall, lobbyOf, mainSession, opIs, sleep, until, VoiceClient, type Connected, type Opened } from './helpers';
 
 let s: Started;
-const gateways: GatewayClient[] = [];
-const connected: Connected[] = [];
+const opened: Opened = { gateways: [], connected: [] };
 const { nelly, alice } = SEED.users;
 const frame = Buffer.from([0xfc, 0xff, 0xfe, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
 
-async function pair(modes: [string, string] = [MODE_AES_GCM, MODE_AES_GCM]): Promise<[Connected, Connected, string]> {
-  const lobbyId = await lobbyOf(s.api, [nelly, alice]);
-  const out: Connected[] = [];
-  for (const [i, userId] of [nelly, alice].entries()) {
-    const main = await mainSession(s.emu, userId);
-    gateways.push(main.gateway);
-    const c = await connectMedia(s.emu, await joinCall(main.gateway, userId, lobbyId), modes[i] as typeof MODE_AES_GCM);
-    connected.push(c);
-    out.push(c);
-  }
-  return [out[0], out[1], lobbyId];
+async function pair(): Promise<Connected[]> {
+  return (await callOf(s.emu, [[nelly, MODE_AES_GCM], [alice, MODE_AES_GCM]], opened)).members;
 }
 
 beforeAll(async () => {
   s = await start();
 });
 afterAll(async () => {
-  for (const c of connected) {
-    c.voice.terminate();
-    c.media.close();
-  }
-  closeAll(gateways);
+  closeOpened(opened);
   await s.emu.close();
 });
 
@@ -85,7 +70,7 @@ describe('setVoiceModes', () => {
     try {
       const lobbyId = await lobbyOf(s.api, [nelly]);
       const main = await mainSession(s.emu, nelly);
-      gateways.push(main.gateway);
+      opened.gateways.push(main.gateway);
       const join = await joinCall(main.gateway, nelly, lobbyId);
       const voice = await VoiceClient.connect(s.emu);
       identify(voice, join);

@@ -4,12 +4,12 @@
 // steps of joining a lobby call.
 import { randomInt } from 'node:crypto';
 import dgram from 'node:dgram';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { MODE_AES_GCM, type TransportMode } from '../../../lib/emulator/voice/protocol';
-import { discoveryRequest, parseDiscoveryResponse, parseRtp } from '../../../lib/emulator/voice/rtp';
-import { open, seal } from '../../../lib/emulator/voice/transport_crypto';
+import { discoveryRequest, parseDiscoveryResponse, parseRtp, sealedRtpPacket } from '../../../lib/emulator/voice/rtp';
+import { open } from '../../../lib/emulator/voice/transport_crypto';
 import { Api, type RunningEmulator } from '../helpers';
-import { dispatchOf, GatewayClient } from '../helpers/gateway_client';
+import { dispatchOf, GatewayClient, type Matcher } from '../helpers/gateway_client';
 
 export interface VoiceMessage {
   op: number;
@@ -20,72 +20,43 @@ export interface VoiceMessage {
 type Match = (message: VoiceMessage) => boolean;
 export const opIs = (op: number, where: (d: any) => boolean = () => true): Match => (m) => m.op === op && where(m.d); // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** A voice gateway client: the main gateway test client's recording and waiting, voice ops. */
 export class VoiceClient {
-  readonly received: VoiceMessage[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  closeCode: number | null = null;
-  /** The last `seq` received (-1: none), as @discordjs/voice keeps it. */
-  seqAck = -1;
-  readonly #waiters = new Set<{ match: Match; from: number; resolve: (m: VoiceMessage) => void }>();
-
-  private constructor(readonly ws: WebSocket) {
-    this.closed = new Promise((resolve) => {
-      ws.on('close', (code, reason) => {
-        this.closeCode = code;
-        resolve({ code, reason: reason.toString() });
-      });
-    });
-    ws.on('error', () => {});
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as VoiceMessage;
-      if (typeof message.seq === 'number') this.seqAck = message.seq;
-      this.received.push(message);
-      const index = this.received.length - 1;
-      for (const waiter of this.#waiters) {
-        if (index >= waiter.from && waiter.match(message)) {
-          this.#waiters.delete(waiter);
-          waiter.resolve(message);
-        }
-      }
-    });
-  }
+  private constructor(private readonly inner: GatewayClient) {}
 
   /** Opens `{scheme}://{endpoint}/?v=` and waits for Hello. */
   static async connect(emu: RunningEmulator, options: { v?: number; tls?: boolean } = {}): Promise<VoiceClient> {
     const url = `${options.tls ? 'wss' : 'ws'}://${emu.voice.endpoint}/?v=${options.v ?? 8}`;
-    const ws = new WebSocket(url, options.tls ? { ca: emu.voice.certificatePem } : {});
-    const client = new VoiceClient(ws);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
+    const client = new VoiceClient(await GatewayClient.connect(url, { waitHello: false, ws: options.tls ? { ca: emu.voice.certificatePem } : {} }));
     await client.waitFor(opIs(8));
     return client;
   }
 
+  get ws(): WebSocket {
+    return this.inner.ws;
+  }
+  get received(): VoiceMessage[] {
+    return this.inner.received as unknown as VoiceMessage[];
+  }
+  get closed(): Promise<{ code: number; reason: string }> {
+    return this.inner.closed;
+  }
+  /** The last `seq` received (-1: none), as @discordjs/voice keeps it. */
+  get seqAck(): number {
+    const numbered = this.received.filter((m) => typeof m.seq === 'number');
+    return numbered.length > 0 ? numbered[numbered.length - 1].seq! : -1;
+  }
+
   send(payload: unknown): void {
-    this.ws.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    this.inner.send(payload);
   }
 
   mark(): number {
-    return this.received.length;
+    return this.inner.mark();
   }
 
   waitFor(match: Match, options: { from?: number; timeoutMs?: number } = {}): Promise<VoiceMessage> {
-    const from = options.from ?? 0;
-    for (let i = from; i < this.received.length; i++) if (match(this.received[i])) return Promise.resolve(this.received[i]);
-    return new Promise((resolve, reject) => {
-      const waiter = { match, from, resolve: (_m: VoiceMessage) => {} };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(waiter);
-        reject(new Error(`timed out waiting for a voice message (got ops ${this.received.map((m) => m.op).join(',')}, close ${this.closeCode})`));
-      }, options.timeoutMs ?? 5000);
-      waiter.resolve = (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      };
-      this.#waiters.add(waiter);
-    });
+    return this.inner.waitFor(match as unknown as Matcher, options) as unknown as Promise<VoiceMessage>;
   }
 
   async closeCodeWithin(ms = 5000): Promise<number> {
@@ -98,7 +69,7 @@ export class VoiceClient {
   }
 
   terminate(): void {
-    if (this.ws.readyState <= WebSocket.OPEN) this.ws.terminate();
+    this.inner.close();
   }
 }
 
@@ -160,15 +131,7 @@ export class MediaClient {
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + 960) >>> 0;
     this.nonce = (this.nonce + 1) >>> 0;
-    const header = Buffer.alloc(12);
-    header[0] = 0x80;
-    header[1] = 0x78;
-    header.writeUInt16BE(this.sequence, 2);
-    header.writeUInt32BE(this.timestamp, 4);
-    header.writeUInt32BE(this.ssrc >>> 0, 8);
-    const nonce = Buffer.alloc(4);
-    nonce.writeUInt32BE(this.nonce, 0);
-    return Buffer.concat([header, seal(this.mode, this.key, nonce, header, payload), nonce]);
+    return sealedRtpPacket(this.mode, this.key, { ssrc: this.ssrc, sequence: this.sequence, timestamp: this.timestamp, nonce: this.nonce }, payload);
   }
 
   sendOpus(payload: Buffer): Buffer {
@@ -248,6 +211,34 @@ export async function connectMedia(emu: RunningEmulator, join: CallJoin, mode: T
   media.mode = description.mode;
   media.key = Buffer.from(description.secret_key);
   return { voice, media, ssrc: ready.ssrc, ready };
+}
+
+/** What a test opened, for its afterAll. */
+export interface Opened {
+  gateways: GatewayClient[];
+  connected: Connected[];
+}
+
+/** A lobby call of these members, each through the main gateway, the voice gateway and UDP in its mode. */
+export async function callOf(emu: RunningEmulator, members: Array<[string, TransportMode]>, opened: Opened): Promise<{ lobbyId: string; members: Connected[] }> {
+  const lobbyId = await lobbyOf(new Api(emu), members.map(([id]) => id));
+  const out: Connected[] = [];
+  for (const [userId, mode] of members) {
+    const main = await mainSession(emu, userId);
+    opened.gateways.push(main.gateway);
+    const c = await connectMedia(emu, await joinCall(main.gateway, userId, lobbyId), mode);
+    opened.connected.push(c);
+    out.push(c);
+  }
+  return { lobbyId, members: out };
+}
+
+export function closeOpened(opened: Opened): void {
+  for (const c of opened.connected) {
+    c.voice.terminate();
+    c.media.close();
+  }
+  for (const gateway of opened.gateways) gateway.close();
 }
 
 /** A lobby with these members (all connected), made through the HTTP API. */

@@ -5,26 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_AES_GCM, MODE_XCHACHA, type TransportMode } from '../../../lib/emulator/voice/protocol';
 import { SEED, start, type Started } from '../helpers';
-import { closeAll, type GatewayClient } from '../helpers/gateway_client';
-import { connectMedia, joinCall, lobbyOf, mainSession, MediaClient, until, type Connected } from './helpers';
+import { callOf, closeOpened, MediaClient, until, type Opened } from './helpers';
 
 let s: Started;
-const gateways: GatewayClient[] = [];
-const connected: Connected[] = [];
+const opened: Opened = { gateways: [], connected: [] };
 const { nelly, alice, bob } = SEED.users;
 
-async function call(members: Array<[string, TransportMode]>): Promise<Connected[]> {
-  const lobbyId = await lobbyOf(s.api, members.map(([id]) => id));
-  const out: Connected[] = [];
-  for (const [userId, mode] of members) {
-    const main = await mainSession(s.emu, userId);
-    gateways.push(main.gateway);
-    const c = await connectMedia(s.emu, await joinCall(main.gateway, userId, lobbyId), mode);
-    connected.push(c);
-    out.push(c);
-  }
-  return out;
-}
+const call = async (members: Array<[string, TransportMode]>) => (await callOf(s.emu, members, opened)).members;
 
 const opus = (i: number) => Buffer.from([0xfc, 0xff, 0xfe, i & 0xff, (i >> 8) & 0xff, ...Array.from({ length: 60 }, (_v, k) => (k * i) & 0xff)]);
 
@@ -32,11 +19,7 @@ beforeAll(async () => {
   s = await start();
 });
 afterAll(async () => {
-  for (const c of connected) {
-    c.voice.terminate();
-    c.media.close();
-  }
-  closeAll(gateways);
+  closeOpened(opened);
   await s.emu.close();
 });
 
