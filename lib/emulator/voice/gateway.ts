@@ -267,6 +267,9 @@ export class VoiceGateway {
     session.version = version;
     session.send(VoiceOp.Resumed, null);
     for (const text of missed) session.sendRaw(text);
+    const counters = this.stats.member(session.userId);
+    counters.resumed++;
+    counters.replayed += missed.length;
     return session;
   }
 

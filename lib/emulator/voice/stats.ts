@@ -1,5 +1,5 @@
 // Counters of the voice server (voiceStats): per member, packets in, forwarded (copies sent to
-// other members) and received, dropped by reason; datagrams that name no member, and voice
+// other members) and received, resumes, dropped by reason; datagrams that name no member, and voice
 // WebSocket connections closed for bad input, by reason.
 
 export type DropReason =
@@ -20,6 +20,9 @@ export interface MemberStats {
   packetsIn: number;
   forwarded: number;
   received: number;
+  /** Voice gateway Resumes that succeeded, and the numbered messages they replayed. */
+  resumed: number;
+  replayed: number;
   dropped: Partial<Record<DropReason, number>>;
 }
 
@@ -38,7 +41,7 @@ export class VoiceStats {
 
   member(userId: string): MemberStats {
     let stats = this.#members.get(userId);
-    if (!stats) this.#members.set(userId, (stats = { packetsIn: 0, forwarded: 0, received: 0, dropped: {} }));
+    if (!stats) this.#members.set(userId, (stats = { packetsIn: 0, forwarded: 0, received: 0, resumed: 0, replayed: 0, dropped: {} }));
     return stats;
   }
 

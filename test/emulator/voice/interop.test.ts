@@ -77,13 +77,19 @@ function runBot(lobbyId: string): { lines: BotLine[]; next(event: string, timeou
   };
 }
 
-describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 in a lobby call, %s', (mode: TransportMode) => {
+describe.each([
+  [MODE_AES_GCM, false],
+  [MODE_XCHACHA, false],
+  [MODE_AES_GCM, true],
+  [MODE_XCHACHA, true],
+] as const)('@discordjs/voice 0.19.2 in a lobby call, %s, its voice socket dropped mid-call: %s', (mode: TransportMode, dropMidCall: boolean) => {
   it('exchanges a tone with our client: 440 Hz reaches us, 660 Hz reaches its receiver', async () => {
     s.emu.control.voice!.setVoiceModes([mode]);
     const lobbyId = await lobbyOf(s.api, [nelly]);
     expect((await s.api.put(`/lobbies/${lobbyId}/members/${SEED.botUserId}`, {}, s.api.bot)).status).toBe(200);
     const main = await mainSession(s.emu, nelly);
     const ours = await connectMedia(s.emu, await joinCall(main.gateway, nelly, lobbyId), mode);
+    const before = s.emu.control.voice!.voiceStats().members[SEED.botUserId] ?? { resumed: 0, replayed: 0 };
     const bot = runBot(lobbyId);
     try {
       expect((await bot.next('ready')).mode).toBe(mode);
@@ -91,12 +97,22 @@ describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 in
       // Our 660 Hz: Speaking first (else the SSRC is unknown to the receiver), 100 frames paced
       // at 20 ms, five silence frames, Speaking 0.
       ours.voice.send({ op: 5, d: { speaking: 1, delay: 0, ssrc: ours.ssrc } });
+      // Cut the bot's voice WebSocket (no close frame) a second in: it resumes with seq_ack and
+      // plays on; the Speaking toggles sent while it is away reach it by replay.
+      const drop = dropMidCall
+        ? setTimeout(() => {
+            s.emu.control.voice!.dropVoiceConnections({ userId: SEED.botUserId });
+            ours.voice.send({ op: 5, d: { speaking: 0, delay: 0, ssrc: ours.ssrc } });
+            ours.voice.send({ op: 5, d: { speaking: 1, delay: 0, ssrc: ours.ssrc } });
+          }, 1000)
+        : undefined;
       const frames = [...encodeTone(660, 100), ...Array.from({ length: 5 }, () => SILENCE)];
       for (const frame of frames) {
         ours.media.sendOpus(frame);
         await sleep(20);
       }
       ours.voice.send({ op: 5, d: { speaking: 0, delay: 0, ssrc: ours.ssrc } });
+      clearTimeout(drop);
       const botSsrc = (await botSpeaking).d.ssrc;
       await bot.next('played');
       const heard = await bot.next('heard');
@@ -108,6 +124,10 @@ describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 in
       expect(Math.abs(fromBot.hz - 440)).toBeLessThan(8);
       expect(ours.media.undecryptable).toEqual([]);
       expect(await bot.exited).toBe(0);
+      const botStats = s.emu.control.voice!.voiceStats().members[SEED.botUserId];
+      expect(botStats.resumed).toBe(before.resumed + (dropMidCall ? 1 : 0));
+      // The two Speaking messages sent while it was away came back by replay.
+      if (dropMidCall) expect(botStats.replayed - before.replayed).toBeGreaterThanOrEqual(2);
     } finally {
       bot.kill();
       ours.voice.terminate();
