@@ -89,9 +89,13 @@ export class VoiceGateway {
       if (session && (code === VoiceClose.SessionTimeout || code === VoiceClose.SessionNoLongerValid)) session.resumable = false;
       if (socket.readyState <= 1) socket.close(code, reason);
     };
+    // Real time, as the main gateway's: clients beat on their own clock, so advancing the
+    // emulator clock (to reach an idle timeout, say) must not time every voice socket out.
     const armHeartbeat = () => {
       cancelHeartbeat();
-      cancelHeartbeat = this.port.after(this.options.heartbeatIntervalMs * HEARTBEAT_TIMEOUT_INTERVALS, () => close(VoiceClose.SessionTimeout, 'Heartbeat timeout'));
+      const timer = setTimeout(() => close(VoiceClose.SessionTimeout, 'Heartbeat timeout'), this.options.heartbeatIntervalMs * HEARTBEAT_TIMEOUT_INTERVALS);
+      timer.unref();
+      cancelHeartbeat = () => clearTimeout(timer);
     };
     const send = (op: number, d: unknown) => {
       if (socket.readyState === 1) socket.send(JSON.stringify({ op, d }));

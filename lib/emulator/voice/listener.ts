@@ -12,6 +12,7 @@ import { MAX_VOICE_VERSION, MIN_VOICE_VERSION } from './protocol';
 
 const TLS_HANDSHAKE = 0x16;
 const BIND_ATTEMPTS = 20;
+const FIRST_BYTE_TIMEOUT_MS = 10_000;
 const HOST = '127.0.0.1';
 
 export interface VoiceListener {
@@ -58,7 +59,11 @@ export async function listenVoice(certificate: LoopbackCertificate, onUpgrade: U
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
+    // A connection that never says anything is dropped; after the first byte the HTTP and
+    // WebSocket servers' own timeouts apply.
+    socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
     socket.once('data', (first: Buffer) => {
+      socket.setTimeout(0);
       socket.pause();
       socket.unshift(first);
       (first[0] === TLS_HANDSHAKE ? secure : plain).emit('connection', socket);

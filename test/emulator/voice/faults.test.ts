@@ -33,6 +33,9 @@ describe('blockVoiceUdp', () => {
     s.emu.control.advanceClock(60_000);
     a.media.sendOpus(frame);
     await until(() => b.media.received.length === 1, 2000, 'flowing again');
+    // Heartbeats are on real time: a minute of emulator time times no voice socket out.
+    await sleep(100);
+    expect([a.voice.ws.readyState, b.voice.ws.readyState]).toEqual([1, 1]);
   });
 
   it('blocks everyone (discovery and keep-alives too) when no user is named', async () => {
