@@ -180,6 +180,25 @@ describe('the end of the main gateway session', () => {
   });
 });
 
+describe('bots in lobby calls', () => {
+  it('a bot joins its application\'s lobby calls without membership; another application\'s bot is refused', async () => {
+    const lobbyId = await lobbyOf(s.api, [nelly]);
+    const { GatewayClient } = await import('../helpers/gateway_client');
+    const member = await session(nelly);
+    const bot = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    clients.push(bot);
+    await bot.identifyBot(s.emu.application.botToken, 1);
+    const from = member.gateway.mark();
+    await joinCall(bot, SEED.botUserId, lobbyId);
+    await member.gateway.waitFor(dispatchOf('VOICE_STATE_UPDATE', (d) => d.user_id === SEED.botUserId && d.channel_id === lobbyId), { from });
+    const other = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    clients.push(other);
+    await other.identifyBot(s.emu.childApplication.botToken, 1);
+    other.send({ op: 4, d: { guild_id: null, channel_id: lobbyId, self_mute: false, self_deaf: false } });
+    expect((await other.waitFor(dispatchOf('VOICE_STATE_UPDATE'))).d).toMatchObject({ channel_id: null, error: 'forbidden' });
+  });
+});
+
 describe('bots in guild voice channels', () => {
   it('joins a voice channel of its guild through op 4: VOICE_SERVER_UPDATE with the guild, start time set', async () => {
     const voiceChannel = s.emu.core.state.guilds.get(SEED.guildId)!.channels.find((c) => c.type === 2)!;
