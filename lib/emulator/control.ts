@@ -14,6 +14,7 @@ import type { Router } from './http/router';
 import type { PendingAuthorization } from './model/types';
 import type { GatewayControl, LocalClientControl, PendingIpcAuthorization } from './ports';
 import { isSnowflake } from './snowflake';
+import type { VoiceControl } from './voice/server';
 
 export type { LocalClientControl, PendingIpcAuthorization } from './ports';
 
@@ -23,6 +24,8 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   localClient: LocalClientControl | null = null;
   /** Set by startEmulator once the gateway runs. */
   gateway: G | null = null;
+  /** Set by startEmulator once the voice server runs (voice.md §8's hooks). */
+  voice: VoiceControl | null = null;
 
   constructor(private readonly emu: Emulator) {}
 

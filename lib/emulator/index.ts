@@ -18,6 +18,7 @@ import { registerMonetization } from './routes/monetization';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
+import { startEmulatorVoice, type EmulatorVoice } from './voice/emulator_voice';
 
 export { SEED } from './seed';
 export type { EmulatorControl } from './control';
@@ -39,6 +40,8 @@ export interface StartEmulatorOptions {
   ipcPaths?: string[];
   /** Gateway heartbeat interval in ms (default 41250). */
   heartbeatIntervalMs?: number;
+  /** Voice gateway heartbeat interval in ms (default 13750). */
+  voiceHeartbeatIntervalMs?: number;
   /** How long the local client waits for the rest of a partial IPC frame before closing (default 10000). */
   ipcIncompleteFrameTimeoutMs?: number;
   log?: (line: string) => void;
@@ -62,6 +65,8 @@ export interface RunningEmulator {
   users: Array<{ id: string; username: string }>;
   guild: { id: string; name: string };
   control: EmulatorControl<GatewayServer>;
+  /** The voice server: its endpoint and the PEM of its self-signed certificate (trust it for wss://). */
+  voice: { endpoint: string; port: number; certificatePem: string };
   /** Internals for tests and extensions (state, clock, event bus). */
   core: Emulator;
   server: http.Server;
@@ -83,6 +88,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerRelationships(routers.api);
   registerMonetization(routers.api);
   registerControlRoutes(routers.control, control);
+  let voice: EmulatorVoice | undefined;
 
   const server = createHttpServer(emu, routers);
   let gateway: GatewayServer | undefined;
@@ -96,8 +102,16 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   }
   webBase = `http://127.0.0.1:${port}`;
   const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
-  gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs });
+  try {
+    voice = await startEmulatorVoice(emu, control, routers.control, { heartbeatIntervalMs: options.voiceHeartbeatIntervalMs });
+  } catch (error) {
+    server.close();
+    emu.clock.stop();
+    throw error;
+  }
+  gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs, voice: voice.gatewayHooks });
   control.gateway = gateway;
+  voice.attachGateway(gateway);
   routers.api.get('/gateway', () => ({ url: gatewayUrl }));
   routers.api.get('/gateway/bot', (ctx) => {
     ctx.bot();
@@ -130,6 +144,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     users: [...emu.state.users.values()].filter((u) => !u.bot).map((u) => ({ id: u.id, username: u.username })),
     guild: { id: guild.id, name: guild.name },
     control,
+    voice: voice.info,
     core: emu,
     server,
     async close() {
@@ -137,6 +152,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       closed = true;
       await localClient?.close();
       await gateway?.close();
+      await voice?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

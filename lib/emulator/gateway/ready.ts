@@ -8,8 +8,9 @@ import { relationshipJson, relationshipsOf } from '../domain/relationships';
 import type { Emulator } from '../emulator';
 import type { Application, Guild, User } from '../model/types';
 import { channelForBot } from './obfuscation';
+import type { GatewayVoiceHooks } from '../voice/gateway_hooks';
 
-export function userReady(emu: Emulator, user: User, app: Application, sessionId: string, resumeUrl: string): Record<string, unknown> {
+export function userReady(emu: Emulator, user: User, app: Application, sessionId: string, resumeUrl: string, voice?: GatewayVoiceHooks): Record<string, unknown> {
   const lobbies = [...emu.state.lobbies.values()].filter((l) => l.applicationId === app.id && l.members.some((m) => m.id === user.id));
   const relationships = relationshipsOf(emu, user.id);
   const presences = presencesFor(emu, relationships.map((r) => r.otherId));
@@ -21,7 +22,7 @@ export function userReady(emu: Emulator, user: User, app: Application, sessionId
     application: { id: app.id, flags: app.flags },
     guilds: [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === user.id)).map((g) => ({ id: g.id, unavailable: true })),
     relationships: relationships.map((r) => relationshipJson(emu, r)),
-    lobbies: lobbies.map((l) => lobbyJson(emu, l)),
+    lobbies: lobbies.map((l) => ({ ...lobbyJson(emu, l), voice_states: voice?.voiceStates(l.id) ?? [] })),
     presences,
   };
 }

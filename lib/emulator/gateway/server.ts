@@ -19,6 +19,7 @@ import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests'
 import { obfuscatedChannelJson } from './obfuscation';
 import { Close, Intent, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
 import { Session } from './session';
+import type { GatewayVoiceHooks } from '../voice/gateway_hooks';
 
 /**
  * The gateway as the control API drives it (ports.ts), plus its sessions. channelChanged tells
@@ -29,6 +30,8 @@ import { Session } from './session';
 export interface GatewayServer extends GatewayControl {
   /** Connected sessions (identified or not). */
   sessions(): Session[];
+  /** A dispatch to the sessions (user or bot) of these users in `applicationId`. */
+  dispatchTo(userIds: Iterable<string>, applicationId: string, type: string, data: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,7 @@ const EVENT_INTENT: Record<string, number> = {
 /** A client told to reconnect gets this long to close the socket itself before the server does. */
 const RECONNECT_GRACE_MS = 5_000;
 
-export function startGateway(emu: Emulator, server: http.Server, options: { url: string; heartbeatIntervalMs?: number }): GatewayServer {
+export function startGateway(emu: Emulator, server: http.Server, options: { url: string; heartbeatIntervalMs?: number; voice?: GatewayVoiceHooks }): GatewayServer {
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 41250;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INBOUND_BYTES, perMessageDeflate: false });
   // Connected sockets' sessions.
@@ -62,7 +65,8 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
   const reconnectTimers = new Set<NodeJS.Timeout>();
 
   const forget = (session: Session) => {
-    retained.delete(session.id);
+    const wasRetained = retained.delete(session.id);
+    if (wasRetained && session.identity) options.voice?.sessionEnded(session.identity.user.id, session.id);
     bots.delete(session);
     const identity = session.identity;
     if (identity?.kind === 'user') {
@@ -111,7 +115,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         let set = usersById.get(identity.user.id);
         if (!set) usersById.set(identity.user.id, (set = new Set()));
         set.add(session);
-        session.dispatch('READY', JSON.stringify(userReady(emu, identity.user, identity.app, session.id, options.url)));
+        session.dispatch('READY', JSON.stringify(userReady(emu, identity.user, identity.app, session.id, options.url, options.voice)));
         userConnected(emu, identity.user.id, identity.app.id, identity.presence);
         return;
       }
@@ -140,8 +144,13 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         case Op.RequestChannelInfo:
           handleRequestChannelInfo(emu, session, d);
           return;
+        case Op.VoiceStateUpdate: {
+          const error = options.voice?.voiceStateUpdate(session.identity!, session.id, d);
+          if (error) session.close(Close.DecodeError, error);
+          return;
+        }
         default:
-          return; // voice state and soundboard requests have nothing to answer here
+          return; // soundboard requests have nothing to answer here
       }
     },
     onClosed(session: Session) {
@@ -237,6 +246,14 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         dropped++;
       }
       return dropped;
+    },
+    dispatchTo(userIds, applicationId, type, data) {
+      const json = JSON.stringify(data);
+      const wanted = new Set(userIds);
+      for (const session of retained.values()) {
+        const identity = session.identity!;
+        if (wanted.has(identity.user.id) && identity.app.id === applicationId) session.dispatch(type, json);
+      }
     },
     async close() {
       unsubscribe();

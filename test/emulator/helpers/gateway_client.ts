@@ -47,8 +47,8 @@ export class GatewayClient {
   }
 
   /** Opens a socket to `url` (the emulator's gatewayUrl plus a query) and waits for Hello. */
-  static async connect(url: string, options: { waitHello?: boolean } = {}): Promise<GatewayClient> {
-    const ws = new WebSocket(url);
+  static async connect(url: string, options: { waitHello?: boolean; ws?: WebSocket.ClientOptions } = {}): Promise<GatewayClient> {
+    const ws = new WebSocket(url, options.ws);
     const client = new GatewayClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

@@ -1,0 +1,34 @@
+// The voice hooks on the control API's HTTP side: POST {webBase}/_sdkpp/control/<name> with a
+// JSON object of the same arguments as VoiceControl's methods.
+import { ApiError } from '../http/errors';
+import type { Router } from '../http/router';
+import { isSnowflake } from '../snowflake';
+import type { VoiceControl } from './server';
+
+export function registerVoiceControlRoutes(router: Router, control: () => VoiceControl | null): void {
+  const call = (name: string, run: (voice: VoiceControl, body: Record<string, unknown>) => unknown) =>
+    router.post(`/${name}`, async (ctx) => {
+      const body = ctx.req.headers['content-type'] ? await ctx.jsonObject() : {};
+      const voice = control();
+      if (!voice) throw new ApiError(400, 0, 'The voice server is not running');
+      try {
+        const result = run(voice, body);
+        return result === undefined ? { ok: true } : result;
+      } catch (error) {
+        if (error instanceof RangeError) throw new ApiError(400, 50035, error.message);
+        throw error;
+      }
+    });
+  const id = (value: unknown, name: string) => {
+    if (!isSnowflake(value)) throw new ApiError(400, 50035, `${name}: an id (snowflake string) is required`);
+    return value;
+  };
+  const optionalId = (value: unknown, name: string) => (value === undefined || value === null ? undefined : id(value, name));
+  call('dropVoiceConnections', (v, b) => ({ dropped: v.dropVoiceConnections({ userId: optionalId(b.userId, 'userId') }) }));
+  call('blockVoiceUdp', (v, b) => v.blockVoiceUdp({ userId: optionalId(b.userId, 'userId'), ms: b.ms as number }));
+  call('crashVoiceServer', (v) => ({ closed: v.crashVoiceServer() }));
+  call('forgetVoiceSession', (v, b) => ({ forgotten: v.forgetVoiceSession(id(b.userId, 'userId')) }));
+  call('kickFromCall', (v, b) => ({ kicked: v.kickFromCall(id(b.userId, 'userId'), optionalId(b.channelId, 'channelId')) }));
+  call('setVoiceModes', (v, b) => v.setVoiceModes(b.modes as string[]));
+  call('voiceStats', (v) => v.voiceStats());
+}

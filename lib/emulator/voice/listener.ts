@@ -1,0 +1,103 @@
+// The voice server's sockets: one TCP port on 127.0.0.1 that serves plain WebSocket and TLS,
+// told apart by the first byte (0x16 opens a TLS handshake), and a UDP socket on the same port
+// number. Requests that are not a WebSocket upgrade with an acceptable `?v=` get HTTP 400
+// before any upgrade.
+import dgram from 'node:dgram';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { LoopbackCertificate } from './certificate';
+import { MAX_VOICE_VERSION, MIN_VOICE_VERSION } from './protocol';
+
+const TLS_HANDSHAKE = 0x16;
+const BIND_ATTEMPTS = 20;
+const FIRST_BYTE_TIMEOUT_MS = 10_000;
+const HOST = '127.0.0.1';
+
+export interface VoiceListener {
+  port: number;
+  udp: dgram.Socket;
+  close(): Promise<void>;
+}
+
+export type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: Buffer, version: number) => void;
+
+/** The `?v=` of a voice gateway URL, or why it is refused. */
+export function voiceVersion(url: string | undefined): number | string {
+  const raw = new URL(url ?? '/', 'http://127.0.0.1').searchParams.get('v');
+  if (raw === null) return 'the v query parameter is required (4-8)';
+  if (!/^\d{1,3}$/.test(raw)) return 'v must be an integer (4-8)';
+  const version = Number(raw);
+  if (version < MIN_VOICE_VERSION) return `voice gateway v${version} is discontinued (4-8)`;
+  if (version > MAX_VOICE_VERSION) return `voice gateway v${version} does not exist (4-8)`;
+  return version;
+}
+
+function refuse(socket: Duplex, reason: string): void {
+  const body = JSON.stringify({ message: reason, code: 0 });
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+export async function listenVoice(certificate: LoopbackCertificate, onUpgrade: UpgradeHandler): Promise<VoiceListener> {
+  const plain = http.createServer();
+  const secure = https.createServer({ cert: certificate.cert, key: certificate.key });
+  for (const server of [plain, secure]) {
+    server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'the voice gateway speaks WebSocket only', code: 0 }));
+    });
+    server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+      const version = voiceVersion(req.url);
+      if (typeof version === 'string') return refuse(socket, version);
+      onUpgrade(req, socket, head, version);
+    });
+    server.on('clientError', (_error, socket: Duplex) => socket.destroy());
+    server.on('tlsClientError', (_error, socket: Duplex) => socket.destroy());
+  }
+  const sockets = new Set<net.Socket>();
+  const tcp = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    // A connection that never says anything is dropped; after the first byte the HTTP and
+    // WebSocket servers' own timeouts apply.
+    socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
+    socket.once('data', (first: Buffer) => {
+      socket.setTimeout(0);
+      socket.pause();
+      socket.unshift(first);
+      (first[0] === TLS_HANDSHAKE ? secure : plain).emit('connection', socket);
+      process.nextTick(() => socket.resume());
+    });
+  });
+  // The TCP port is picked by the system; UDP then takes the same number, retried while taken.
+  for (let attempt = 1; ; attempt++) {
+    const port = await new Promise<number>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(0, HOST, () => {
+        tcp.off('error', reject);
+        resolve((tcp.address() as net.AddressInfo).port);
+      });
+    });
+    const udp = dgram.createSocket('udp4');
+    const bound = await new Promise<boolean>((resolve) => {
+      udp.once('error', () => resolve(false));
+      udp.bind(port, HOST, () => resolve(true));
+    });
+    if (bound) {
+      udp.on('error', () => {}); // ICMP unreachable and the like: UDP has no connection to lose
+      return {
+        port,
+        udp,
+        async close() {
+          for (const socket of sockets) socket.destroy();
+          await new Promise<void>((resolve) => tcp.close(() => resolve()));
+          await new Promise<void>((resolve) => udp.close(() => resolve()));
+        },
+      };
+    }
+    udp.close();
+    await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    if (attempt >= BIND_ATTEMPTS) throw new Error(`voice server: no port free for both TCP and UDP after ${BIND_ATTEMPTS} attempts`);
+  }
+}

@@ -1,0 +1,74 @@
+// Voice gateway v8 and UDP wire facts (voice.md §2): opcodes, close codes, the transport modes,
+// and the server's bounds (voice.md §5, §8).
+
+export const VoiceOp = {
+  Identify: 0,
+  SelectProtocol: 1,
+  Ready: 2,
+  Heartbeat: 3,
+  SessionDescription: 4,
+  Speaking: 5,
+  HeartbeatAck: 6,
+  Resume: 7,
+  Hello: 8,
+  Resumed: 9,
+  ClientsConnect: 11,
+  ClientDisconnect: 13,
+} as const;
+
+/** voice.md §2.4. 4017 (DAVE required) is not sent while the emulator selects DAVE version 0. */
+export const VoiceClose = {
+  UnknownOpcode: 4001,
+  DecodeError: 4002,
+  NotAuthenticated: 4003,
+  AuthenticationFailed: 4004,
+  AlreadyAuthenticated: 4005,
+  SessionNoLongerValid: 4006,
+  SessionTimeout: 4009,
+  ServerNotFound: 4011,
+  UnknownProtocol: 4012,
+  Disconnected: 4014,
+  VoiceServerCrashed: 4015,
+  UnknownEncryptionMode: 4016,
+  BadRequest: 4020,
+  RateLimited: 4021,
+  CallTerminated: 4022,
+} as const;
+
+export const MODE_AES_GCM = 'aead_aes256_gcm_rtpsize';
+export const MODE_XCHACHA = 'aead_xchacha20_poly1305_rtpsize';
+export type TransportMode = typeof MODE_AES_GCM | typeof MODE_XCHACHA;
+/** The only modes that exist (voice.md §1); every other name gets 4016. AES-GCM first by default. */
+export const TRANSPORT_MODES: readonly TransportMode[] = [MODE_AES_GCM, MODE_XCHACHA];
+
+export function isTransportMode(value: unknown): value is TransportMode {
+  return value === MODE_AES_GCM || value === MODE_XCHACHA;
+}
+
+/** `?v=` accepted on the voice gateway: 1–3 are discontinued and there is no default. */
+export const MIN_VOICE_VERSION = 4;
+export const MAX_VOICE_VERSION = 8;
+/** From this version on, heartbeats are `{t, seq_ack}` and server messages are numbered. */
+export const BUFFERED_RESUME_VERSION = 8;
+
+export const DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS = 13_750;
+/** No heartbeat for this many intervals closes with 4009. */
+export const HEARTBEAT_TIMEOUT_INTERVALS = 1.5;
+export const MAX_JSON_BYTES = 4 * 1024;
+export const MAX_BINARY_BYTES = 64 * 1024;
+/** The replay buffer keeps at most this many numbered messages, none older than REPLAY_MAX_AGE_MS. */
+export const REPLAY_MAX_MESSAGES = 500;
+export const REPLAY_MAX_AGE_MS = 60_000;
+/** How long a voice session whose socket went away can still be resumed (emulator clock). */
+export const VOICE_SESSION_RETENTION_MS = 60_000;
+/** Client messages per window before 4021. */
+export const MESSAGE_LIMIT = 120;
+export const MESSAGE_WINDOW_MS = 10_000;
+
+export const MAX_DATAGRAM_BYTES = 1_500;
+export const DISCOVERY_BYTES = 74;
+export const KEEPALIVE_BYTES = 8;
+export const MIN_RTP_BYTES = 32;
+export const MAX_RTP_BYTES = 1_460;
+export const RTP_PAYLOAD_TYPE = 0x78;
+export const MAX_PACKETS_PER_SECOND = 100;

@@ -1,0 +1,97 @@
+// The emulator's voice server: calls on the main gateway (CallRegistry), the voice gateway and
+// the UDP relay on one port of 127.0.0.1, and the control hooks that break them on purpose.
+import { WebSocketServer } from 'ws';
+import { CallRegistry } from './calls';
+import { loopbackCertificate } from './certificate';
+import { VoiceGateway } from './gateway';
+import { listenVoice, type VoiceListener } from './listener';
+import type { VoicePort } from './port';
+import { DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS, isTransportMode, MAX_BINARY_BYTES, TRANSPORT_MODES, VoiceClose, type TransportMode } from './protocol';
+import { MediaRelay } from './sfu';
+import { VoiceStats, type VoiceStatsSnapshot } from './stats';
+
+export interface VoiceServerOptions {
+  heartbeatIntervalMs?: number;
+}
+
+/** The control hooks of voice.md §8 (parts of the emulator's control API). */
+export interface VoiceControl {
+  /** Cuts voice WebSockets (of one user, or all) without a close frame; returns how many. */
+  dropVoiceConnections(options?: { userId?: string }): number;
+  /** Drops every datagram in and out (of one user, or everyone) for `ms` of emulator time. */
+  blockVoiceUdp(options: { userId?: string; ms: number }): void;
+  /** Closes every voice WebSocket with 4015; the sessions stay resumable. Returns how many. */
+  crashVoiceServer(): number;
+  /** The user's voice sessions can no longer be resumed; returns how many. */
+  forgetVoiceSession(userId: string): number;
+  /** Takes the user out of a call (or all their calls): VOICE_STATE_UPDATE and 4014. */
+  kickFromCall(userId: string, channelId?: string): number;
+  /** The modes Ready offers from now on, in order of preference. */
+  setVoiceModes(modes: string[]): void;
+  voiceStats(): VoiceStatsSnapshot;
+}
+
+export interface VoiceServer {
+  calls: CallRegistry;
+  control: VoiceControl;
+  /** `127.0.0.1:<port>`: VOICE_SERVER_UPDATE's endpoint. */
+  endpoint: string;
+  port: number;
+  /** The PEM of the self-signed loopback certificate, for clients to trust. */
+  certificatePem: string;
+  close(): Promise<void>;
+}
+
+export async function startVoiceServer(port: VoicePort, options: VoiceServerOptions = {}): Promise<VoiceServer> {
+  const certificate = await loopbackCertificate();
+  const stats = new VoiceStats();
+  let modes: readonly TransportMode[] = TRANSPORT_MODES;
+  let endpoint = '';
+  const calls = new CallRegistry(port, () => endpoint);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BINARY_BYTES, perMessageDeflate: false });
+  let gateway: VoiceGateway | undefined;
+  const listener: VoiceListener = await listenVoice(certificate, (req, socket, head, version) => {
+    wss.handleUpgrade(req, socket, head, (ws) => gateway!.accept(ws, version));
+  });
+  endpoint = `127.0.0.1:${listener.port}`;
+  gateway = new VoiceGateway(port, calls, stats, {
+    heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS,
+    udpPort: listener.port,
+    modes: () => modes,
+  });
+  const voiceGateway = gateway;
+  const relay = new MediaRelay(listener.udp, { bySsrc: (s) => voiceGateway.bySsrc(s), peersOf: (s) => voiceGateway.peersOf(s), sessions: () => voiceGateway.sessions() }, stats, port);
+
+  const control: VoiceControl = {
+    dropVoiceConnections: (filter = {}) => voiceGateway.drop(filter),
+    blockVoiceUdp({ userId, ms }) {
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError('blockVoiceUdp: ms must be a finite number >= 0');
+      const until = port.now() + ms;
+      if (userId === undefined) relay.blockedUntil = until;
+      else for (const session of voiceGateway.sessions({ userId })) session.udpBlockedUntil = until;
+    },
+    crashVoiceServer: () => voiceGateway.closeAll(VoiceClose.VoiceServerCrashed, 'Voice server crashed'),
+    forgetVoiceSession: (userId) => voiceGateway.forget(userId),
+    kickFromCall: (userId, channelId) => calls.kick(userId, channelId),
+    setVoiceModes(next) {
+      if (!Array.isArray(next) || next.length === 0 || !next.every(isTransportMode) || new Set(next).size !== next.length) {
+        throw new RangeError(`setVoiceModes: a non-empty list of distinct modes out of ${TRANSPORT_MODES.join(', ')}`);
+      }
+      modes = [...next];
+    },
+    voiceStats: () => stats.snapshot(),
+  };
+
+  return {
+    calls,
+    control,
+    endpoint,
+    port: listener.port,
+    certificatePem: certificate.cert,
+    async close() {
+      await voiceGateway.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await listener.close();
+    },
+  };
+}
