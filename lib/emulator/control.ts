@@ -12,9 +12,8 @@ import type { Emulator } from './emulator';
 import { ApiError } from './http/errors';
 import type { Router } from './http/router';
 import type { PendingAuthorization } from './model/types';
-import type { GatewayControl, LocalClientControl, PendingIpcAuthorization } from './ports';
+import type { GatewayControl, LocalClientControl, PendingIpcAuthorization, VoiceControl } from './ports';
 import { isSnowflake } from './snowflake';
-import type { VoiceControl } from './voice/server';
 
 export type { LocalClientControl, PendingIpcAuthorization } from './ports';
 

@@ -103,7 +103,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   webBase = `http://127.0.0.1:${port}`;
   const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
   try {
-    voice = await startEmulatorVoice(emu, control, routers.control, { heartbeatIntervalMs: options.voiceHeartbeatIntervalMs });
+    voice = await startEmulatorVoice(emu, routers.control, { heartbeatIntervalMs: options.voiceHeartbeatIntervalMs });
+    control.voice = voice.control;
   } catch (error) {
     server.close();
     emu.clock.stop();
@@ -152,6 +153,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       closed = true;
       await localClient?.close();
       await gateway?.close();
+      control.voice = null;
       await voice?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,6 +1,7 @@
 // What the control API drives in the other adapters, as interfaces: the gateway and the local
 // client implement them and startEmulator plugs them in, so no adapter imports another.
 import type { GuildObserver } from './domain/channels';
+import type { VoiceStatsSnapshot } from './voice/stats';
 
 export interface GatewayControl extends GuildObserver {
   /** Sends Reconnect (op 7) to connected sessions (of one user, or all); returns how many. */
@@ -34,4 +35,37 @@ export interface PendingIpcAuthorization {
   redirectUri: string;
   codeChallenge: string | null;
   integrationType: number | null;
+}
+
+/** The control hooks of voice.md §8 (parts of the emulator's control API). */
+export interface VoiceControl {
+  /** Cuts voice WebSockets (of one user, or all) without a close frame; returns how many. */
+  dropVoiceConnections(options?: { userId?: string }): number;
+  /** Drops every datagram in and out (of one user, or everyone) for `ms` of emulator time. */
+  blockVoiceUdp(options: { userId?: string; ms: number }): void;
+  /** Closes every voice WebSocket with 4015; the sessions stay resumable. Returns how many. */
+  crashVoiceServer(): number;
+  /** The user's voice sessions can no longer be resumed; returns how many. */
+  forgetVoiceSession(userId: string): number;
+  /** Takes the user out of a call (or all their calls): VOICE_STATE_UPDATE and 4014. */
+  kickFromCall(userId: string, channelId?: string): number;
+  /** The modes Ready offers from now on, in order of preference. */
+  setVoiceModes(modes: string[]): void;
+  voiceStats(): VoiceStatsSnapshot;
+}
+
+/** The main gateway's touch points with the voice room (voice/gateway_hooks.ts implements it). */
+export interface GatewayIdentity {
+  kind: 'user' | 'bot';
+  user: { id: string };
+  app: { id: string };
+}
+
+export interface GatewayVoiceHooks {
+  /** Op 4 Voice State Update; returns why the payload is malformed (the gateway closes 4002), or null. */
+  voiceStateUpdate(identity: GatewayIdentity, sessionId: string, d: unknown): string | null;
+  /** The main gateway session is over (not resumable any more): its calls end. */
+  sessionEnded(userId: string, sessionId: string): void;
+  /** The lobby call's voice states for READY. */
+  voiceStates(lobbyId: string): Array<Record<string, unknown>>;
 }

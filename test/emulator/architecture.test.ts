@@ -71,6 +71,7 @@ export function adapterOf(module: string): string | null {
   if (module.startsWith('gateway/')) return 'gateway';
   if (module.startsWith('ipc/')) return 'ipc';
   if (module === 'control') return 'control';
+  if (module.startsWith('voice/')) return 'voice';
   return null;
 }
 

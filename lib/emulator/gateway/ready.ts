@@ -8,7 +8,7 @@ import { relationshipJson, relationshipsOf } from '../domain/relationships';
 import type { Emulator } from '../emulator';
 import type { Application, Guild, User } from '../model/types';
 import { channelForBot } from './obfuscation';
-import type { GatewayVoiceHooks } from '../voice/gateway_hooks';
+import type { GatewayVoiceHooks } from '../ports';
 
 export function userReady(emu: Emulator, user: User, app: Application, sessionId: string, resumeUrl: string, voice?: GatewayVoiceHooks): Record<string, unknown> {
   const lobbies = [...emu.state.lobbies.values()].filter((l) => l.applicationId === app.id && l.members.some((m) => m.id === user.id));

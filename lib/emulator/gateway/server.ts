@@ -19,7 +19,7 @@ import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests'
 import { obfuscatedChannelJson } from './obfuscation';
 import { Close, Intent, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
 import { Session } from './session';
-import type { GatewayVoiceHooks } from '../voice/gateway_hooks';
+import type { GatewayVoiceHooks } from '../ports';
 
 /**
  * The gateway as the control API drives it (ports.ts), plus its sessions. channelChanged tells

@@ -3,7 +3,7 @@
 import { ApiError } from '../http/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
-import type { VoiceControl } from './server';
+import type { VoiceControl } from '../ports';
 
 export function registerVoiceControlRoutes(router: Router, control: () => VoiceControl | null): void {
   const call = (name: string, run: (voice: VoiceControl, body: Record<string, unknown>) => unknown) =>

@@ -1,9 +1,10 @@
 // Wires the voice room into a running emulator: the port over its state, the voice server, the
 // control hooks (programmatic and HTTP), lobby changes from the event bus, and the main gateway
 // (which starts after the voice server, so it is attached late).
-import type { EmulatorControl } from '../control';
+import { setVoiceChannel } from '../domain/channels';
 import type { Emulator } from '../emulator';
 import type { Router } from '../http/router';
+import type { VoiceControl } from '../ports';
 import { registerVoiceControlRoutes } from './control_routes';
 import { emulatorVoicePort, watchLobbies, type GatewayDispatch } from './emulator_port';
 import { gatewayVoiceHooks, type GatewayVoiceHooks } from './gateway_hooks';
@@ -11,30 +12,31 @@ import { startVoiceServer, type VoiceServerOptions } from './server';
 
 export interface EmulatorVoice {
   gatewayHooks: GatewayVoiceHooks;
+  /** The control hooks (emu.control.voice). */
+  control: VoiceControl;
   info: { endpoint: string; port: number; certificatePem: string };
   attachGateway(gateway: { dispatchTo: GatewayDispatch }): void;
   close(): Promise<void>;
 }
 
-export async function startEmulatorVoice(emu: Emulator, control: EmulatorControl, controlRouter: Router, options: VoiceServerOptions): Promise<EmulatorVoice> {
+export async function startEmulatorVoice(emu: Emulator, controlRouter: Router, options: VoiceServerOptions): Promise<EmulatorVoice> {
   let dispatch: GatewayDispatch = () => {};
   const port = emulatorVoicePort(emu, {
     dispatch: (userIds, applicationId, type, data) => dispatch(userIds, applicationId, type, data),
-    setVoiceChannel: (userId, channelId) => control.setVoiceChannel(userId, channelId),
+    setVoiceChannel: (userId, channelId) => setVoiceChannel(emu, userId, channelId),
   });
   const server = await startVoiceServer(port, options);
-  control.voice = server.control;
-  registerVoiceControlRoutes(controlRouter, () => control.voice);
+  registerVoiceControlRoutes(controlRouter, () => server.control);
   const unwatch = watchLobbies(emu, server.calls);
   return {
     gatewayHooks: gatewayVoiceHooks(server.calls),
+    control: server.control,
     info: { endpoint: server.endpoint, port: server.port, certificatePem: server.certificatePem },
     attachGateway(gateway) {
       dispatch = (userIds, applicationId, type, data) => gateway.dispatchTo(userIds, applicationId, type, data);
     },
     async close() {
       unwatch();
-      control.voice = null;
       await server.close();
     },
   };

@@ -8,27 +8,11 @@ import { listenVoice, type VoiceListener } from './listener';
 import type { VoicePort } from './port';
 import { DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS, isTransportMode, MAX_BINARY_BYTES, TRANSPORT_MODES, VoiceClose, type TransportMode } from './protocol';
 import { MediaRelay } from './sfu';
-import { VoiceStats, type VoiceStatsSnapshot } from './stats';
+import type { VoiceControl } from '../ports';
+import { VoiceStats } from './stats';
 
 export interface VoiceServerOptions {
   heartbeatIntervalMs?: number;
-}
-
-/** The control hooks of voice.md §8 (parts of the emulator's control API). */
-export interface VoiceControl {
-  /** Cuts voice WebSockets (of one user, or all) without a close frame; returns how many. */
-  dropVoiceConnections(options?: { userId?: string }): number;
-  /** Drops every datagram in and out (of one user, or everyone) for `ms` of emulator time. */
-  blockVoiceUdp(options: { userId?: string; ms: number }): void;
-  /** Closes every voice WebSocket with 4015; the sessions stay resumable. Returns how many. */
-  crashVoiceServer(): number;
-  /** The user's voice sessions can no longer be resumed; returns how many. */
-  forgetVoiceSession(userId: string): number;
-  /** Takes the user out of a call (or all their calls): VOICE_STATE_UPDATE and 4014. */
-  kickFromCall(userId: string, channelId?: string): number;
-  /** The modes Ready offers from now on, in order of preference. */
-  setVoiceModes(modes: string[]): void;
-  voiceStats(): VoiceStatsSnapshot;
 }
 
 export interface VoiceServer {
@@ -41,6 +25,8 @@ export interface VoiceServer {
   certificatePem: string;
   close(): Promise<void>;
 }
+
+export type { VoiceControl } from '../ports';
 
 export async function startVoiceServer(port: VoicePort, options: VoiceServerOptions = {}): Promise<VoiceServer> {
   const certificate = await loopbackCertificate();
