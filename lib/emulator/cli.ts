@@ -49,7 +49,8 @@ async function main() {
   console.log(`sdkpp emulator listening
   API:      ${emu.apiBase}
   Web:      ${emu.webBase}
-  Gateway:  ${emu.gatewayUrl}${emu.ipcPath ? `\n  IPC:      ${emu.ipcPath}` : ''}
+  Gateway:  ${emu.gatewayUrl}
+  Voice:    ${emu.voice.endpoint} (WebSocket ws:// or wss:// with a self-signed certificate, and UDP)${emu.ipcPath ? `\n  IPC:      ${emu.ipcPath}` : ''}
   Control:  ${emu.webBase}/_sdkpp/control/<method>
 Application ${emu.application.id}
   client secret: ${emu.application.clientSecret}

@@ -141,6 +141,7 @@ describe('the CLI', () => {
     expect(banner).toContain(`Child application ${SEED.childApplicationId}`);
     expect(banner).toContain(`nelly (${SEED.users.nelly})`);
     expect(banner).toMatch(/Gateway:\s+ws:\/\/127\.0\.0\.1:\d+\/gateway/);
+    expect(banner).toMatch(/Voice:\s+127\.0\.0\.1:\d+ /);
     expect(banner).toContain(`Control:  ${webBase}/_sdkpp/control/<method>`);
     expect(banner).toContain(`State file: ${dataFile}`);
 
