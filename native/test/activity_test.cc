@@ -1,7 +1,7 @@
 // Rich presence: the Activity value classes (object model, Equals, the button cap), their
 // wire JSON (null and empty keys omitted, round trip, lenient but strict-typed parsing), the
 // service's SET_ACTIVITY checks and the activity invite object.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <functional>
 #include <string>

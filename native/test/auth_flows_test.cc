@@ -1,5 +1,5 @@
 // The account-linking and token flows against a scripted service.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "auth/authorize_flow.h"
 #include "json/json.h"

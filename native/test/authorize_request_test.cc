@@ -1,5 +1,5 @@
 // The authorize request built from AuthorizationArgs (spec "AuthorizationArgs", rules 1-5).
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <map>
 #include <string>

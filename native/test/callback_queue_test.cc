@@ -1,5 +1,5 @@
 // The RunCallbacks queue: order, wake-ups, re-entrancy, threads.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <atomic>
 #include <thread>

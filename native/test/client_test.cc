@@ -1,5 +1,5 @@
 // Client basics: application id, versions, endpoints and their override order.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <cstdlib>
 #include <fstream>

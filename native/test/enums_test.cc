@@ -1,5 +1,5 @@
 // Enum values are exactly those of reference/api-surface.md, and EnumToString names them.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // The gateway session against a scripted socket and a fake clock.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "json/json.h"
 #include "test_client.h"

@@ -2,7 +2,7 @@
 // local client's frames and HTTP bodies. Deterministic (fixed seeds, bounded counts), so a
 // failure reproduces; under `npm run test:asan` any out-of-bounds read, use-after-free or
 // undefined behaviour on these paths fails the run. The client must still be usable afterwards.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // The HTTP path with a scripted platform and a fake clock: timeouts, 429s, 5xx retries, the
 // fields of ClientResult, rate-limit buckets, the service clock.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "http/http_date.h"
 #include "http/rate_limiter.h"

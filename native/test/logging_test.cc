@@ -1,9 +1,10 @@
 // The log: severity policy per build type, the DEBUG BUILD first line, SetLogDir, and secret
 // masking in every shape a secret can take in a log line.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,10 +33,11 @@ std::vector<Captured> Drain(std::vector<Captured>& sink) {
   return out;
 }
 
+// A fresh folder: the random part keeps concurrent runs (ctest -j, other checkouts) apart.
 std::filesystem::path TempDir(const std::string& name) {
   auto dir = std::filesystem::temp_directory_path() /
-             ("sdkpp-test-" + name + "-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-              "-" + std::to_string(reinterpret_cast<uintptr_t>(&name)));
+             ("sdkpp-test-" + name + "-" + std::to_string(std::random_device{}()) + "-" +
+              std::to_string(reinterpret_cast<uintptr_t>(&name)));
   std::filesystem::remove_all(dir);
   return dir;
 }

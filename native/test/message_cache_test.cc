@@ -1,5 +1,5 @@
 // The bounded message cache: contiguity, out-of-order and early deletes, memory bounds.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "social/message_cache.h"
 

@@ -1,6 +1,6 @@
 // What a message shows: chat markup rendered for display (Content vs RawContent), and what it
 // carries besides text (AdditionalContent), parsed and kept current through edits.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <chrono>
 

@@ -1,5 +1,5 @@
 // PKCE (RFC 7636): the appendix B vector, verifier form and uniqueness, BASE64URL (RFC 4648).
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <array>
 #include <string>

@@ -1,5 +1,5 @@
 // IPC framing and the local-client connection, driven byte by byte.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "json/json.h"
 #include "rpc/frame_codec.h"

@@ -1,5 +1,5 @@
 // SHA-256 against the NIST examples (FIPS 180-4 / SHAVS) and split-input consistency.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // The social layer fed by gateway events: state, handles, callbacks, and history served from
 // the cache without a request.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "json/json.h"
 #include "test_client.h"

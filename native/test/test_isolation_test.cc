@@ -1,23 +1,15 @@
 // Each test starts with an empty callback queue: callbacks an earlier test queued and never
 // pumped (its Client and locals are gone) are dropped, not run in the next test. ctest runs each
 // test in its own process anyway; this keeps a direct run of the whole binary just as sound.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "callbacks/callback_queue.h"
 #include "sdkpp/client.h"
 
 namespace {
 
-class DropLeftoverCallbacks : public ::testing::EmptyTestEventListener {
-  void OnTestStart(const ::testing::TestInfo&) override {
-    sdkpp::callbacks::CallbackQueue::ForCurrentThread()->DiscardPending();
-  }
-};
-
-const bool kRegistered = [] {
-  ::testing::UnitTest::GetInstance()->listeners().Append(new DropLeftoverCallbacks);
-  return true;
-}();
+const bool kRegistered = test_framework::AddTestStartHook(
+    [] { sdkpp::callbacks::CallbackQueue::ForCurrentThread()->DiscardPending(); });
 
 TEST(TestIsolation, DiscardedCallbacksNeverRun) {
   ASSERT_TRUE(kRegistered);

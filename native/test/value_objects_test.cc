@@ -1,5 +1,5 @@
 // The object model of the value classes: nullobj, operator bool, deep copies, moves.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <type_traits>
 

@@ -2,6 +2,7 @@
 // to date (building only what is missing or stale) and run child processes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,7 +53,7 @@ export function ensureHarness(buildDir, cmakeArgs = []) {
     const configure = run('cmake', ['-S', root, '-B', dir, ...cmakeArgs]);
     if (configure.status !== 0) throw new Error(`cmake configure of ${buildDir} failed`);
   }
-  const build = run('cmake', ['--build', dir, '-j', '2']);
+  const build = run('cmake', ['--build', dir, '--parallel', String(availableParallelism())]);
   if (build.status !== 0) throw new Error(`cmake build of ${buildDir} failed`);
   return dir;
 }
