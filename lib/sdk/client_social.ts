@@ -2,7 +2,7 @@
 // so each file stays about one area.
 import type { ClientResult } from './binding';
 import { callbackOrPromise } from './callback_or_promise';
-import { MessageHandle, MessageSource } from './message_handle';
+import { MessageHandle, MessageSource, type MessagesCallback } from './message_handle';
 import type * as Enums from './enums.generated';
 import type {
   ChannelHandle,
@@ -14,7 +14,6 @@ import type {
   GuildMinimal,
   JoinLinkedLobbyGuildCallback,
   LobbyHandle,
-  MessagesCallback,
   NativeSocialClient,
   RelationshipHandle,
   ResultOnlyCallback,

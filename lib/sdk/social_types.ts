@@ -1,7 +1,6 @@
 // Types of the social layer's handles, values and callbacks (the addon's classes), and the
 // native methods behind Client's lobby, message, guild, user and relationship calls.
 import type { Activity, ActivityInvite, ClientResult } from './binding';
-import type { MessageHandle } from './message_handle';
 import type * as Enums from './enums.generated';
 
 export type StringMap = Record<string, string>;
@@ -93,8 +92,6 @@ export interface AdditionalContentInfo {
   Count: number;
 }
 
-export type { MessageHandle } from './message_handle';
-
 export interface UserMessageSummary {
   LastMessageId(): bigint;
   UserId(): bigint;
@@ -121,7 +118,6 @@ export interface GuildChannel {
 
 export type CreateOrJoinLobbyCallback = (result: ClientResult, lobbyId: bigint) => void;
 export type SendUserMessageCallback = (result: ClientResult, messageId: bigint) => void;
-export type MessagesCallback = (result: ClientResult, messages: MessageHandle[]) => void;
 /** The addon's form: message ids; the façade makes the MessageHandle objects. */
 export type NativeMessagesCallback = (result: ClientResult, messageIds: bigint[]) => void;
 export type UserMessageSummariesCallback = (result: ClientResult, summaries: UserMessageSummary[]) => void;
@@ -130,8 +126,6 @@ export type GetGuildChannelsCallback = (result: ClientResult, guildChannels: Gui
 export type JoinLinkedLobbyGuildCallback = (result: ClientResult, inviteUrl: string) => void;
 export type ResultOnlyCallback = (result: ClientResult) => void;
 // The reference's callback names, as aliases of the shapes above.
-export type GetLobbyMessagesCallback = MessagesCallback;
-export type UserMessagesWithLimitCallback = MessagesCallback;
 export type LobbyCreatedCallback = (lobbyId: bigint) => void;
 export type LobbyDeletedCallback = LobbyCreatedCallback;
 export type LobbyUpdatedCallback = LobbyCreatedCallback;
