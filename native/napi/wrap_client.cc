@@ -4,7 +4,7 @@
 #include "args.h"
 #include "client/client_impl.h"
 #include "enum_exports.h"
-#include "js_callback.h"
+#include "callback_adapter.h"
 #include "node_platform.h"
 #include "wrap_client_create_options.h"
 
@@ -85,18 +85,11 @@ Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
 
 void ClientWrap::AddLogCallback(const Napi::CallbackInfo& info) {
   const char* method = "Client.AddLogCallback";
-  auto callback = JsCallback::From(ReadFunction(ArgRef{info, 0, method, "callback"}));
+  auto callback = RequiredHandler<Client::LogCallback>(ArgRef{info, 0, method, "callback"});
   auto min_severity = static_cast<LoggingSeverity>(
       ReadEnumValue(ArgRef{info, 1, method, "minSeverity"}, "LoggingSeverity",
                     &IsEnumMember<LoggingSeverity>));
-  client_->AddLogCallback(
-      [callback](std::string message, LoggingSeverity severity) {
-        callback->Call([&](Napi::Env env) {
-          return std::vector<napi_value>{Napi::String::New(env, message),
-                                         Napi::Number::New(env, static_cast<int>(severity))};
-        });
-      },
-      min_severity);
+  client_->AddLogCallback(std::move(callback), min_severity);
 }
 
 Napi::Value ClientWrap::SetLogDir(const Napi::CallbackInfo& info) {
@@ -130,16 +123,7 @@ void ClientWrap::Connect(const Napi::CallbackInfo&) { client_->Connect(); }
 void ClientWrap::Disconnect(const Napi::CallbackInfo&) { client_->Disconnect(); }
 
 void ClientWrap::SetStatusChangedCallback(const Napi::CallbackInfo& info) {
-  auto callback =
-      JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetStatusChangedCallback", "callback"}));
-  client_->SetStatusChangedCallback(
-      [callback](Client::Status status, Client::Error error, int32_t detail) {
-        callback->Call([&](Napi::Env env) {
-          return std::vector<napi_value>{Napi::Number::New(env, static_cast<int>(status)),
-                                         Napi::Number::New(env, static_cast<int>(error)),
-                                         Napi::Number::New(env, detail)};
-        });
-      });
+  client_->SetStatusChangedCallback(RequiredHandler<Client::OnStatusChanged>(ArgRef{info, 0, "Client.SetStatusChangedCallback", "callback"}));
 }
 
 Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
