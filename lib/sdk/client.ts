@@ -8,14 +8,13 @@ import {
   type ExchangeChildTokenCallback,
   type FetchCurrentUserCallback,
   type LogCallback,
-  type NativeClient,
   type ResultCallback,
   type StatusChangedCallback,
   type TokenExchangeCallback,
 } from './binding';
 import { callbackOrPromise } from './callback_or_promise';
+import type { NativeClient } from './native_client';
 import { PresenceMethods } from './client_presence';
-import type { NativePresenceClient, NativeSocialClient } from './social_types';
 import {
   ClientError,
   ClientStatus,
@@ -125,15 +124,12 @@ export class Client extends PresenceMethods {
     checkNodeOptions(nodeOptions);
     const host = new NodePlatformHost(nodeOptions);
     this.#native = new binding.NativeClient(options, host);
-    host.attach(this.#native as unknown as Parameters<NodePlatformHost['attach']>[0]);
+    host.attach(this.#native);
     this.#host = host;
   }
 
-  protected get social(): NativeSocialClient {
-    return this.#native as unknown as NativeSocialClient;
-  }
-  protected get presence(): NativePresenceClient {
-    return this.#native as unknown as NativePresenceClient;
+  protected get native(): NativeClient {
+    return this.#native;
   }
 
   /** False for Client.nullobj and after Dispose() (the C++ `operator bool`). */

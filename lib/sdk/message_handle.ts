@@ -4,7 +4,7 @@
 // some 50 times cheaper to make than a wrapped one and needs no finalizer. A handle holds its
 // client weakly, so keeping handles never keeps a dropped Client (and its sockets) alive.
 import { AdditionalContent } from './additional_content';
-import type { ClientResult } from './binding';
+import type { ClientResult } from './native_values';
 import type * as Enums from './enums.generated';
 import type { AdditionalContentInfo, ChannelHandle, LobbyHandle, StringMap, UserHandle } from './social_types';
 
