@@ -73,6 +73,8 @@ export interface NativeBinding {
     redact(text: string): string;
     codeChallengeS256(verifier: string): string;
     isDebugBuild(): boolean;
+    /** The methods the addon calls on the platform host (native/napi/platform_host_methods.h). */
+    platformHostMethods: string[];
   };
   [enumName: string]: unknown;
 }

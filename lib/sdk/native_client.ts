@@ -2,7 +2,7 @@
 // native/core/src/client/client_<area>.cc, native/napi/wrap_client_<area>.cc and
 // lib/sdk/client_<area>.ts), joined with the platform results it takes from the Node host.
 // The façade holds exactly this type, so no method is reached through a cast.
-import type { PlatformEventSink } from '../platform/node_host';
+import type { PlatformEventSink } from '../platform/host/events';
 import type * as Enums from './enums.generated';
 import type {
   Activity,
