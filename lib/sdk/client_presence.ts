@@ -1,14 +1,13 @@
-// Client's rich presence, activity invite and launch methods (mixed into Client).
+// Client's rich presence, activity invite and launch methods (core:
+// native/core/src/client/client_presence.cc).
 import type { Activity, ActivityInvite, ClientResult } from './binding';
-import { callbackOrPromise } from './callback_or_promise';
-import { SocialMethods } from './client_social';
+import { callbackOrPromise, resultOnly } from './callback_or_promise';
+import { AuthMethods } from './client_auth';
 import type * as Enums from './enums.generated';
 import type { AcceptActivityInviteCallback, ResultOnlyCallback } from './social_types';
+import type { Id } from './client_native';
 
-type Id = bigint | string;
-const resultOnly = (result: ClientResult) => result;
-
-export abstract class PresenceMethods extends SocialMethods {
+export abstract class PresenceMethods extends AuthMethods {
   /**
    * Validated (types Playing, Listening, Watching, Competing; bounded texts; http(s) links),
    * then sent through the local client when it runs, else through the gateway.

@@ -59,7 +59,7 @@ struct CoreCallback<std::function<void(Args...)>> {
   static Type Calling(std::shared_ptr<JsCallback> js) {
     return [js = std::move(js)](Args... args) {
       if (!js) return;
-      js->Call([&](Napi::Env env) { return std::vector<napi_value>{JsArg(env, args)...}; });
+      js->Call([&]([[maybe_unused]] Napi::Env env) { return std::vector<napi_value>{JsArg(env, args)...}; });
     };
   }
 };

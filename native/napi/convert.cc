@@ -28,4 +28,10 @@ std::unordered_map<std::string, std::string> ReadStringMap(const ArgRef& arg, si
   return map;
 }
 
+std::unordered_map<std::string, std::string> ReadMetadata(const ArgRef& arg) {
+  constexpr size_t kMaxMetadataEntries = 25;
+  constexpr size_t kMaxMetadataChars = 1000;
+  return ReadStringMap(arg, kMaxMetadataEntries, kMaxMetadataChars);
+}
+
 }  // namespace sdkpp::napi

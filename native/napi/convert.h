@@ -45,4 +45,7 @@ inline Napi::Value ToJs(Napi::Env env, const std::vector<uint64_t>& ids) {
 // of keys and values in all, no NUL.
 std::unordered_map<std::string, std::string> ReadStringMap(const ArgRef& arg, size_t max_entries, size_t max_chars);
 
+// Lobby, member or message metadata.
+std::unordered_map<std::string, std::string> ReadMetadata(const ArgRef& arg);
+
 }  // namespace sdkpp::napi

@@ -6,16 +6,18 @@
 #include "enum_exports.h"
 #include "callback_adapter.h"
 #include "node_platform.h"
+#include "wrap_authorization_code.h"
 #include "wrap_client_create_options.h"
 
 namespace sdkpp::napi {
 
 Napi::Function ClientWrap::Define(Napi::Env env) {
-  std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> properties = CoreMethods();
-  for (auto& p : AuthMethods()) properties.push_back(p);
-  for (auto& p : PlatformEventMethods()) properties.push_back(p);
-  for (auto& p : SocialMethods()) properties.push_back(p);
-  for (auto& p : PresenceMethods()) properties.push_back(p);
+  // One list per area file (wrap_client_<area>.cc), as in native/core/src/client.
+  std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> properties;
+  for (auto area : {&CoreMethods, &ConnectionMethods, &AuthMethods, &PresenceMethods, &LobbiesMethods,
+                    &MessagesMethods, &RelationshipsMethods, &UsersMethods, &PlatformEventMethods}) {
+    for (auto& p : area()) properties.push_back(p);
+  }
   Napi::Function constructor = DefineClass(env, kClassName, properties);
   AddonData::Of(env).client = Napi::Persistent(constructor);
   return constructor;
@@ -29,10 +31,6 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::CoreMethods()
           InstanceMethod<&W::SetLogDir>("SetLogDir"),
           InstanceMethod<&W::SetHttpRequestTimeout>("SetHttpRequestTimeout"),
           InstanceMethod<&W::SetThreadPriority>("SetThreadPriority"),
-          InstanceMethod<&W::Connect>("Connect"),
-          InstanceMethod<&W::Disconnect>("Disconnect"),
-          InstanceMethod<&W::SetStatusChangedCallback>("SetStatusChangedCallback"),
-          InstanceMethod<&W::GetStatus>("GetStatus"),
           InstanceMethod<&W::Destroy>("Destroy"),
           StaticMethod<&W::GetVersionMajor>("GetVersionMajor"),
           StaticMethod<&W::GetVersionMinor>("GetVersionMinor"),
@@ -40,7 +38,10 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::CoreMethods()
           StaticMethod<&W::GetVersionHash>("GetVersionHash"),
           StaticMethod<&W::ErrorToString>("ErrorToString"),
           StaticMethod<&W::StatusToString>("StatusToString"),
-          StaticMethod<&W::ThreadToString>("ThreadToString")};
+          StaticMethod<&W::ThreadToString>("ThreadToString"),
+          StaticMethod<&W::GetDefaultCommunicationScopes>("GetDefaultCommunicationScopes"),
+          StaticMethod<&W::GetDefaultPresenceScopes>("GetDefaultPresenceScopes"),
+          InstanceMethod<&W::CreateAuthorizationCodeVerifier>("CreateAuthorizationCodeVerifier")};
 }
 
 ClientWrap::ClientWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<ClientWrap>(info) {
@@ -118,18 +119,6 @@ void ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
   client_->SetThreadPriority(static_cast<Client::Thread>(thread), priority);
 }
 
-void ClientWrap::Connect(const Napi::CallbackInfo&) { client_->Connect(); }
-
-void ClientWrap::Disconnect(const Napi::CallbackInfo&) { client_->Disconnect(); }
-
-void ClientWrap::SetStatusChangedCallback(const Napi::CallbackInfo& info) {
-  client_->SetStatusChangedCallback(RequiredHandler<Client::OnStatusChanged>(ArgRef{info, 0, "Client.SetStatusChangedCallback", "callback"}));
-}
-
-Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), static_cast<int>(client_->GetStatus()));
-}
-
 Napi::Value ClientWrap::GetVersionMajor(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), Client::GetVersionMajor());
 }
@@ -159,6 +148,19 @@ Napi::Value ClientWrap::ThreadToString(const Napi::CallbackInfo& info) {
                              "Client.Thread", &IsEnumMember<Client::Thread>);
   return Napi::String::New(info.Env(),
                            Client::ThreadToString(static_cast<Client::Thread>(value)));
+}
+
+
+Napi::Value ClientWrap::GetDefaultCommunicationScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultCommunicationScopes());
+}
+Napi::Value ClientWrap::GetDefaultPresenceScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultPresenceScopes());
+}
+
+Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
+  return AuthorizationCodeVerifierWrap::NewInstance(info.Env(),
+                                                    client_->CreateAuthorizationCodeVerifier());
 }
 
 }  // namespace sdkpp::napi

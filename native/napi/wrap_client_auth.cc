@@ -1,11 +1,10 @@
-// NativeClient's account-linking and token methods: argument checks, then the core call with
+// NativeClient's auth methods (core: native/core/src/client/client_auth.cc): account linking and tokens: argument checks, then the core call with
 // its callback turned into a JS call (results arrive from RunCallbacks on the JS thread).
 #include "addon_data.h"
 #include "args.h"
 #include "callback_adapter.h"
 #include "enum_exports.h"
 #include "wrap_authorization_args.h"
-#include "wrap_authorization_code.h"
 #include "wrap_client.h"
 #include "wrap_client_result.h"
 #include "wrap_device_authorization_args.h"
@@ -30,9 +29,7 @@ AuthorizationTokenType ReadTokenType(const ArgRef& arg) {
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AuthMethods() {
   using W = ClientWrap;
-  return {StaticMethod<&W::GetDefaultCommunicationScopes>("GetDefaultCommunicationScopes"),
-          StaticMethod<&W::GetDefaultPresenceScopes>("GetDefaultPresenceScopes"),
-          InstanceMethod<&W::CreateAuthorizationCodeVerifier>("CreateAuthorizationCodeVerifier"),
+  return {
           InstanceMethod<&W::Authorize>("Authorize"),
           InstanceMethod<&W::AbortAuthorize>("AbortAuthorize"),
           InstanceMethod<&W::HandleAuthorizeCallback>("HandleAuthorizeCallback"),
@@ -56,18 +53,6 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AuthMethods()
           InstanceMethod<&W::RegisterAuthorizeRequestCallback>("RegisterAuthorizeRequestCallback"),
           InstanceMethod<&W::RemoveAuthorizeRequestCallback>("RemoveAuthorizeRequestCallback"),
           InstanceMethod<&W::SetGameWindowPid>("SetGameWindowPid")};
-}
-
-Napi::Value ClientWrap::GetDefaultCommunicationScopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), Client::GetDefaultCommunicationScopes());
-}
-Napi::Value ClientWrap::GetDefaultPresenceScopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), Client::GetDefaultPresenceScopes());
-}
-
-Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
-  return AuthorizationCodeVerifierWrap::NewInstance(info.Env(),
-                                                    client_->CreateAuthorizationCodeVerifier());
 }
 
 void ClientWrap::Authorize(const Napi::CallbackInfo& info) {
