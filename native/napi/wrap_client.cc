@@ -115,7 +115,7 @@ void ClientWrap::SetHttpRequestTimeout(const Napi::CallbackInfo& info) {
 void ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
   const char* method = "Client.SetThreadPriority";
   auto thread = ReadEnumValue(ArgRef{info, 0, method, "thread"}, "Client.Thread", &IsEnumMember<Client::Thread>);
-  int32_t priority = ReadInt(ArgRef{info, 1, method, "priority"}, -2147483648.0, 2147483647.0, "must be a 32-bit integer");
+  int32_t priority = ReadInt32(ArgRef{info, 1, method, "priority"});
   client_->SetThreadPriority(static_cast<Client::Thread>(thread), priority);
 }
 

@@ -3,6 +3,7 @@
 #include "callback_adapter.h"
 #include "convert.h"
 #include "enum_exports.h"
+#include "sdkpp/limits.h"
 #include "wrap_client.h"
 #include "wrap_handles.h"
 
@@ -28,13 +29,13 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::LobbiesMethod
 
 void ClientWrap::CreateOrJoinLobby(const Napi::CallbackInfo& info) {
   const char* m = "Client.CreateOrJoinLobby";
-  std::string secret = ReadString(ArgRef{info, 0, m, "secret"}, 250);
+  std::string secret = ReadText(ArgRef{info, 0, m, "secret"}, limits::kMaxLobbySecretCodePoints);
   client_->CreateOrJoinLobby(secret, Completion<Client::CreateOrJoinLobbyCallback>(ArgRef{info, 1, m, "callback"}));
 }
 
 void ClientWrap::CreateOrJoinLobbyWithMetadata(const Napi::CallbackInfo& info) {
   const char* m = "Client.CreateOrJoinLobbyWithMetadata";
-  std::string secret = ReadString(ArgRef{info, 0, m, "secret"}, 250);
+  std::string secret = ReadText(ArgRef{info, 0, m, "secret"}, limits::kMaxLobbySecretCodePoints);
   auto lobby_metadata = ReadMetadata(ArgRef{info, 1, m, "lobbyMetadata"});
   auto member_metadata = ReadMetadata(ArgRef{info, 2, m, "memberMetadata"});
   client_->CreateOrJoinLobbyWithMetadata(secret, lobby_metadata, member_metadata,

@@ -4,26 +4,11 @@
 #include "callback_adapter.h"
 #include "convert.h"
 #include "enum_exports.h"
+#include "sdkpp/limits.h"
 #include "wrap_client.h"
 #include "wrap_handles.h"
 
 namespace sdkpp::napi {
-
-namespace {
-
-// A message's content, in UTF-8 bytes.
-constexpr size_t kMaxContent = 4000;
-
-int32_t ReadLimit(const ArgRef& arg) {
-  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
-  double limit = arg.value().As<Napi::Number>().DoubleValue();
-  if (!(limit >= 1 && limit <= 200) || static_cast<double>(static_cast<int32_t>(limit)) != limit) {
-    ThrowRangeError(arg, "must be an integer from 1 to 200");
-  }
-  return static_cast<int32_t>(limit);
-}
-
-}  // namespace
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MessagesMethods() {
   using W = ClientWrap;
@@ -48,14 +33,14 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MessagesMetho
 void ClientWrap::SendLobbyMessage(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendLobbyMessage";
   uint64_t lobby = ReadU64(ArgRef{info, 0, m, "lobbyId"});
-  std::string content = ReadString(ArgRef{info, 1, m, "content"}, kMaxContent);
+  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
   client_->SendLobbyMessage(lobby, content, Completion<Client::SendUserMessageCallback>(ArgRef{info, 2, m, "callback"}));
 }
 
 void ClientWrap::SendLobbyMessageWithMetadata(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendLobbyMessageWithMetadata";
   uint64_t lobby = ReadU64(ArgRef{info, 0, m, "lobbyId"});
-  std::string content = ReadString(ArgRef{info, 1, m, "content"}, kMaxContent);
+  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
   auto metadata = ReadMetadata(ArgRef{info, 2, m, "metadata"});
   client_->SendLobbyMessageWithMetadata(lobby, content, metadata, Completion<Client::SendUserMessageCallback>(ArgRef{info, 3, m, "callback"}));
 }
@@ -63,14 +48,14 @@ void ClientWrap::SendLobbyMessageWithMetadata(const Napi::CallbackInfo& info) {
 void ClientWrap::SendUserMessage(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendUserMessage";
   uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
-  std::string content = ReadString(ArgRef{info, 1, m, "content"}, kMaxContent);
+  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
   client_->SendUserMessage(recipient, content, Completion<Client::SendUserMessageCallback>(ArgRef{info, 2, m, "callback"}));
 }
 
 void ClientWrap::SendUserMessageWithMetadata(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendUserMessageWithMetadata";
   uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
-  std::string content = ReadString(ArgRef{info, 1, m, "content"}, kMaxContent);
+  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
   auto metadata = ReadMetadata(ArgRef{info, 2, m, "metadata"});
   client_->SendUserMessageWithMetadata(recipient, content, metadata, Completion<Client::SendUserMessageCallback>(ArgRef{info, 3, m, "callback"}));
 }
@@ -79,7 +64,7 @@ void ClientWrap::EditUserMessage(const Napi::CallbackInfo& info) {
   const char* m = "Client.EditUserMessage";
   uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
   uint64_t message = ReadU64(ArgRef{info, 1, m, "messageId"});
-  std::string content = ReadString(ArgRef{info, 2, m, "content"}, kMaxContent);
+  std::string content = ReadText(ArgRef{info, 2, m, "content"}, limits::kMaxMessageContentCodePoints);
   client_->EditUserMessage(recipient, message, content, Completion<Client::ResultCallback>(ArgRef{info, 3, m, "callback"}));
 }
 
@@ -93,14 +78,14 @@ void ClientWrap::DeleteUserMessage(const Napi::CallbackInfo& info) {
 void ClientWrap::GetLobbyMessagesWithLimit(const Napi::CallbackInfo& info) {
   const char* m = "Client.GetLobbyMessagesWithLimit";
   uint64_t lobby = ReadU64(ArgRef{info, 0, m, "lobbyId"});
-  int32_t limit = ReadLimit(ArgRef{info, 1, m, "limit"});
+  int32_t limit = ReadInt32(ArgRef{info, 1, m, "limit"});
   client_->GetLobbyMessagesWithLimit(lobby, limit, Completion<Client::MessagesCallback>(ArgRef{info, 2, m, "callback"}));
 }
 
 void ClientWrap::GetUserMessagesWithLimit(const Napi::CallbackInfo& info) {
   const char* m = "Client.GetUserMessagesWithLimit";
   uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
-  int32_t limit = ReadLimit(ArgRef{info, 1, m, "limit"});
+  int32_t limit = ReadInt32(ArgRef{info, 1, m, "limit"});
   client_->GetUserMessagesWithLimit(recipient, limit, Completion<Client::MessagesCallback>(ArgRef{info, 2, m, "callback"}));
 }
 
