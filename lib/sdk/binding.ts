@@ -5,22 +5,7 @@
 import path from 'node:path';
 import nodeGypBuild from 'node-gyp-build';
 import type { NativeClientConstructor } from './native_client';
-import type {
-  Activity,
-  ActivityAssets,
-  ActivityButton,
-  ActivityInvite,
-  ActivityParty,
-  ActivitySecrets,
-  ActivityTimestamps,
-  AuthorizationArgs,
-  AuthorizationCodeChallenge,
-  AuthorizationCodeVerifier,
-  AuthorizeRequestPreview,
-  ClientCreateOptions,
-  ClientResult,
-  DeviceAuthorizationArgs,
-} from './native_values';
+import type * as V from './native_values';
 import type * as Social from './social_types';
 
 export type * from './native_values';
@@ -33,22 +18,22 @@ export interface HandleClass<I> {
 }
 
 export interface NativeBinding {
-  Activity: { new (): Activity; readonly nullobj: Activity };
-  ActivityAssets: { new (): ActivityAssets; readonly nullobj: ActivityAssets };
-  ActivityButton: { new (): ActivityButton; readonly nullobj: ActivityButton };
-  ActivityInvite: { new (): ActivityInvite; readonly nullobj: ActivityInvite };
-  ActivityParty: { new (): ActivityParty; readonly nullobj: ActivityParty };
-  ActivitySecrets: { new (): ActivitySecrets; readonly nullobj: ActivitySecrets };
-  ActivityTimestamps: { new (): ActivityTimestamps; readonly nullobj: ActivityTimestamps };
-  AuthorizationArgs: { new (): AuthorizationArgs; readonly nullobj: AuthorizationArgs };
+  Activity: { new (): V.Activity; readonly nullobj: V.Activity };
+  ActivityAssets: { new (): V.ActivityAssets; readonly nullobj: V.ActivityAssets };
+  ActivityButton: { new (): V.ActivityButton; readonly nullobj: V.ActivityButton };
+  ActivityInvite: { new (): V.ActivityInvite; readonly nullobj: V.ActivityInvite };
+  ActivityParty: { new (): V.ActivityParty; readonly nullobj: V.ActivityParty };
+  ActivitySecrets: { new (): V.ActivitySecrets; readonly nullobj: V.ActivitySecrets };
+  ActivityTimestamps: { new (): V.ActivityTimestamps; readonly nullobj: V.ActivityTimestamps };
+  AuthorizationArgs: { new (): V.AuthorizationArgs; readonly nullobj: V.AuthorizationArgs };
   AuthorizationCodeChallenge: {
-    new (): AuthorizationCodeChallenge;
-    readonly nullobj: AuthorizationCodeChallenge;
+    new (): V.AuthorizationCodeChallenge;
+    readonly nullobj: V.AuthorizationCodeChallenge;
   };
-  AuthorizationCodeVerifier: { readonly nullobj: AuthorizationCodeVerifier };
-  ClientResult: { readonly nullobj: ClientResult };
-  ClientCreateOptions: { new (): ClientCreateOptions; readonly nullobj: ClientCreateOptions };
-  DeviceAuthorizationArgs: { new (): DeviceAuthorizationArgs; readonly nullobj: DeviceAuthorizationArgs };
+  AuthorizationCodeVerifier: { readonly nullobj: V.AuthorizationCodeVerifier };
+  ClientResult: { readonly nullobj: V.ClientResult };
+  ClientCreateOptions: { new (): V.ClientCreateOptions; readonly nullobj: V.ClientCreateOptions };
+  DeviceAuthorizationArgs: { new (): V.DeviceAuthorizationArgs; readonly nullobj: V.DeviceAuthorizationArgs };
   NativeClient: NativeClientConstructor;
   UserHandle: HandleClass<Social.UserHandle>;
   UserApplicationProfileHandle: HandleClass<Social.UserApplicationProfileHandle>;
@@ -65,11 +50,11 @@ export interface NativeBinding {
   nestedEnums: Record<string, Record<string, Readonly<Record<string, number>>>>;
   internal: {
     buildAuthorizeRequest(
-      args: AuthorizationArgs,
+      args: V.AuthorizationArgs,
       applicationId: bigint | string,
       webBase: string,
       loopbackRedirectUri?: string,
-    ): AuthorizeRequestPreview | { error: ClientResult };
+    ): V.AuthorizeRequestPreview | { error: V.ClientResult };
     redact(text: string): string;
     codeChallengeS256(verifier: string): string;
     isDebugBuild(): boolean;
