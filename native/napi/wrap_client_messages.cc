@@ -30,35 +30,31 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MessagesMetho
           InstanceMethod<&W::SetShowingChat>("SetShowingChat")};
 }
 
-void ClientWrap::SendLobbyMessage(const Napi::CallbackInfo& info) {
-  const char* m = "Client.SendLobbyMessage";
-  uint64_t lobby = ReadU64(ArgRef{info, 0, m, "lobbyId"});
-  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
-  client_->SendLobbyMessage(lobby, content, Completion<Client::SendUserMessageCallback>(ArgRef{info, 2, m, "callback"}));
-}
+// The four sends share one shape: (target id, content[, metadata], callback).
+#define SDKPP_SEND(Name, target)                                                                 \
+  void ClientWrap::Name(const Napi::CallbackInfo& info) {                                        \
+    const char* m = "Client." #Name;                                                             \
+    uint64_t id = ReadU64(ArgRef{info, 0, m, target});                                           \
+    std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints); \
+    client_->Name(id, content, Completion<Client::SendUserMessageCallback>(ArgRef{info, 2, m, "callback"})); \
+  }
+#define SDKPP_SEND_WITH_METADATA(Name, target)                                                   \
+  void ClientWrap::Name(const Napi::CallbackInfo& info) {                                        \
+    const char* m = "Client." #Name;                                                             \
+    uint64_t id = ReadU64(ArgRef{info, 0, m, target});                                           \
+    std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints); \
+    auto metadata = ReadMetadata(ArgRef{info, 2, m, "metadata"});                                \
+    client_->Name(id, content, metadata,                                                         \
+                  Completion<Client::SendUserMessageCallback>(ArgRef{info, 3, m, "callback"}));  \
+  }
 
-void ClientWrap::SendLobbyMessageWithMetadata(const Napi::CallbackInfo& info) {
-  const char* m = "Client.SendLobbyMessageWithMetadata";
-  uint64_t lobby = ReadU64(ArgRef{info, 0, m, "lobbyId"});
-  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
-  auto metadata = ReadMetadata(ArgRef{info, 2, m, "metadata"});
-  client_->SendLobbyMessageWithMetadata(lobby, content, metadata, Completion<Client::SendUserMessageCallback>(ArgRef{info, 3, m, "callback"}));
-}
+SDKPP_SEND(SendLobbyMessage, "lobbyId")
+SDKPP_SEND_WITH_METADATA(SendLobbyMessageWithMetadata, "lobbyId")
+SDKPP_SEND(SendUserMessage, "recipientId")
+SDKPP_SEND_WITH_METADATA(SendUserMessageWithMetadata, "recipientId")
 
-void ClientWrap::SendUserMessage(const Napi::CallbackInfo& info) {
-  const char* m = "Client.SendUserMessage";
-  uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
-  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
-  client_->SendUserMessage(recipient, content, Completion<Client::SendUserMessageCallback>(ArgRef{info, 2, m, "callback"}));
-}
-
-void ClientWrap::SendUserMessageWithMetadata(const Napi::CallbackInfo& info) {
-  const char* m = "Client.SendUserMessageWithMetadata";
-  uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
-  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints);
-  auto metadata = ReadMetadata(ArgRef{info, 2, m, "metadata"});
-  client_->SendUserMessageWithMetadata(recipient, content, metadata, Completion<Client::SendUserMessageCallback>(ArgRef{info, 3, m, "callback"}));
-}
+#undef SDKPP_SEND
+#undef SDKPP_SEND_WITH_METADATA
 
 void ClientWrap::EditUserMessage(const Napi::CallbackInfo& info) {
   const char* m = "Client.EditUserMessage";
