@@ -22,6 +22,12 @@ export const Limits = Object.freeze({
   MaxVoiceChannelStatusCodePoints: 500,
   /** Members of one call (the SDK's guidance; the emulator refuses the 26th). */
   MaxCallMembersCount: 25,
+  /** The optional message of an activity invite. */
+  MaxActivityInviteContentCodePoints: 1024,
+  /** An activity's texts (name, state, details, asset texts, party id, join secret, button label). */
+  MaxActivityTextUtf16Units: 128,
+  /** An activity's URLs and asset keys. */
+  MaxActivityUrlUtf16Units: 256,
   /** One frame of the local client's IPC protocol, header excluded. */
   MaxIpcFrameBytes: 65536,
   /** An HTTP response body or a gateway message the SDK accepts. */

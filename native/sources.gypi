@@ -10,6 +10,7 @@
       'native/core/src/auth/token_endpoint.cc',
       'native/core/src/auth/token_session.cc',
       'native/core/src/callbacks/callback_queue.cc',
+      'native/core/src/client/argument_rules.cc',
       'native/core/src/client/client.cc',
       'native/core/src/client/client_auth.cc',
       'native/core/src/client/client_connection.cc',
@@ -62,6 +63,7 @@
       'native/core/src/social/user_handle.cc',
       'native/core/src/util/time_format.cc',
       'native/core/src/util/uri.cc',
+      'native/core/src/util/utf8.cc',
     ],
     'sdkpp_napi_sources': [
       'native/napi/addon.cc',

@@ -53,15 +53,4 @@ inline std::function<void(http::ApiResponse)> ResultOnly(ClientImpl& impl, Clien
   };
 }
 
-// Bounds that keep a caller from making the SDK send absurd requests.
-inline constexpr size_t kMaxMessageLength = 4000;
-inline constexpr size_t kMaxMetadataChars = 1000;
-inline constexpr size_t kMaxLobbySecret = 250;
-
-inline size_t MetadataChars(const std::unordered_map<std::string, std::string>& map) {
-  size_t total = 0;
-  for (const auto& [k, v] : map) total += k.size() + v.size();
-  return total;
-}
-
 }  // namespace sdkpp::calls

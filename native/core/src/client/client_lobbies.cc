@@ -1,7 +1,9 @@
 // Client's lobby methods.
 #include <algorithm>
 
+#include "client/argument_rules.h"
 #include "client/client_calls.h"
+#include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "social/parse.h"
 
@@ -19,12 +21,11 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string const& secret, StringMap 
                                            CreateOrJoinLobbyCallback callback) {
   if (!impl_) return calls::PostNow(callback, Destroyed(), uint64_t{0});
   ClientImpl& impl = *impl_;
-  std::string problem;
-  if (secret.empty() || secret.size() > calls::kMaxLobbySecret) problem = "secret: must be 1 to 250 characters";
-  else if (calls::MetadataChars(lobbyMetadata) > calls::kMaxMetadataChars) problem = "lobbyMetadata: at most 1000 characters of keys and values";
-  else if (calls::MetadataChars(memberMetadata) > calls::kMaxMetadataChars) problem = "memberMetadata: at most 1000 characters of keys and values";
-  if (!problem.empty()) {
-    if (callback) impl.Post([callback, problem] { callback(Invalid(problem), 0); });
+  auto problem = rules::CheckText("secret", secret, 1, limits::kMaxLobbySecretCodePoints);
+  if (!problem) problem = rules::CheckMetadata("lobbyMetadata", lobbyMetadata, limits::kMaxMetadataCodePoints);
+  if (!problem) problem = rules::CheckMetadata("memberMetadata", memberMetadata, limits::kMaxMetadataCodePoints);
+  if (problem) {
+    if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem), 0); });
     return;
   }
   json::Writer body;

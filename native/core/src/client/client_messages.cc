@@ -1,7 +1,9 @@
 // Client's message methods: lobby messages, direct messages, history through the cache.
 #include <algorithm>
 
+#include "client/argument_rules.h"
 #include "client/client_calls.h"
+#include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "social/parse.h"
 
@@ -12,13 +14,9 @@ using calls::Invalid;
 
 namespace {
 
-constexpr int32_t kMaxHistory = 200;
-constexpr uint64_t kLobbyHistoryWindowMs = 72ull * 60 * 60 * 1000;
-
 std::optional<std::string> CheckMessage(const std::string& content, const Client::StringMap& metadata) {
-  if (content.empty() || content.size() > calls::kMaxMessageLength) return "content: must be 1 to 4000 characters";
-  if (calls::MetadataChars(metadata) > calls::kMaxMetadataChars) return "metadata: at most 1000 characters of keys and values";
-  return std::nullopt;
+  if (auto problem = rules::CheckText("content", content, 1, limits::kMaxMessageContentCodePoints)) return problem;
+  return rules::CheckMetadata("metadata", metadata, limits::kMaxMetadataCodePoints);
 }
 
 void SendMessage(ClientImpl& impl, std::string path, const std::string& content, const Client::StringMap& metadata,
@@ -63,7 +61,7 @@ void History(ClientImpl& impl, uint64_t channel_id, std::string path, int32_t li
   auto filter = [&impl, lobby](std::vector<const social::MessageRecord*> records) {
     if (!lobby) return records;
     uint64_t now = impl.http().ServiceNowMs();
-    uint64_t since = now > kLobbyHistoryWindowMs ? now - kLobbyHistoryWindowMs : 0;
+    uint64_t since = now > limits::kMaxHistoryAgeMs ? now - limits::kMaxHistoryAgeMs : 0;
     records.erase(std::remove_if(records.begin(), records.end(), [since](const auto* m) { return m->sent_ms < since; }),
                   records.end());
     return records;
@@ -119,8 +117,9 @@ uint64_t DmChannelWith(ClientImpl& impl, uint64_t user_id) {
 }
 
 bool CheckLimit(ClientImpl& impl, int32_t limit, const Client::MessagesCallback& callback) {
-  if (limit >= 1 && limit <= kMaxHistory) return true;
-  if (callback) impl.Post([callback] { callback(Invalid("limit: must be 1 to 200"), {}); });
+  auto problem = rules::CheckRange("limit", limit, 1, static_cast<int64_t>(limits::kMaxHistoryMessagesCount));
+  if (!problem) return true;
+  if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem), {}); });
   return false;
 }
 

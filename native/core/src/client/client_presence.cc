@@ -1,6 +1,8 @@
 // Client's rich presence, activity invites and launch registration.
+#include "client/argument_rules.h"
 #include "client/client_calls.h"
 #include "os/launch_command.h"
+#include "sdkpp/limits.h"
 #include "social/activity_json.h"
 
 namespace sdkpp {
@@ -56,8 +58,8 @@ void Client::SendActivityInvite(uint64_t userId, std::string const& content, Res
     if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
     return;
   }
-  if (content.size() > 1024) {
-    if (callback) impl.Post([callback] { callback(Invalid("content: at most 1024 characters")); });
+  if (auto problem = rules::CheckText("content", content, 0, limits::kMaxActivityInviteContentCodePoints)) {
+    if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
     return;
   }
   const auto& activity = *impl.presence().activity();
