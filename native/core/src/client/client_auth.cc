@@ -1,9 +1,11 @@
 // Client's account-linking and token methods (spec, "Authentication").
+#include "auth/pkce.h"
 #include "auth/token_endpoint.h"
 #include "client/client_impl.h"
 #include "http/form.h"
 #include "http/result_builder.h"
 #include "json/json.h"
+#include "model/factories.h"
 #include "sdkpp/client.h"
 
 namespace sdkpp {
@@ -369,6 +371,22 @@ void Client::RemoveAuthorizeRequestCallback() {
 
 void Client::SetGameWindowPid(int32_t pid) {
   if (impl_) impl_->set_game_window_pid(pid);
+}
+
+std::string Client::GetDefaultCommunicationScopes() { return "openid sdk.social_layer"; }
+std::string Client::GetDefaultPresenceScopes() { return "openid sdk.social_layer_presence"; }
+
+AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() {
+  if (!impl_) return AuthorizationCodeVerifier::nullobj;  // an invalid Client answers defaults
+  std::optional<std::string> verifier = auth::GenerateCodeVerifier();
+  if (!verifier) {
+    impl_->logger().Log(LoggingSeverity::Error,
+                        "CreateAuthorizationCodeVerifier: the OS refused secure random bytes");
+    return AuthorizationCodeVerifier::nullobj;
+  }
+  impl_->logger().redactor().RememberSecret(*verifier);
+  std::string challenge = auth::CodeChallengeS256(*verifier);
+  return detail::VerifierFactory::Make(std::move(*verifier), std::move(challenge));
 }
 
 }  // namespace sdkpp
