@@ -28,6 +28,9 @@
 namespace sdkpp {
 
 class ClientImpl;
+namespace detail {
+struct ClientAccess;
+}
 
 class Client {
  public:
@@ -309,10 +312,10 @@ class Client {
   void SetRelationshipDeletedCallback(RelationshipCallback callback);
   void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback callback);
 
-  // For the SDK's own layers (N-API glue, tests): the implementation behind this handle.
-  ClientImpl* Impl() const noexcept { return impl_.get(); }
-
  private:
+  // The SDK's own layers (the N-API glue, tests) reach the implementation through
+  // detail::ClientAccess (native/core/src/client/client_access.h), which apps cannot include.
+  friend struct detail::ClientAccess;
   explicit Client(std::nullptr_t) noexcept;
   std::unique_ptr<ClientImpl> impl_;
 };

@@ -29,7 +29,7 @@ void PostToCurrentThread(Callback callback, ClientResult result, Rest... rest) {
 
 void DeliverTokensOrFailure(ClientImpl& impl, const Client::TokenExchangeCallback& callback,
                             ClientResult result) {
-  auth::DeliverTokenExchange(impl, callback, std::move(result), {});
+  auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), {});
 }
 
 constexpr size_t kMaxDisplayName = 32;
@@ -68,9 +68,9 @@ void Client::GetToken(uint64_t applicationId, std::string const& code,
       .Add("client_id", std::to_string(applicationId));
   if (!codeVerifier.empty()) form.Add("code_verifier", codeVerifier);
   ClientImpl& impl = *impl_;
-  auth::ExchangeForToken(impl, auth::FormPost("/oauth2/token", form.Take(), "GetToken"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::FormPost("/oauth2/token", form.Take(), "GetToken"),
                          [&impl, callback](ClientResult result, auth::TokenGrant grant) {
-                           auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+                           auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
                          });
 }
 
@@ -109,7 +109,7 @@ void Client::RefreshToken(uint64_t applicationId, std::string const& refreshToke
       .Add("client_id", std::to_string(applicationId));
   ClientImpl& impl = *impl_;
   auth::ExchangeForToken(
-      impl, auth::FormPost("/oauth2/token", form.Take(), "RefreshToken"),
+      impl.context(), impl.session(), auth::FormPost("/oauth2/token", form.Take(), "RefreshToken"),
       [&impl, callback](ClientResult result, auth::TokenGrant grant) {
         if (auth::IsInvalidGrant(result)) {
           // Exactly like APPLICATION_DEAUTHORIZED: drop the tokens, tell the app, retry nothing.
@@ -120,7 +120,7 @@ void Client::RefreshToken(uint64_t applicationId, std::string const& refreshToke
           deauthorized.SetRetryAfter(0);
           result = std::move(deauthorized);
         }
-        auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+        auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
       });
 }
 
@@ -219,12 +219,12 @@ void Client::GetProvisionalToken(uint64_t applicationId,
       .EndObject();
   ClientImpl& impl = *impl_;
   bool oidc = externalAuthType == AuthenticationExternalAuthType::OIDC;
-  auth::ExchangeForToken(impl, auth::JsonRequest("POST", "/partner-sdk/token", body.Take(), "GetProvisionalToken"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::JsonRequest("POST", "/partner-sdk/token", body.Take(), "GetProvisionalToken"),
                          [&impl, callback, oidc](ClientResult result, auth::TokenGrant grant) {
                            // The refresh grant is deprecated for OIDC provisional accounts: on
                            // expiry the app gets a fresh provider token and calls UpdateToken.
                            if (oidc) grant.refresh_token.clear();
-                           auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+                           auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
                          });
 }
 
@@ -256,9 +256,9 @@ void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string co
       .Add("external_auth_token", externalAuthToken);
   if (!codeVerifier.empty()) form.Add("code_verifier", codeVerifier);
   ClientImpl& impl = *impl_;
-  auth::ExchangeForToken(impl, auth::FormPost("/oauth2/token", form.Take(), "GetTokenFromProvisionalMerge"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::FormPost("/oauth2/token", form.Take(), "GetTokenFromProvisionalMerge"),
                          [&impl, callback](ClientResult result, auth::TokenGrant grant) {
-                           auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+                           auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
                          });
 }
 
@@ -349,7 +349,7 @@ void Client::ExchangeChildToken(std::string const& parentApplicationToken,
       .Key("parent_access_token").String(parentApplicationToken)
       .Key("child_application_id").String(std::to_string(childApplicationId))
       .EndObject();
-  auth::ExchangeForToken(impl, auth::JsonRequest("POST", "/partner-sdk/child-token", body.Take(), "ExchangeChildToken"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::JsonRequest("POST", "/partner-sdk/child-token", body.Take(), "ExchangeChildToken"),
                          [deliver](ClientResult result, auth::TokenGrant grant) {
                            grant.refresh_token.clear();  // child tokens have none
                            deliver(std::move(result), grant);
