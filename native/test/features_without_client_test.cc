@@ -76,6 +76,27 @@ TEST(FeatureContext, PresenceWithoutALocalClientNeedsAReadyGatewaySession) {
   EXPECT_TRUE(result->Successful());
 }
 
+TEST(FeatureContext, PresenceResendsOnReadyThroughTheHandlersItRegistered) {
+  FeatureHarness h;
+  social::Presence presence(h.context, h.status, h.local_client, h.gateway);
+  presence.RegisterHandlers(h.handlers);
+  presence.SetStatus(StatusType::Dnd, nullptr);  // no session yet: kept for the next one
+  // A gateway session up to READY, on the scripted platform.
+  h.gateway.Connect("tok-gateway");
+  h.platform->Respond(h.platform->Pending(), 200, R"({"url":"ws://gw.test"})");
+  PlatformId socket = h.platform->sockets_opened.back().first;
+  h.OnWebSocketOpen(socket);
+  h.OnWebSocketMessage(socket, R"({"op":10,"d":{"heartbeat_interval":41250}})");
+  h.OnWebSocketMessage(socket, R"({"op":0,"t":"READY","s":1,"d":{"session_id":"s-1","resume_gateway_url":"ws://gw.test","user":{"id":"1","username":"p"}}})");
+  EXPECT_EQ(h.status.get(), Client::Status::Ready);
+  bool resent = false;
+  for (const auto& frame : h.platform->socket_sent[socket]) {
+    auto doc = json::Document::Parse(frame);
+    if (doc && doc->Root()["op"].Int() == 3) resent = doc->Root()["d"]["status"].String() == "dnd";
+  }
+  EXPECT_TRUE(resent);
+}
+
 TEST(FeatureContext, TokenSessionLearnsExpiryWarnsAndIsDeauthorizedIntoTheStatus) {
   FeatureHarness h;
   auth::TokenSession session(h.context, h.status, h.local_client, h.gateway);

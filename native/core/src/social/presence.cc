@@ -66,12 +66,16 @@ void Presence::SendOverGateway(Client::ResultCallback callback) {
     }
     return;
   }
+  QueuePresenceUpdate();
+  if (callback) context_.callbacks.Post([callback] { callback(ClientResult::Success()); });
+}
+
+void Presence::QueuePresenceUpdate() {
   json::Writer d;
   d.BeginObject().Key("since").Null().Key("status").String(StatusName()).Key("afk").Bool(false).Key("activities").BeginArray();
   if (activity_) WriteActivity(d, *activity_);
   d.EndArray().EndObject();
   gateway_.Send(gateway::Op::PresenceUpdate, d.Take());
-  if (callback) context_.callbacks.Post([callback] { callback(ClientResult::Success()); });
 }
 
 void Presence::Clear() {
@@ -106,7 +110,9 @@ void Presence::RegisterHandlers(gateway::DispatchHandlers& handlers) {
 }
 
 void Presence::Resend() {
-  if (activity_ || status_ != StatusType::Online) SendOverGateway(nullptr);
+  // READY's handlers run just before the gateway calls the session Ready and flushes its queue,
+  // so the update is queued without the Ready check SendOverGateway makes for a caller.
+  if (activity_ || status_ != StatusType::Online) QueuePresenceUpdate();
 }
 
 }  // namespace sdkpp::social

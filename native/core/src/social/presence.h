@@ -35,6 +35,8 @@ class Presence {
 
  private:
   void SendOverGateway(Client::ResultCallback callback);
+  // A presence update (status and activity) for the gateway, sent once the session is Ready.
+  void QueuePresenceUpdate();
   std::string StatusName() const;
   int32_t Pid() const;
 
