@@ -74,7 +74,7 @@ void ExpectRefused(const Verdict& verdict, const std::string& name, const std::s
 
 using TextCall = std::function<void(Client&, const std::string&, AnyCallback)>;
 
-// A text rule: empty refused when `min` is 1, each width accepted at `max` characters and
+// A text rule: empty refused when `min` is at least 1, each width accepted at `max` characters and
 // refused at `max + 1`, invalid UTF-8 refused.
 void CheckTextRule(const TextCall& call, uint64_t min, uint64_t max, const std::string& range_error,
                    const std::string& utf8_error) {
@@ -88,7 +88,7 @@ void CheckTextRule(const TextCall& call, uint64_t min, uint64_t max, const std::
                   std::to_string(max + 1) + " " + width.name, range_error);
   }
   AuthedHarness h;
-  if (min == 1) ExpectRefused(Judge(h, [&](Client& c, AnyCallback cb) { call(c, "", cb); }), "empty", range_error);
+  if (min >= 1) ExpectRefused(Judge(h, [&](Client& c, AnyCallback cb) { call(c, "", cb); }), "empty", range_error);
   ExpectRefused(Judge(h, [&](Client& c, AnyCallback cb) { call(c, "ok \xff", cb); }), "invalid byte", utf8_error);
   ExpectRefused(Judge(h, [&](Client& c, AnyCallback cb) { call(c, "\xc0\xaf", cb); }), "overlong", utf8_error);
   ExpectRefused(Judge(h, [&](Client& c, AnyCallback cb) { call(c, "\xed\xa0\x80", cb); }), "surrogate", utf8_error);
@@ -206,6 +206,24 @@ TEST(Limits, ActivityInviteContentCountsCodePoints) {
                   "content: at most 1024 characters");
     ExpectRefused(Judge(h, invite("\xff")), "invalid", "content: must be valid UTF-8");
   }
+}
+
+TEST(Limits, FriendRequestUsernameIsTwoToThirtyTwoCharacters) {
+  for (auto send : {&Client::SendServiceFriendRequest, &Client::SendGameFriendRequest}) {
+    TextCall call = [send](Client& c, const std::string& text, AnyCallback cb) { (c.*send)(text, cb); };
+    CheckTextRule(call, limits::kMinUsernameCodePoints, limits::kMaxUsernameCodePoints, "username: must be 2 to 32 characters",
+                  "username: must be valid UTF-8");
+    AuthedHarness h;
+    ExpectRefused(Judge(h, [&](Client& c, AnyCallback cb) { call(c, "a", cb); }), "one character",
+                  "username: must be 2 to 32 characters");
+    ExpectAccepted(Judge(h, [&](Client& c, AnyCallback cb) { call(c, "\xf0\x9f\x98\x80\xf0\x9f\x98\x80", cb); }),
+                   "two astral characters");
+  }
+}
+
+TEST(Limits, ProvisionalDisplayNameIsOneToThirtyTwoCharacters) {
+  CheckTextRule([](Client& c, const std::string& text, AnyCallback cb) { c.UpdateProvisionalAccountDisplayName(text, cb); },
+                1, limits::kMaxDisplayNameCodePoints, "name: must be 1 to 32 characters", "name: must be valid UTF-8");
 }
 
 TEST(Limits, RuleTextsNameTheArgumentAndTheRule) {

@@ -38,6 +38,11 @@ inline constexpr uint64_t kMaxModerationMetadataKeysCount = 5;
 inline constexpr uint64_t kMaxVoiceChannelStatusCodePoints = 500;
 // Members of one call (the SDK's guidance; the emulator refuses the 26th).
 inline constexpr uint64_t kMaxCallMembersCount = 25;
+// A username in a friend request by name: 2 to 32 characters.
+inline constexpr uint64_t kMinUsernameCodePoints = 2;
+inline constexpr uint64_t kMaxUsernameCodePoints = 32;
+// A display name (global_name; a provisional account's display name): 1 to 32 characters.
+inline constexpr uint64_t kMaxDisplayNameCodePoints = 32;
 // The optional message of an activity invite.
 inline constexpr uint64_t kMaxActivityInviteContentCodePoints = 1024;
 // An activity's texts (name, state, details, asset texts, party id, join secret, button label).

@@ -1,12 +1,14 @@
 // Client's account-linking and token methods (spec, "Authentication").
 #include "auth/pkce.h"
 #include "auth/token_endpoint.h"
+#include "client/argument_rules.h"
 #include "client/client_impl.h"
 #include "http/form.h"
 #include "http/result_builder.h"
 #include "json/json.h"
 #include "model/factories.h"
 #include "sdkpp/client.h"
+#include "sdkpp/limits.h"
 
 namespace sdkpp {
 namespace {
@@ -32,7 +34,6 @@ void DeliverTokensOrFailure(ClientImpl& impl, const Client::TokenExchangeCallbac
   auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), {});
 }
 
-constexpr size_t kMaxDisplayName = 32;
 
 }  // namespace
 
@@ -296,15 +297,15 @@ void Client::UpdateProvisionalAccountDisplayName(
     std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback) {
   if (!impl_) return PostToCurrentThread(callback, Destroyed());
   ClientImpl& impl = *impl_;
-  std::string problem;
-  if (name.empty() || name.size() > kMaxDisplayName * 4) {
-    problem = "name: must be 1 to 32 characters";
-  } else if (!impl.session().token()) {
+  auto problem = rules::CheckText("name", name, 1, limits::kMaxDisplayNameCodePoints);
+  if (!problem && !impl.session().token()) {
     problem = "no token: call UpdateToken with the provisional account's token first";
   }
-  if (!problem.empty()) {
+  if (problem) {
     ErrorType type = impl.session().token() ? ErrorType::ValidationError : ErrorType::ClientNotReady;
-    if (callback) impl.Post([callback, type, problem] { callback(ClientResult::Failure(type, problem)); });
+    if (callback) {
+      impl.Post([callback, type, problem = *problem] { callback(ClientResult::Failure(type, problem)); });
+    }
     return;
   }
   json::Writer body;

@@ -3,6 +3,8 @@
 #include <cctype>
 
 #include "client/api_requests.h"
+#include "client/argument_rules.h"
+#include "sdkpp/limits.h"
 #include "social/factory.h"
 
 namespace sdkpp {
@@ -30,8 +32,9 @@ void ById(ClientImpl& impl, const char* method, Kind kind, uint64_t user_id, std
 
 void ByUsername(ClientImpl& impl, Kind kind, const std::string& username, const char* operation,
                 Client::ResultCallback callback) {
-  if (username.size() < 2 || username.size() > 32) {
-    if (callback) impl.Post([callback] { callback(Invalid("username: must be 2 to 32 characters")); });
+  if (auto problem = rules::CheckText("username", username, limits::kMinUsernameCodePoints,
+                                      limits::kMaxUsernameCodePoints)) {
+    if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
     return;
   }
   json::Writer body;
