@@ -27,7 +27,7 @@ std::optional<std::string> CommandArgs(FeatureHarness& h, const std::string& cmd
   return args;
 }
 
-Activity PartyActivity() {
+Activity GameActivity() {
   Activity activity;
   activity.SetName("Game");
   activity.SetState("In a match");
@@ -39,7 +39,7 @@ TEST(FeatureContext, PresenceSendsThroughTheLocalClientWithTheContextsPidAndAppl
   h.settings.game_window_pid = 4242;
   social::Presence presence(h.context, h.status, h.local_client, h.gateway);
   std::optional<ClientResult> result;
-  presence.Update(PartyActivity(), [&](ClientResult r) { result = r; });
+  presence.Update(GameActivity(), [&](ClientResult r) { result = r; });
   h.AcceptLocalClient();
   std::string nonce;
   auto args = CommandArgs(h, "SET_ACTIVITY", &nonce);
@@ -61,7 +61,7 @@ TEST(FeatureContext, PresenceWithoutALocalClientNeedsAReadyGatewaySession) {
   FeatureHarness h;
   social::Presence presence(h.context, h.status, h.local_client, h.gateway);
   std::optional<ClientResult> result;
-  presence.Update(PartyActivity(), [&](ClientResult r) { result = r; });
+  presence.Update(GameActivity(), [&](ClientResult r) { result = r; });
   h.RefuseLocalClient();
   Pump();
   ASSERT_TRUE(result);
