@@ -2,7 +2,7 @@
 
 #include "addon_data.h"
 #include "args.h"
-#include "client/client_impl.h"
+#include "client/client_access.h"
 #include "enum_exports.h"
 #include "callback_adapter.h"
 #include "node_platform.h"
@@ -57,7 +57,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<Client
     platform = platform_;
   }
   client_ = std::make_unique<Client>(std::move(options), std::move(platform));
-  if (platform_) platform_->SetLogger(&client_->Impl()->logger());
+  if (platform_) platform_->SetLogger(&sdkpp::detail::ClientAccess::Impl(*client_)->logger());
 }
 
 ClientWrap::~ClientWrap() {
@@ -66,7 +66,7 @@ ClientWrap::~ClientWrap() {
 }
 
 PlatformEvents* ClientWrap::Events() const {
-  return client_ && *client_ ? client_->Impl() : nullptr;
+  return client_ && *client_ ? sdkpp::detail::ClientAccess::Impl(*client_) : nullptr;
 }
 
 void ClientWrap::Destroy(const Napi::CallbackInfo&) {
