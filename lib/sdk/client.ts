@@ -2,13 +2,13 @@
 // C++ form ends in a callback takes it, or returns a Promise when it is omitted. The methods of
 // each area live in client_<area>.ts (the area words of native/core/src/client), chained as
 // connection → auth → presence → lobbies → messages → relationships → users → Client; this
-// file holds the construction and the core methods (client.cc).
+// file holds the Client's lifetime (client.cc): construction, Dispose, nullobj.
 import { NodePlatformHost, type NodePlatformOptions } from '../platform/node_host';
-import { binding, type LogCallback } from './binding';
+import { binding } from './binding';
 import { UsersMethods } from './client_users';
-import { ClientError, ClientStatus, ClientThread, type LoggingSeverity } from './enums.generated';
+import { ClientError, ClientStatus, ClientThread } from './enums.generated';
 import type { NativeClient } from './native_client';
-import { ClientCreateOptions, type AuthorizationCodeVerifier } from './values';
+import { ClientCreateOptions } from './values';
 
 export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange } from './client_auth';
 
@@ -95,74 +95,6 @@ export class Client extends UsersMethods {
     // Let the ClientDestroyed answers reach their callbacks before the host lets go.
     setImmediate(() => this.#host?.close());
   }
-
-  // --- Core
-
-  SetApplicationId(applicationId: bigint | string): void {
-    this.#native.SetApplicationId(applicationId);
-  }
-  GetApplicationId(): bigint {
-    return this.#native.GetApplicationId();
-  }
-  /**
-   * Log lines at or above `minSeverity`, secrets already masked. Release builds deliver only
-   * Warning and Error. The callback runs on the JS thread, after the SDK call that logged.
-   */
-  AddLogCallback(callback: LogCallback, minSeverity: LoggingSeverity): void {
-    this.#native.AddLogCallback(callback, minSeverity);
-  }
-  /** Appends to `<path>/sdkpp.log`; false (with a logged reason) if it cannot be written. */
-  SetLogDir(path: string, minSeverity: LoggingSeverity): boolean {
-    return this.#native.SetLogDir(path, minSeverity);
-  }
-  /** Bounds every HTTP attempt (default 30000 ms); a timeout is a Retryable NetworkError. */
-  SetHttpRequestTimeout(httpTimeoutInMilliseconds: number): void {
-    this.#native.SetHttpRequestTimeout(httpTimeoutInMilliseconds);
-  }
-  /**
-   * Accepted for the C++ SDK's callers; it has no effect here (the SDK does all of its work on
-   * the thread that created the Client) and logs a Warning saying so. Throws for a `thread`
-   * that is not a Client.Thread value or a `priority` that is not a 32-bit integer.
-   */
-  SetThreadPriority(thread: ClientThread, priority: number): void {
-    this.#native.SetThreadPriority(thread, priority);
-  }
-
-  static GetVersionMajor(): number {
-    return binding.NativeClient.GetVersionMajor();
-  }
-  static GetVersionMinor(): number {
-    return binding.NativeClient.GetVersionMinor();
-  }
-  static GetVersionPatch(): number {
-    return binding.NativeClient.GetVersionPatch();
-  }
-  static GetVersionHash(): string {
-    return binding.NativeClient.GetVersionHash();
-  }
-  static ErrorToString(value: ClientError): string {
-    return binding.NativeClient.ErrorToString(value);
-  }
-  static StatusToString(value: ClientStatus): string {
-    return binding.NativeClient.StatusToString(value);
-  }
-  static ThreadToString(value: ClientThread): string {
-    return binding.NativeClient.ThreadToString(value);
-  }
-
-  /** 'openid sdk.social_layer' */
-  static GetDefaultCommunicationScopes(): string {
-    return binding.NativeClient.GetDefaultCommunicationScopes();
-  }
-  /** 'openid sdk.social_layer_presence' */
-  static GetDefaultPresenceScopes(): string {
-    return binding.NativeClient.GetDefaultPresenceScopes();
-  }
-  /** A fresh PKCE pair (RFC 7636, S256) from the operating system's CSPRNG. */
-  CreateAuthorizationCodeVerifier(): AuthorizationCodeVerifier {
-    return this.#native.CreateAuthorizationCodeVerifier();
-  }
-
 }
 
 export declare namespace Client {

@@ -10,9 +10,11 @@ import type {
   ResultCallback,
   TokenExchangeCallback,
 } from './binding';
+import { binding } from './binding';
 import { callbackOrPromise, resultOnly } from './callback_or_promise';
 import { ConnectionMethods } from './client_connection';
 import type { AuthenticationExternalAuthType, AuthorizationTokenType } from './enums.generated';
+import type { AuthorizationCodeVerifier } from './values';
 
 export interface AuthorizeOutcome {
   result: ClientResult;
@@ -175,5 +177,18 @@ export abstract class AuthMethods extends ConnectionMethods {
   }
   SetGameWindowPid(pid: number): void {
     this.native.SetGameWindowPid(pid);
+  }
+
+  /** 'openid sdk.social_layer' */
+  static GetDefaultCommunicationScopes(): string {
+    return binding.NativeClient.GetDefaultCommunicationScopes();
+  }
+  /** 'openid sdk.social_layer_presence' */
+  static GetDefaultPresenceScopes(): string {
+    return binding.NativeClient.GetDefaultPresenceScopes();
+  }
+  /** A fresh PKCE pair (RFC 7636, S256) from the operating system's CSPRNG. */
+  CreateAuthorizationCodeVerifier(): AuthorizationCodeVerifier {
+    return this.native.CreateAuthorizationCodeVerifier();
   }
 }

@@ -38,28 +38,28 @@ import type {
   UserMessageSummariesCallback,
 } from './social_types';
 
-/** NativeClient's methods of one area (native/core/src/client/client.cc: ids, logging, settings, PKCE). */
-export interface NativeCoreMethods {
+/** NativeClient's lifetime (native/core/src/client/client.cc). */
+export interface NativeLifetimeMethods {
+  Destroy(): void;
+}
+
+/** NativeClient's methods of one area (native/core/src/client/client_connection.cc: the session and the Core row). */
+export interface NativeConnectionMethods {
+  Connect(): void;
+  Disconnect(): void;
+  SetStatusChangedCallback(callback: StatusChangedCallback): void;
+  GetStatus(): Enums.ClientStatus;
   SetApplicationId(applicationId: bigint | string): void;
   GetApplicationId(): bigint;
   AddLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
   SetLogDir(path: string, minSeverity: Enums.LoggingSeverity): boolean;
   SetHttpRequestTimeout(ms: number): void;
   SetThreadPriority(thread: Enums.ClientThread, priority: number): void;
-  Destroy(): void;
-  CreateAuthorizationCodeVerifier(): AuthorizationCodeVerifier;
-}
-
-/** NativeClient's methods of one area (native/core/src/client/client_connection.cc). */
-export interface NativeConnectionMethods {
-  Connect(): void;
-  Disconnect(): void;
-  SetStatusChangedCallback(callback: StatusChangedCallback): void;
-  GetStatus(): Enums.ClientStatus;
 }
 
 /** NativeClient's methods of one area (native/core/src/client/client_auth.cc). */
 export interface NativeAuthMethods {
+  CreateAuthorizationCodeVerifier(): AuthorizationCodeVerifier;
   Authorize(args: AuthorizationArgs, callback: AuthorizationCallback): void;
   AbortAuthorize(): void;
   HandleAuthorizeCallback(url: string): boolean;
@@ -181,7 +181,7 @@ export interface NativeUsersMethods {
 }
 
 export interface NativeClient
-  extends NativeCoreMethods,
+  extends NativeLifetimeMethods,
     NativeConnectionMethods,
     NativeAuthMethods,
     NativePresenceMethods,

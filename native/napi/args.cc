@@ -132,8 +132,8 @@ std::optional<std::string> ReadOptionalString(const ArgRef& arg, size_t max_leng
   return ReadString(arg, max_length);
 }
 
-int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule) {
-  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
+int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule, const char* type_rule) {
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, type_rule);
   double value = arg.value().As<Napi::Number>().DoubleValue();
   if (!(value >= min && value <= max) || std::trunc(value) != value) ThrowRangeError(arg, range_rule);
   return static_cast<int32_t>(value);

@@ -46,8 +46,10 @@ std::string ReadText(const ArgRef& arg, uint64_t max_code_points);
 // the core's.
 int32_t ReadInt32(const ArgRef& arg);
 bool ReadBool(const ArgRef& arg);
-// An integer number in [min, max]; `range_rule` is the RangeError's rule otherwise.
-int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule = "must be an integer in range");
+// An integer number in [min, max]; `range_rule` is the RangeError's rule otherwise, `type_rule`
+// the TypeError's for a value that is not a number.
+int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule = "must be an integer in range",
+                const char* type_rule = "must be a number");
 // An integer that is one of the enum's values (checked against EnumToString).
 int32_t ReadEnumValue(const ArgRef& arg, const char* enum_name,
                       bool (*is_member)(int32_t value));

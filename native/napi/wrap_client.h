@@ -26,15 +26,22 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
  private:
   using Methods = std::vector<Napi::ClassPropertyDescriptor<ClientWrap>>;
 
-  // Core (wrap_client.cc; core: client.cc)
-  static Methods CoreMethods();
+  // The Client's lifetime (wrap_client.cc; core: client.cc)
+  static Methods LifetimeMethods();
+  void Destroy(const Napi::CallbackInfo& info);
+
+  // Connection and the reference's Core row (wrap_client_connection.cc)
+  static Methods ConnectionMethods();
+  void Connect(const Napi::CallbackInfo& info);
+  void Disconnect(const Napi::CallbackInfo& info);
+  void SetStatusChangedCallback(const Napi::CallbackInfo& info);
+  Napi::Value GetStatus(const Napi::CallbackInfo& info);
   void SetApplicationId(const Napi::CallbackInfo& info);
   Napi::Value GetApplicationId(const Napi::CallbackInfo& info);
   void AddLogCallback(const Napi::CallbackInfo& info);
   Napi::Value SetLogDir(const Napi::CallbackInfo& info);
   void SetHttpRequestTimeout(const Napi::CallbackInfo& info);
   void SetThreadPriority(const Napi::CallbackInfo& info);
-  void Destroy(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionMajor(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionMinor(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionPatch(const Napi::CallbackInfo& info);
@@ -42,16 +49,6 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   static Napi::Value ErrorToString(const Napi::CallbackInfo& info);
   static Napi::Value StatusToString(const Napi::CallbackInfo& info);
   static Napi::Value ThreadToString(const Napi::CallbackInfo& info);
-  static Napi::Value GetDefaultCommunicationScopes(const Napi::CallbackInfo& info);
-  static Napi::Value GetDefaultPresenceScopes(const Napi::CallbackInfo& info);
-  Napi::Value CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info);
-
-  // Connection (wrap_client_connection.cc)
-  static Methods ConnectionMethods();
-  void Connect(const Napi::CallbackInfo& info);
-  void Disconnect(const Napi::CallbackInfo& info);
-  void SetStatusChangedCallback(const Napi::CallbackInfo& info);
-  Napi::Value GetStatus(const Napi::CallbackInfo& info);
 
   // Auth (wrap_client_auth.cc)
   static Methods AuthMethods();
@@ -78,6 +75,9 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info);
   void RemoveAuthorizeRequestCallback(const Napi::CallbackInfo& info);
   void SetGameWindowPid(const Napi::CallbackInfo& info);
+  static Napi::Value GetDefaultCommunicationScopes(const Napi::CallbackInfo& info);
+  static Napi::Value GetDefaultPresenceScopes(const Napi::CallbackInfo& info);
+  Napi::Value CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info);
 
   // Presence, invites, launch (wrap_client_presence.cc)
   static Methods PresenceMethods();

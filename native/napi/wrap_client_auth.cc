@@ -5,6 +5,7 @@
 #include "callback_adapter.h"
 #include "enum_exports.h"
 #include "wrap_authorization_args.h"
+#include "wrap_authorization_code.h"
 #include "wrap_client.h"
 #include "wrap_client_result.h"
 #include "wrap_device_authorization_args.h"
@@ -52,7 +53,10 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AuthMethods()
           InstanceMethod<&W::ExchangeChildToken>("ExchangeChildToken"),
           InstanceMethod<&W::RegisterAuthorizeRequestCallback>("RegisterAuthorizeRequestCallback"),
           InstanceMethod<&W::RemoveAuthorizeRequestCallback>("RemoveAuthorizeRequestCallback"),
-          InstanceMethod<&W::SetGameWindowPid>("SetGameWindowPid")};
+          InstanceMethod<&W::SetGameWindowPid>("SetGameWindowPid"),
+          StaticMethod<&W::GetDefaultCommunicationScopes>("GetDefaultCommunicationScopes"),
+          StaticMethod<&W::GetDefaultPresenceScopes>("GetDefaultPresenceScopes"),
+          InstanceMethod<&W::CreateAuthorizationCodeVerifier>("CreateAuthorizationCodeVerifier")};
 }
 
 void ClientWrap::Authorize(const Napi::CallbackInfo& info) {
@@ -190,13 +194,20 @@ void ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo&) {
 }
 
 void ClientWrap::SetGameWindowPid(const Napi::CallbackInfo& info) {
-  ArgRef arg{info, 0, "Client.SetGameWindowPid", "pid"};
-  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a process id (number)");
-  double pid = arg.value().As<Napi::Number>().DoubleValue();
-  if (!(pid >= 0 && pid <= 2147483647) || static_cast<double>(static_cast<int32_t>(pid)) != pid) {
-    ThrowRangeError(arg, "must be an integer from 0 to 2147483647");
-  }
-  client_->SetGameWindowPid(static_cast<int32_t>(pid));
+  client_->SetGameWindowPid(ReadInt(ArgRef{info, 0, "Client.SetGameWindowPid", "pid"}, 0, 2147483647,
+                                    "must be an integer from 0 to 2147483647", "must be a process id (number)"));
+}
+
+Napi::Value ClientWrap::GetDefaultCommunicationScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultCommunicationScopes());
+}
+Napi::Value ClientWrap::GetDefaultPresenceScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultPresenceScopes());
+}
+
+Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
+  return AuthorizationCodeVerifierWrap::NewInstance(info.Env(),
+                                                    client_->CreateAuthorizationCodeVerifier());
 }
 
 }  // namespace sdkpp::napi
