@@ -53,7 +53,6 @@ export type {
   ActivityJoinWithApplicationCallback,
   CreateOrJoinLobbyCallback,
   GetGuildChannelsCallback,
-  GetLobbyMessagesCallback,
   GetServiceClientConnectedUserCallback,
   GetUserGuildsCallback,
   IsServiceAppInstalledCallback,
@@ -72,9 +71,9 @@ export type {
   RelationshipGroupsUpdatedCallback,
   SendUserMessageCallback,
   UserMessageSummariesCallback,
-  UserMessagesWithLimitCallback,
   UserUpdatedCallback,
 } from './sdk/social_types';
+export type { GetLobbyMessagesCallback, UserMessagesWithLimitCallback } from './sdk/message_handle';
 /** AuthorizeRequestCallback, TokenExpirationCallback, ProvisionalUserMergeRequiredCallback: no parameters. */
 export type AuthorizeRequestCallback = () => void;
 export type TokenExpirationCallback = () => void;

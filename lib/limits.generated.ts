@@ -29,6 +29,17 @@ export const Limits = Object.freeze({
   MaxActivityUrlCodePoints: 256,
   /** Members of one call (the SDK's guidance; the emulator refuses the 26th). */
   MaxCallMembersCount: 25,
+  /** A username in a friend request by name: 2 to 32 characters. */
+  MinUsernameCodePoints: 2,
+  MaxUsernameCodePoints: 32,
+  /** A display name (global_name; a provisional account's display name): 1 to 32 characters. */
+  MaxDisplayNameCodePoints: 32,
+  /** The optional message of an activity invite. */
+  MaxActivityInviteContentCodePoints: 1024,
+  /** An activity's texts (name, state, details, asset texts, party id, join secret, button label). */
+  MaxActivityTextUtf16Units: 128,
+  /** An activity's URLs and asset keys. */
+  MaxActivityUrlUtf16Units: 256,
   /** One frame of the local client's IPC protocol, header excluded. */
   MaxIpcFrameBytes: 65536,
   /** An HTTP response body or a gateway message the SDK accepts. */

@@ -31,3 +31,6 @@ export function callbackOrPromise<Args extends [ClientResult, ...unknown[]], Val
   });
   return promise;
 }
+
+/** The Promise value of a method whose callback takes only the ClientResult. */
+export const resultOnly = (result: ClientResult): ClientResult => result;

@@ -4,6 +4,7 @@
 // some 50 times cheaper to make than a wrapped one and needs no finalizer. A handle holds its
 // client weakly, so keeping handles never keeps a dropped Client (and its sockets) alive.
 import { AdditionalContent } from './additional_content';
+import type { ClientResult } from './native_values';
 import type * as Enums from './enums.generated';
 import type { AdditionalContentInfo, ChannelHandle, LobbyHandle, StringMap, UserHandle } from './social_types';
 
@@ -34,6 +35,12 @@ const enum Field {
 export interface MessageFieldReader {
   MessageFieldOf(messageId: bigint, field: number): unknown;
 }
+
+/** Message history's answer (the reference's two names are aliases of it). Here, not in
+ * social_types.ts, so that the handle types flow one way: social_types ← message_handle. */
+export type MessagesCallback = (result: ClientResult, messages: MessageHandle[]) => void;
+export type GetLobbyMessagesCallback = MessagesCallback;
+export type UserMessagesWithLimitCallback = MessagesCallback;
 
 /** One per client, shared by all of its handles. */
 export class MessageSource {

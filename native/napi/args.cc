@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "sdkpp/limits.h"
+
 namespace sdkpp::napi {
 namespace {
 
@@ -87,7 +89,11 @@ std::optional<uint64_t> ReadOptionalU64(const ArgRef& arg) {
   return ReadU64(arg);
 }
 
-std::string ReadString(const ArgRef& arg, size_t max_length) {
+namespace {
+
+// Refuses more than `max_bytes` UTF-8 bytes with "must be at most <rule_limit><rule_unit>" (the
+// text is made only then: strings are read on every call).
+std::string ReadStringWithin(const ArgRef& arg, size_t max_bytes, uint64_t rule_limit, const char* rule_unit) {
   Napi::Value value = arg.value();
   if (!value.IsString()) ThrowTypeError(arg, "must be a string");
   // Ask for the length first so a huge string is refused without being copied.
@@ -95,9 +101,7 @@ std::string ReadString(const ArgRef& arg, size_t max_length) {
   napi_status status =
       napi_get_value_string_utf8(arg.info.Env(), value, nullptr, 0, &length);
   if (status != napi_ok) ThrowTypeError(arg, "must be a string");
-  if (length > max_length) {
-    ThrowRangeError(arg, "must be at most " + std::to_string(max_length) + " bytes long");
-  }
+  if (length > max_bytes) ThrowRangeError(arg, "must be at most " + std::to_string(rule_limit) + rule_unit);
   std::string text(length, '\0');
   status = napi_get_value_string_utf8(arg.info.Env(), value, text.data(), length + 1, &length);
   if (status != napi_ok) ThrowTypeError(arg, "must be a string");
@@ -108,13 +112,28 @@ std::string ReadString(const ArgRef& arg, size_t max_length) {
   return text;
 }
 
+}  // namespace
+
+std::string ReadString(const ArgRef& arg, size_t max_length) {
+  return ReadStringWithin(arg, max_length, max_length, " bytes long");
+}
+
+std::string ReadText(const ArgRef& arg, uint64_t max_code_points) {
+  return ReadStringWithin(arg, static_cast<size_t>(max_code_points * limits::kMaxUtf8BytesPerCodePoint), max_code_points,
+                          " characters");
+}
+
+int32_t ReadInt32(const ArgRef& arg) {
+  return ReadInt(arg, -2147483648.0, 2147483647.0, "must be a 32-bit integer");
+}
+
 std::optional<std::string> ReadOptionalString(const ArgRef& arg, size_t max_length) {
   if (IsNullish(arg.value())) return std::nullopt;
   return ReadString(arg, max_length);
 }
 
-int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule) {
-  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
+int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule, const char* type_rule) {
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, type_rule);
   double value = arg.value().As<Napi::Number>().DoubleValue();
   if (!(value >= min && value <= max) || std::trunc(value) != value) ThrowRangeError(arg, range_rule);
   return static_cast<int32_t>(value);

@@ -37,9 +37,19 @@ std::optional<uint64_t> ReadOptionalU64(const ArgRef& arg);
 // A string of at most `max_length` UTF-8 bytes without NUL characters.
 std::string ReadString(const ArgRef& arg, size_t max_length);
 std::optional<std::string> ReadOptionalString(const ArgRef& arg, size_t max_length);
+// Text whose rule the core checks in code points (sdkpp/limits.h): here only a size guard. A
+// string of more than max_code_points × kMaxUtf8BytesPerCodePoint UTF-8 bytes cannot pass the
+// rule and is refused before conversion (a RangeError naming the rule); anything shorter goes to
+// the core, which answers ValidationError when it breaks the rule.
+std::string ReadText(const ArgRef& arg, uint64_t max_code_points);
+// A loop or count argument: an integer number in the 32-bit range. The rule on its value is
+// the core's.
+int32_t ReadInt32(const ArgRef& arg);
 bool ReadBool(const ArgRef& arg);
-// An integer number in [min, max]; `range_rule` is the RangeError's rule otherwise.
-int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule = "must be an integer in range");
+// An integer number in [min, max]; `range_rule` is the RangeError's rule otherwise, `type_rule`
+// the TypeError's for a value that is not a number.
+int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule = "must be an integer in range",
+                const char* type_rule = "must be a number");
 // An integer that is one of the enum's values (checked against EnumToString).
 int32_t ReadEnumValue(const ArgRef& arg, const char* enum_name,
                       bool (*is_member)(int32_t value));

@@ -1,15 +1,23 @@
 #include "convert.h"
 
+#include "sdkpp/limits.h"
+
 namespace sdkpp::napi {
 
-std::unordered_map<std::string, std::string> ReadStringMap(const ArgRef& arg, size_t max_entries, size_t max_chars) {
+std::unordered_map<std::string, std::string> ReadMetadata(const ArgRef& arg) {
+  constexpr uint64_t kMaxCodePoints = limits::kMaxMetadataCodePoints;
+  constexpr size_t max_entries = kMaxCodePoints + 1;
+  constexpr size_t max_bytes = kMaxCodePoints * limits::kMaxUtf8BytesPerCodePoint;
+  auto too_long = [&] {
+    ThrowRangeError(arg, "must total at most " + std::to_string(kMaxCodePoints) + " characters of keys and values");
+  };
   Napi::Value value = arg.value();
   if (!value.IsObject() || value.IsArray() || value.IsFunction()) {
     ThrowTypeError(arg, "must be an object of string values");
   }
   Napi::Object object = value.As<Napi::Object>();
   Napi::Array keys = object.GetPropertyNames();
-  if (keys.Length() > max_entries) ThrowRangeError(arg, "must have at most " + std::to_string(max_entries) + " entries");
+  if (keys.Length() > max_entries) too_long();
   std::unordered_map<std::string, std::string> map;
   size_t total = 0;
   for (uint32_t i = 0; i < keys.Length(); ++i) {
@@ -19,7 +27,7 @@ std::unordered_map<std::string, std::string> ReadStringMap(const ArgRef& arg, si
     std::string k = key.ToString().Utf8Value();
     std::string v = entry.As<Napi::String>().Utf8Value();
     total += k.size() + v.size();
-    if (total > max_chars) ThrowRangeError(arg, "must total at most " + std::to_string(max_chars) + " characters");
+    if (total > max_bytes) too_long();
     if (k.find('\0') != std::string::npos || v.find('\0') != std::string::npos) {
       ThrowRangeError(arg, "must not contain NUL characters");
     }
@@ -27,5 +35,6 @@ std::unordered_map<std::string, std::string> ReadStringMap(const ArgRef& arg, si
   }
   return map;
 }
+
 
 }  // namespace sdkpp::napi

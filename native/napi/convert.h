@@ -41,8 +41,10 @@ inline Napi::Value ToJs(Napi::Env env, const std::vector<uint64_t>& ids) {
   return array;
 }
 
-// A Record<string, string> from JS: at most `max_entries` entries and `max_chars` characters
-// of keys and values in all, no NUL.
-std::unordered_map<std::string, std::string> ReadStringMap(const ArgRef& arg, size_t max_entries, size_t max_chars);
+// Lobby, member or message metadata: a Record<string, string> without NUL. Its rule (keys and
+// values together at most kMaxMetadataCodePoints) is the core's; here only a size guard refuses
+// a record that cannot pass it — more than that many × kMaxUtf8BytesPerCodePoint UTF-8 bytes, or
+// more entries than it has code points (+1: one entry may be empty) — before converting it all.
+std::unordered_map<std::string, std::string> ReadMetadata(const ArgRef& arg);
 
 }  // namespace sdkpp::napi

@@ -7,6 +7,7 @@
 #include "callback_pump.h"
 #include "logging/logger.h"
 #include "logging/redactor.h"
+#include "platform_host_methods.h"
 #include "wrap_authorization_args.h"
 #include "wrap_client_result.h"
 
@@ -64,6 +65,14 @@ Napi::Value IsDebugBuild(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), logging::kIsDebugBuild);
 }
 
+// The methods the addon calls on the platform host, for the parity test of the Node host.
+Napi::Array PlatformHostMethods(Napi::Env env) {
+  Napi::Array names = Napi::Array::New(env);
+  uint32_t i = 0;
+  for (const char* name : kHostMethodNames) names.Set(i++, Napi::String::New(env, name));
+  return names;
+}
+
 }  // namespace
 
 Napi::Object DefineInternalExports(Napi::Env env) {
@@ -72,6 +81,7 @@ Napi::Object DefineInternalExports(Napi::Env env) {
   internal.Set("redact", Napi::Function::New<Redact>(env));
   internal.Set("codeChallengeS256", Napi::Function::New<CodeChallengeS256>(env));
   internal.Set("isDebugBuild", Napi::Function::New<IsDebugBuild>(env));
+  internal.Set("platformHostMethods", PlatformHostMethods(env));
   return internal;
 }
 

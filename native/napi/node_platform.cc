@@ -11,7 +11,8 @@ Napi::Number NodePlatform::Id(PlatformId id) {
   return Napi::Number::New(host_.Env(), static_cast<double>(id));
 }
 
-Napi::Value NodePlatform::Invoke(const char* method, const std::vector<napi_value>& args) {
+Napi::Value NodePlatform::Invoke(HostMethod host_method, const std::vector<napi_value>& args) {
+  const char* method = HostMethodName(host_method);
   Napi::Env env = host_.Env();
   if (detached_ || host_.IsEmpty()) return env.Undefined();
   try {
@@ -33,7 +34,7 @@ Napi::Value NodePlatform::Invoke(const char* method, const std::vector<napi_valu
 }
 
 uint64_t NodePlatform::NowMs() {
-  Napi::Value now = Invoke("now", {});
+  Napi::Value now = Invoke(HostMethod::now, {});
   if (now.IsNumber()) {
     double ms = now.As<Napi::Number>().DoubleValue();
     if (ms >= 0 && ms < 9.0e15) return static_cast<uint64_t>(ms);
@@ -44,11 +45,11 @@ uint64_t NodePlatform::NowMs() {
 
 void NodePlatform::StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_alive) {
   Napi::Env env = host_.Env();
-  Invoke("startTimer", {Id(timer), Napi::Number::New(env, static_cast<double>(delay_ms)),
+  Invoke(HostMethod::startTimer, {Id(timer), Napi::Number::New(env, static_cast<double>(delay_ms)),
                         Napi::Boolean::New(env, keep_alive)});
 }
 
-void NodePlatform::CancelTimer(PlatformId timer) { Invoke("cancelTimer", {Id(timer)}); }
+void NodePlatform::CancelTimer(PlatformId timer) { Invoke(HostMethod::cancelTimer, {Id(timer)}); }
 
 void NodePlatform::SendHttp(PlatformId request, const PlatformHttpRequest& http) {
   Napi::Env env = host_.Env();
@@ -58,50 +59,50 @@ void NodePlatform::SendHttp(PlatformId request, const PlatformHttpRequest& http)
     headers.Set(i++, header.name);
     headers.Set(i++, header.value);
   }
-  Invoke("sendHttp", {Id(request), Napi::String::New(env, http.method),
+  Invoke(HostMethod::sendHttp, {Id(request), Napi::String::New(env, http.method),
                       Napi::String::New(env, http.url), headers, Napi::String::New(env, http.body)});
 }
 
-void NodePlatform::CancelHttp(PlatformId request) { Invoke("cancelHttp", {Id(request)}); }
+void NodePlatform::CancelHttp(PlatformId request) { Invoke(HostMethod::cancelHttp, {Id(request)}); }
 
-void NodePlatform::OpenIpc(PlatformId stream) { Invoke("openIpc", {Id(stream)}); }
+void NodePlatform::OpenIpc(PlatformId stream) { Invoke(HostMethod::openIpc, {Id(stream)}); }
 
 void NodePlatform::WriteIpc(PlatformId stream, std::string bytes) {
-  Invoke("writeIpc", {Id(stream), Napi::Buffer<char>::Copy(host_.Env(), bytes.data(), bytes.size())});
+  Invoke(HostMethod::writeIpc, {Id(stream), Napi::Buffer<char>::Copy(host_.Env(), bytes.data(), bytes.size())});
 }
 
-void NodePlatform::CloseIpc(PlatformId stream) { Invoke("closeIpc", {Id(stream)}); }
+void NodePlatform::CloseIpc(PlatformId stream) { Invoke(HostMethod::closeIpc, {Id(stream)}); }
 
 void NodePlatform::OpenWebSocket(PlatformId socket, const std::string& url) {
-  Invoke("openWebSocket", {Id(socket), Napi::String::New(host_.Env(), url)});
+  Invoke(HostMethod::openWebSocket, {Id(socket), Napi::String::New(host_.Env(), url)});
 }
 
 void NodePlatform::SendWebSocket(PlatformId socket, std::string text) {
-  Invoke("sendWebSocket", {Id(socket), Napi::String::New(host_.Env(), text)});
+  Invoke(HostMethod::sendWebSocket, {Id(socket), Napi::String::New(host_.Env(), text)});
 }
 
 void NodePlatform::CloseWebSocket(PlatformId socket, int32_t code, const std::string& reason) {
   Napi::Env env = host_.Env();
-  Invoke("closeWebSocket", {Id(socket), Napi::Number::New(env, code), Napi::String::New(env, reason)});
+  Invoke(HostMethod::closeWebSocket, {Id(socket), Napi::Number::New(env, code), Napi::String::New(env, reason)});
 }
 
 void NodePlatform::StartLoopbackListener(PlatformId listener) {
-  Invoke("startLoopback", {Id(listener)});
+  Invoke(HostMethod::startLoopback, {Id(listener)});
 }
 
 void NodePlatform::RespondLoopback(PlatformId listener, PlatformId request, int32_t status,
                                    const std::string& html) {
   Napi::Env env = host_.Env();
-  Invoke("respondLoopback", {Id(listener), Id(request), Napi::Number::New(env, status),
+  Invoke(HostMethod::respondLoopback, {Id(listener), Id(request), Napi::Number::New(env, status),
                              Napi::String::New(env, html)});
 }
 
 void NodePlatform::StopLoopbackListener(PlatformId listener) {
-  Invoke("stopLoopback", {Id(listener)});
+  Invoke(HostMethod::stopLoopback, {Id(listener)});
 }
 
 bool NodePlatform::OpenUrl(const std::string& url) {
-  Napi::Value opened = Invoke("openUrl", {Napi::String::New(host_.Env(), url)});
+  Napi::Value opened = Invoke(HostMethod::openUrl, {Napi::String::New(host_.Env(), url)});
   return opened.IsBoolean() && opened.As<Napi::Boolean>().Value();
 }
 

@@ -7,6 +7,7 @@
 #include <napi.h>
 
 #include "logging/logger.h"
+#include "platform_host_methods.h"
 #include "sdkpp/platform.h"
 
 namespace sdkpp::napi {
@@ -43,8 +44,8 @@ class NodePlatform final : public Platform {
   bool OpenUrl(const std::string& url) override;
 
  private:
-  // Calls host[method](...args); a throwing host is logged, never propagated into the core.
-  Napi::Value Invoke(const char* method, const std::vector<napi_value>& args);
+  // Calls host[method](...args) (the names: platform_host_methods.h); a throwing host is logged, never propagated into the core.
+  Napi::Value Invoke(HostMethod method, const std::vector<napi_value>& args);
   Napi::Number Id(PlatformId id);
 
   // Weak: the host holds the NativeClient strongly (to deliver results), so a strong reference

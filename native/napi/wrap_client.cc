@@ -1,46 +1,29 @@
+// NativeClient's lifetime (core: client.cc): construction with the Node platform host, Destroy,
+// and the sink for platform results; the methods live in wrap_client_<area>.cc.
 #include "wrap_client.h"
 
 #include "addon_data.h"
 #include "args.h"
-#include "client/client_impl.h"
-#include "enum_exports.h"
-#include "js_callback.h"
+#include "client/client_access.h"
 #include "node_platform.h"
 #include "wrap_client_create_options.h"
 
 namespace sdkpp::napi {
 
 Napi::Function ClientWrap::Define(Napi::Env env) {
-  std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> properties = CoreMethods();
-  for (auto& p : AuthMethods()) properties.push_back(p);
-  for (auto& p : PlatformEventMethods()) properties.push_back(p);
-  for (auto& p : SocialMethods()) properties.push_back(p);
-  for (auto& p : PresenceMethods()) properties.push_back(p);
+  // One list per area file (wrap_client_<area>.cc), as in native/core/src/client.
+  std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> properties;
+  for (auto area : {&LifetimeMethods, &ConnectionMethods, &AuthMethods, &PresenceMethods, &LobbiesMethods,
+                    &MessagesMethods, &RelationshipsMethods, &UsersMethods, &PlatformEventMethods}) {
+    for (auto& p : area()) properties.push_back(p);
+  }
   Napi::Function constructor = DefineClass(env, kClassName, properties);
   AddonData::Of(env).client = Napi::Persistent(constructor);
   return constructor;
 }
 
-std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::CoreMethods() {
-  using W = ClientWrap;
-  return {InstanceMethod<&W::SetApplicationId>("SetApplicationId"),
-          InstanceMethod<&W::GetApplicationId>("GetApplicationId"),
-          InstanceMethod<&W::AddLogCallback>("AddLogCallback"),
-          InstanceMethod<&W::SetLogDir>("SetLogDir"),
-          InstanceMethod<&W::SetHttpRequestTimeout>("SetHttpRequestTimeout"),
-          InstanceMethod<&W::SetThreadPriority>("SetThreadPriority"),
-          InstanceMethod<&W::Connect>("Connect"),
-          InstanceMethod<&W::Disconnect>("Disconnect"),
-          InstanceMethod<&W::SetStatusChangedCallback>("SetStatusChangedCallback"),
-          InstanceMethod<&W::GetStatus>("GetStatus"),
-          InstanceMethod<&W::Destroy>("Destroy"),
-          StaticMethod<&W::GetVersionMajor>("GetVersionMajor"),
-          StaticMethod<&W::GetVersionMinor>("GetVersionMinor"),
-          StaticMethod<&W::GetVersionPatch>("GetVersionPatch"),
-          StaticMethod<&W::GetVersionHash>("GetVersionHash"),
-          StaticMethod<&W::ErrorToString>("ErrorToString"),
-          StaticMethod<&W::StatusToString>("StatusToString"),
-          StaticMethod<&W::ThreadToString>("ThreadToString")};
+std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::LifetimeMethods() {
+  return {InstanceMethod<&ClientWrap::Destroy>("Destroy")};
 }
 
 ClientWrap::ClientWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<ClientWrap>(info) {
@@ -56,7 +39,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<Client
     platform = platform_;
   }
   client_ = std::make_unique<Client>(std::move(options), std::move(platform));
-  if (platform_) platform_->SetLogger(&client_->Impl()->logger());
+  if (platform_) platform_->SetLogger(&sdkpp::detail::ClientAccess::Impl(*client_)->logger());
 }
 
 ClientWrap::~ClientWrap() {
@@ -65,7 +48,7 @@ ClientWrap::~ClientWrap() {
 }
 
 PlatformEvents* ClientWrap::Events() const {
-  return client_ && *client_ ? client_->Impl() : nullptr;
+  return client_ && *client_ ? sdkpp::detail::ClientAccess::Impl(*client_) : nullptr;
 }
 
 void ClientWrap::Destroy(const Napi::CallbackInfo&) {
@@ -73,108 +56,6 @@ void ClientWrap::Destroy(const Napi::CallbackInfo&) {
   // Pending operations answer ClientDestroyed; `*client_` is left moved-from, so later calls
   // answer ClientDestroyed too.
   Client doomed = std::move(*client_);
-}
-
-void ClientWrap::SetApplicationId(const Napi::CallbackInfo& info) {
-  client_->SetApplicationId(ReadU64(ArgRef{info, 0, "Client.SetApplicationId", "applicationId"}));
-}
-
-Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
-  return U64ToJs(info.Env(), client_->GetApplicationId());
-}
-
-void ClientWrap::AddLogCallback(const Napi::CallbackInfo& info) {
-  const char* method = "Client.AddLogCallback";
-  auto callback = JsCallback::From(ReadFunction(ArgRef{info, 0, method, "callback"}));
-  auto min_severity = static_cast<LoggingSeverity>(
-      ReadEnumValue(ArgRef{info, 1, method, "minSeverity"}, "LoggingSeverity",
-                    &IsEnumMember<LoggingSeverity>));
-  client_->AddLogCallback(
-      [callback](std::string message, LoggingSeverity severity) {
-        callback->Call([&](Napi::Env env) {
-          return std::vector<napi_value>{Napi::String::New(env, message),
-                                         Napi::Number::New(env, static_cast<int>(severity))};
-        });
-      },
-      min_severity);
-}
-
-Napi::Value ClientWrap::SetLogDir(const Napi::CallbackInfo& info) {
-  const char* method = "Client.SetLogDir";
-  std::string path = ReadString(ArgRef{info, 0, method, "path"}, kMaxPathString);
-  auto min_severity = static_cast<LoggingSeverity>(
-      ReadEnumValue(ArgRef{info, 1, method, "minSeverity"}, "LoggingSeverity",
-                    &IsEnumMember<LoggingSeverity>));
-  return Napi::Boolean::New(info.Env(), client_->SetLogDir(path, min_severity));
-}
-
-void ClientWrap::SetHttpRequestTimeout(const Napi::CallbackInfo& info) {
-  ArgRef arg{info, 0, "Client.SetHttpRequestTimeout", "httpTimeoutInMilliseconds"};
-  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number of milliseconds");
-  double ms = arg.value().As<Napi::Number>().DoubleValue();
-  if (!(ms >= 1 && ms <= 2147483647) || static_cast<double>(static_cast<int64_t>(ms)) != ms) {
-    ThrowRangeError(arg, "must be an integer from 1 to 2147483647");
-  }
-  client_->SetHttpRequestTimeout(static_cast<int32_t>(ms));
-}
-
-void ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
-  const char* method = "Client.SetThreadPriority";
-  auto thread = ReadEnumValue(ArgRef{info, 0, method, "thread"}, "Client.Thread", &IsEnumMember<Client::Thread>);
-  int32_t priority = ReadInt(ArgRef{info, 1, method, "priority"}, -2147483648.0, 2147483647.0, "must be a 32-bit integer");
-  client_->SetThreadPriority(static_cast<Client::Thread>(thread), priority);
-}
-
-void ClientWrap::Connect(const Napi::CallbackInfo&) { client_->Connect(); }
-
-void ClientWrap::Disconnect(const Napi::CallbackInfo&) { client_->Disconnect(); }
-
-void ClientWrap::SetStatusChangedCallback(const Napi::CallbackInfo& info) {
-  auto callback =
-      JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetStatusChangedCallback", "callback"}));
-  client_->SetStatusChangedCallback(
-      [callback](Client::Status status, Client::Error error, int32_t detail) {
-        callback->Call([&](Napi::Env env) {
-          return std::vector<napi_value>{Napi::Number::New(env, static_cast<int>(status)),
-                                         Napi::Number::New(env, static_cast<int>(error)),
-                                         Napi::Number::New(env, detail)};
-        });
-      });
-}
-
-Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), static_cast<int>(client_->GetStatus()));
-}
-
-Napi::Value ClientWrap::GetVersionMajor(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), Client::GetVersionMajor());
-}
-Napi::Value ClientWrap::GetVersionMinor(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), Client::GetVersionMinor());
-}
-Napi::Value ClientWrap::GetVersionPatch(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), Client::GetVersionPatch());
-}
-Napi::Value ClientWrap::GetVersionHash(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), Client::GetVersionHash());
-}
-
-Napi::Value ClientWrap::ErrorToString(const Napi::CallbackInfo& info) {
-  auto value = ReadEnumValue(ArgRef{info, 0, "Client.ErrorToString", "value"}, "Client.Error",
-                             &IsEnumMember<Client::Error>);
-  return Napi::String::New(info.Env(), Client::ErrorToString(static_cast<Client::Error>(value)));
-}
-Napi::Value ClientWrap::StatusToString(const Napi::CallbackInfo& info) {
-  auto value = ReadEnumValue(ArgRef{info, 0, "Client.StatusToString", "value"},
-                             "Client.Status", &IsEnumMember<Client::Status>);
-  return Napi::String::New(info.Env(),
-                           Client::StatusToString(static_cast<Client::Status>(value)));
-}
-Napi::Value ClientWrap::ThreadToString(const Napi::CallbackInfo& info) {
-  auto value = ReadEnumValue(ArgRef{info, 0, "Client.ThreadToString", "value"},
-                             "Client.Thread", &IsEnumMember<Client::Thread>);
-  return Napi::String::New(info.Env(),
-                           Client::ThreadToString(static_cast<Client::Thread>(value)));
 }
 
 }  // namespace sdkpp::napi

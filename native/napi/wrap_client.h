@@ -1,6 +1,7 @@
 // JS class NativeClient: the native half of the façade's Client. The façade adds Promise
 // forms and the Node platform host; everything here validates its own arguments anyway, so the
-// binding is safe to call directly. Methods are split by area over wrap_client*.cc.
+// binding is safe to call directly. Methods are split by area over wrap_client_<area>.cc, the
+// same area words as native/core/src/client/client_<area>.cc.
 #pragma once
 
 #include <napi.h>
@@ -23,23 +24,24 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   ~ClientWrap() override;
 
  private:
-  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> CoreMethods();
-  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> AuthMethods();
-  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> PlatformEventMethods();
-  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> SocialMethods();
+  using Methods = std::vector<Napi::ClassPropertyDescriptor<ClientWrap>>;
 
-  // Core (wrap_client.cc)
+  // The Client's lifetime (wrap_client.cc; core: client.cc)
+  static Methods LifetimeMethods();
+  void Destroy(const Napi::CallbackInfo& info);
+
+  // Connection and the reference's Core row (wrap_client_connection.cc)
+  static Methods ConnectionMethods();
+  void Connect(const Napi::CallbackInfo& info);
+  void Disconnect(const Napi::CallbackInfo& info);
+  void SetStatusChangedCallback(const Napi::CallbackInfo& info);
+  Napi::Value GetStatus(const Napi::CallbackInfo& info);
   void SetApplicationId(const Napi::CallbackInfo& info);
   Napi::Value GetApplicationId(const Napi::CallbackInfo& info);
   void AddLogCallback(const Napi::CallbackInfo& info);
   Napi::Value SetLogDir(const Napi::CallbackInfo& info);
   void SetHttpRequestTimeout(const Napi::CallbackInfo& info);
   void SetThreadPriority(const Napi::CallbackInfo& info);
-  void Connect(const Napi::CallbackInfo& info);
-  void Disconnect(const Napi::CallbackInfo& info);
-  void SetStatusChangedCallback(const Napi::CallbackInfo& info);
-  Napi::Value GetStatus(const Napi::CallbackInfo& info);
-  void Destroy(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionMajor(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionMinor(const Napi::CallbackInfo& info);
   static Napi::Value GetVersionPatch(const Napi::CallbackInfo& info);
@@ -49,9 +51,7 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   static Napi::Value ThreadToString(const Napi::CallbackInfo& info);
 
   // Auth (wrap_client_auth.cc)
-  static Napi::Value GetDefaultCommunicationScopes(const Napi::CallbackInfo& info);
-  static Napi::Value GetDefaultPresenceScopes(const Napi::CallbackInfo& info);
-  Napi::Value CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info);
+  static Methods AuthMethods();
   void Authorize(const Napi::CallbackInfo& info);
   void AbortAuthorize(const Napi::CallbackInfo& info);
   Napi::Value HandleAuthorizeCallback(const Napi::CallbackInfo& info);
@@ -75,10 +75,12 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info);
   void RemoveAuthorizeRequestCallback(const Napi::CallbackInfo& info);
   void SetGameWindowPid(const Napi::CallbackInfo& info);
+  static Napi::Value GetDefaultCommunicationScopes(const Napi::CallbackInfo& info);
+  static Napi::Value GetDefaultPresenceScopes(const Napi::CallbackInfo& info);
+  Napi::Value CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info);
 
-
-  // Presence, invites (wrap_client_presence.cc)
-  static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> PresenceMethods();
+  // Presence, invites, launch (wrap_client_presence.cc)
+  static Methods PresenceMethods();
   void UpdateRichPresence(const Napi::CallbackInfo& info);
   void ClearRichPresence(const Napi::CallbackInfo& info);
   void SetOnlineStatus(const Napi::CallbackInfo& info);
@@ -94,7 +96,8 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   Napi::Value RegisterLaunchSteamApplication(const Napi::CallbackInfo& info);
   void IsServiceAppInstalled(const Napi::CallbackInfo& info);
 
-  // Lobbies, messages, guilds, users, relationships (wrap_client_social.cc)
+  // Lobbies (wrap_client_lobbies.cc)
+  static Methods LobbiesMethods();
   void CreateOrJoinLobby(const Napi::CallbackInfo& info);
   void CreateOrJoinLobbyWithMetadata(const Napi::CallbackInfo& info);
   void LeaveLobby(const Napi::CallbackInfo& info);
@@ -109,6 +112,9 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void SetLobbyMemberAddedCallback(const Napi::CallbackInfo& info);
   void SetLobbyMemberRemovedCallback(const Napi::CallbackInfo& info);
   void SetLobbyMemberUpdatedCallback(const Napi::CallbackInfo& info);
+
+  // Messages (wrap_client_messages.cc; MessageFieldOf: wrap_client_message_fields.cc)
+  static Methods MessagesMethods();
   void SendLobbyMessage(const Napi::CallbackInfo& info);
   void SendLobbyMessageWithMetadata(const Napi::CallbackInfo& info);
   void SendUserMessage(const Napi::CallbackInfo& info);
@@ -119,22 +125,16 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void GetUserMessagesWithLimit(const Napi::CallbackInfo& info);
   void GetUserMessageSummaries(const Napi::CallbackInfo& info);
   Napi::Value GetMessageHandle(const Napi::CallbackInfo& info);
+  // One field of a message by id, for the façade's MessageHandle.
+  Napi::Value MessageFieldOf(const Napi::CallbackInfo& info);
   Napi::Value GetChannelHandle(const Napi::CallbackInfo& info);
   void SetMessageCreatedCallback(const Napi::CallbackInfo& info);
   void SetMessageUpdatedCallback(const Napi::CallbackInfo& info);
   void SetMessageDeletedCallback(const Napi::CallbackInfo& info);
   void SetShowingChat(const Napi::CallbackInfo& info);
-  void GetUserGuilds(const Napi::CallbackInfo& info);
-  void GetGuildChannels(const Napi::CallbackInfo& info);
-  Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
-  Napi::Value GetCurrentUserV2(const Napi::CallbackInfo& info);
-  Napi::Value GetUser(const Napi::CallbackInfo& info);
-  // One field of a message by id, for the façade's MessageHandle (wrap_client_message_fields.cc).
-  Napi::Value MessageFieldOf(const Napi::CallbackInfo& info);
-  void GetServiceClientConnectedUser(const Napi::CallbackInfo& info);
-  Napi::Value GetUserApplicationProfiles(const Napi::CallbackInfo& info);
-  Napi::Value GetUserApplicationProfilesNoLock(const Napi::CallbackInfo& info);
-  void SetUserUpdatedCallback(const Napi::CallbackInfo& info);
+
+  // Relationships (wrap_client_relationships.cc)
+  static Methods RelationshipsMethods();
   Napi::Value GetRelationships(const Napi::CallbackInfo& info);
   Napi::Value GetRelationshipsByGroup(const Napi::CallbackInfo& info);
   Napi::Value GetRelationshipHandle(const Napi::CallbackInfo& info);
@@ -157,7 +157,20 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void SetRelationshipDeletedCallback(const Napi::CallbackInfo& info);
   void SetRelationshipGroupsUpdatedCallback(const Napi::CallbackInfo& info);
 
+  // Users, guilds (wrap_client_users.cc)
+  static Methods UsersMethods();
+  Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
+  Napi::Value GetCurrentUserV2(const Napi::CallbackInfo& info);
+  Napi::Value GetUser(const Napi::CallbackInfo& info);
+  void GetUserGuilds(const Napi::CallbackInfo& info);
+  void GetGuildChannels(const Napi::CallbackInfo& info);
+  void GetServiceClientConnectedUser(const Napi::CallbackInfo& info);
+  Napi::Value GetUserApplicationProfiles(const Napi::CallbackInfo& info);
+  Napi::Value GetUserApplicationProfilesNoLock(const Napi::CallbackInfo& info);
+  void SetUserUpdatedCallback(const Napi::CallbackInfo& info);
+
   // Platform results from the JS host (wrap_client_platform.cc)
+  static Methods PlatformEventMethods();
   void OnTimer(const Napi::CallbackInfo& info);
   void OnHttpResponse(const Napi::CallbackInfo& info);
   void OnHttpError(const Napi::CallbackInfo& info);
@@ -169,7 +182,6 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void OnWebSocketClosed(const Napi::CallbackInfo& info);
   void OnLoopbackListening(const Napi::CallbackInfo& info);
   void OnLoopbackRequest(const Napi::CallbackInfo& info);
-
   // The events sink for platform results; null once the client is destroyed.
   PlatformEvents* Events() const;
 

@@ -1,9 +1,9 @@
-// NativeClient's account-linking and token methods: argument checks, then the core call with
+// NativeClient's auth methods (core: native/core/src/client/client_auth.cc): account linking and tokens: argument checks, then the core call with
 // its callback turned into a JS call (results arrive from RunCallbacks on the JS thread).
 #include "addon_data.h"
 #include "args.h"
+#include "callback_adapter.h"
 #include "enum_exports.h"
-#include "js_callback.h"
 #include "wrap_authorization_args.h"
 #include "wrap_authorization_code.h"
 #include "wrap_client.h"
@@ -15,36 +15,6 @@ namespace {
 
 // Tokens, codes and verifiers are bounded well above any real value.
 constexpr size_t kMaxSecret = 8192;
-
-std::shared_ptr<JsCallback> ReadCallback(const ArgRef& arg) {
-  if (IsNullish(arg.value())) return nullptr;
-  return JsCallback::From(ReadFunction(arg));
-}
-
-Napi::Value ResultToJs(Napi::Env env, const ClientResult& result) {
-  return ClientResultWrap::NewInstance(env, result);
-}
-
-Client::TokenExchangeCallback TokenCallback(std::shared_ptr<JsCallback> callback) {
-  if (!callback) return nullptr;
-  return [callback](ClientResult result, std::string access, std::string refresh,
-                    AuthorizationTokenType type, int32_t expires_in, std::string scopes) {
-    callback->Call([&](Napi::Env env) {
-      return std::vector<napi_value>{ResultToJs(env, result), Napi::String::New(env, access),
-                                     Napi::String::New(env, refresh),
-                                     Napi::Number::New(env, static_cast<int>(type)),
-                                     Napi::Number::New(env, expires_in),
-                                     Napi::String::New(env, scopes)};
-    });
-  };
-}
-
-Client::ResultCallback ResultCallback(std::shared_ptr<JsCallback> callback) {
-  if (!callback) return nullptr;
-  return [callback](ClientResult result) {
-    callback->Call([&](Napi::Env env) { return std::vector<napi_value>{ResultToJs(env, result)}; });
-  };
-}
 
 AuthenticationExternalAuthType ReadExternalAuthType(const ArgRef& arg) {
   return static_cast<AuthenticationExternalAuthType>(ReadEnumValue(
@@ -60,9 +30,7 @@ AuthorizationTokenType ReadTokenType(const ArgRef& arg) {
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AuthMethods() {
   using W = ClientWrap;
-  return {StaticMethod<&W::GetDefaultCommunicationScopes>("GetDefaultCommunicationScopes"),
-          StaticMethod<&W::GetDefaultPresenceScopes>("GetDefaultPresenceScopes"),
-          InstanceMethod<&W::CreateAuthorizationCodeVerifier>("CreateAuthorizationCodeVerifier"),
+  return {
           InstanceMethod<&W::Authorize>("Authorize"),
           InstanceMethod<&W::AbortAuthorize>("AbortAuthorize"),
           InstanceMethod<&W::HandleAuthorizeCallback>("HandleAuthorizeCallback"),
@@ -85,32 +53,16 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AuthMethods()
           InstanceMethod<&W::ExchangeChildToken>("ExchangeChildToken"),
           InstanceMethod<&W::RegisterAuthorizeRequestCallback>("RegisterAuthorizeRequestCallback"),
           InstanceMethod<&W::RemoveAuthorizeRequestCallback>("RemoveAuthorizeRequestCallback"),
-          InstanceMethod<&W::SetGameWindowPid>("SetGameWindowPid")};
-}
-
-Napi::Value ClientWrap::GetDefaultCommunicationScopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), Client::GetDefaultCommunicationScopes());
-}
-Napi::Value ClientWrap::GetDefaultPresenceScopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), Client::GetDefaultPresenceScopes());
-}
-
-Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
-  return AuthorizationCodeVerifierWrap::NewInstance(info.Env(),
-                                                    client_->CreateAuthorizationCodeVerifier());
+          InstanceMethod<&W::SetGameWindowPid>("SetGameWindowPid"),
+          StaticMethod<&W::GetDefaultCommunicationScopes>("GetDefaultCommunicationScopes"),
+          StaticMethod<&W::GetDefaultPresenceScopes>("GetDefaultPresenceScopes"),
+          InstanceMethod<&W::CreateAuthorizationCodeVerifier>("CreateAuthorizationCodeVerifier")};
 }
 
 void ClientWrap::Authorize(const Napi::CallbackInfo& info) {
   const char* method = "Client.Authorize";
   const AuthorizationArgs& args = AuthorizationArgsWrap::FromArg(ArgRef{info, 0, method, "args"});
-  auto callback = ReadCallback(ArgRef{info, 1, method, "callback"});
-  client_->Authorize(args, [callback](ClientResult result, std::string code, std::string redirect) {
-    if (!callback) return;
-    callback->Call([&](Napi::Env env) {
-      return std::vector<napi_value>{ResultToJs(env, result), Napi::String::New(env, code),
-                                     Napi::String::New(env, redirect)};
-    });
-  });
+  client_->Authorize(args, Completion<Client::AuthorizationCallback>(ArgRef{info, 1, method, "callback"}));
 }
 
 void ClientWrap::AbortAuthorize(const Napi::CallbackInfo&) { client_->AbortAuthorize(); }
@@ -126,16 +78,14 @@ void ClientWrap::GetToken(const Napi::CallbackInfo& info) {
   std::string code = ReadString(ArgRef{info, 1, method, "code"}, kMaxSecret);
   std::string verifier = ReadString(ArgRef{info, 2, method, "codeVerifier"}, kMaxSecret);
   std::string redirect = ReadString(ArgRef{info, 3, method, "redirectUri"}, kMaxUrlString);
-  auto callback = ReadCallback(ArgRef{info, 4, method, "callback"});
-  client_->GetToken(application_id, code, verifier, redirect, TokenCallback(callback));
+  client_->GetToken(application_id, code, verifier, redirect, Completion<Client::TokenExchangeCallback>(ArgRef{info, 4, method, "callback"}));
 }
 
 void ClientWrap::GetTokenFromDevice(const Napi::CallbackInfo& info) {
   const char* method = "Client.GetTokenFromDevice";
   const DeviceAuthorizationArgs& args =
       DeviceAuthorizationArgsWrap::FromArg(ArgRef{info, 0, method, "args"});
-  auto callback = ReadCallback(ArgRef{info, 1, method, "callback"});
-  client_->GetTokenFromDevice(args, TokenCallback(callback));
+  client_->GetTokenFromDevice(args, Completion<Client::TokenExchangeCallback>(ArgRef{info, 1, method, "callback"}));
 }
 
 void ClientWrap::AbortGetTokenFromDevice(const Napi::CallbackInfo&) {
@@ -157,24 +107,21 @@ void ClientWrap::RefreshToken(const Napi::CallbackInfo& info) {
   const char* method = "Client.RefreshToken";
   uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
   std::string refresh = ReadString(ArgRef{info, 1, method, "refreshToken"}, kMaxSecret);
-  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
-  client_->RefreshToken(application_id, refresh, TokenCallback(callback));
+  client_->RefreshToken(application_id, refresh, Completion<Client::TokenExchangeCallback>(ArgRef{info, 2, method, "callback"}));
 }
 
 void ClientWrap::RevokeToken(const Napi::CallbackInfo& info) {
   const char* method = "Client.RevokeToken";
   uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
   std::string token = ReadString(ArgRef{info, 1, method, "token"}, kMaxSecret);
-  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
-  client_->RevokeToken(application_id, token, ResultCallback(callback));
+  client_->RevokeToken(application_id, token, Completion<Client::ResultCallback>(ArgRef{info, 2, method, "callback"}));
 }
 
 void ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
   const char* method = "Client.UpdateToken";
   AuthorizationTokenType type = ReadTokenType(ArgRef{info, 0, method, "tokenType"});
   std::string token = ReadString(ArgRef{info, 1, method, "token"}, kMaxSecret);
-  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
-  client_->UpdateToken(type, std::move(token), ResultCallback(callback));
+  client_->UpdateToken(type, std::move(token), Completion<Client::ResultCallback>(ArgRef{info, 2, method, "callback"}));
 }
 
 Napi::Value ClientWrap::IsAuthenticated(const Napi::CallbackInfo& info) {
@@ -185,24 +132,11 @@ void ClientWrap::FetchCurrentUser(const Napi::CallbackInfo& info) {
   const char* method = "Client.FetchCurrentUser";
   AuthorizationTokenType type = ReadTokenType(ArgRef{info, 0, method, "tokenType"});
   std::string token = ReadString(ArgRef{info, 1, method, "token"}, kMaxSecret);
-  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
-  client_->FetchCurrentUser(type, token, [callback](ClientResult result, uint64_t id, std::string name) {
-    if (!callback) return;
-    callback->Call([&](Napi::Env env) {
-      return std::vector<napi_value>{ResultToJs(env, result), U64ToJs(env, id),
-                                     Napi::String::New(env, name)};
-    });
-  });
+  client_->FetchCurrentUser(type, token, Completion<Client::FetchCurrentUserCallback>(ArgRef{info, 2, method, "callback"}));
 }
 
 void ClientWrap::SetTokenExpirationCallback(const Napi::CallbackInfo& info) {
-  auto callback = ReadCallback(ArgRef{info, 0, "Client.SetTokenExpirationCallback", "callback"});
-  if (!callback) {
-    client_->SetTokenExpirationCallback(nullptr);
-    return;
-  }
-  client_->SetTokenExpirationCallback(
-      [callback] { callback->Call([](Napi::Env) { return std::vector<napi_value>{}; }); });
+  client_->SetTokenExpirationCallback(Handler<Client::TokenExpirationCallback>(ArgRef{info, 0, "Client.SetTokenExpirationCallback", "callback"}));
 }
 
 void ClientWrap::GetProvisionalToken(const Napi::CallbackInfo& info) {
@@ -210,8 +144,7 @@ void ClientWrap::GetProvisionalToken(const Napi::CallbackInfo& info) {
   uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
   auto type = ReadExternalAuthType(ArgRef{info, 1, method, "externalAuthType"});
   std::string token = ReadString(ArgRef{info, 2, method, "externalAuthToken"}, kMaxSecret);
-  auto callback = ReadCallback(ArgRef{info, 3, method, "callback"});
-  client_->GetProvisionalToken(application_id, type, token, TokenCallback(callback));
+  client_->GetProvisionalToken(application_id, type, token, Completion<Client::TokenExchangeCallback>(ArgRef{info, 3, method, "callback"}));
 }
 
 void ClientWrap::GetTokenFromProvisionalMerge(const Napi::CallbackInfo& info) {
@@ -222,9 +155,8 @@ void ClientWrap::GetTokenFromProvisionalMerge(const Napi::CallbackInfo& info) {
   std::string redirect = ReadString(ArgRef{info, 3, method, "redirectUri"}, kMaxUrlString);
   auto type = ReadExternalAuthType(ArgRef{info, 4, method, "externalAuthType"});
   std::string token = ReadString(ArgRef{info, 5, method, "externalAuthToken"}, kMaxSecret);
-  auto callback = ReadCallback(ArgRef{info, 6, method, "callback"});
   client_->GetTokenFromProvisionalMerge(application_id, code, verifier, redirect, type, token,
-                                        TokenCallback(callback));
+                                        Completion<Client::TokenExchangeCallback>(ArgRef{info, 6, method, "callback"}));
 }
 
 void ClientWrap::UnmergeIntoProvisionalAccount(const Napi::CallbackInfo& info) {
@@ -232,15 +164,13 @@ void ClientWrap::UnmergeIntoProvisionalAccount(const Napi::CallbackInfo& info) {
   uint64_t application_id = ReadU64(ArgRef{info, 0, method, "applicationId"});
   auto type = ReadExternalAuthType(ArgRef{info, 1, method, "externalAuthType"});
   std::string token = ReadString(ArgRef{info, 2, method, "externalAuthToken"}, kMaxSecret);
-  auto callback = ReadCallback(ArgRef{info, 3, method, "callback"});
-  client_->UnmergeIntoProvisionalAccount(application_id, type, token, ResultCallback(callback));
+  client_->UnmergeIntoProvisionalAccount(application_id, type, token, Completion<Client::ResultCallback>(ArgRef{info, 3, method, "callback"}));
 }
 
 void ClientWrap::UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo& info) {
   const char* method = "Client.UpdateProvisionalAccountDisplayName";
   std::string name = ReadString(ArgRef{info, 0, method, "name"}, kMaxShortString);
-  auto callback = ReadCallback(ArgRef{info, 1, method, "callback"});
-  client_->UpdateProvisionalAccountDisplayName(name, ResultCallback(callback));
+  client_->UpdateProvisionalAccountDisplayName(name, Completion<Client::ResultCallback>(ArgRef{info, 1, method, "callback"}));
 }
 
 void ClientWrap::ProvisionalUserMergeCompleted(const Napi::CallbackInfo& info) {
@@ -252,26 +182,11 @@ void ClientWrap::ExchangeChildToken(const Napi::CallbackInfo& info) {
   const char* method = "Client.ExchangeChildToken";
   std::string parent = ReadString(ArgRef{info, 0, method, "parentApplicationToken"}, kMaxSecret);
   uint64_t child = ReadU64(ArgRef{info, 1, method, "childApplicationId"});
-  auto callback = ReadCallback(ArgRef{info, 2, method, "callback"});
-  client_->ExchangeChildToken(parent, child,
-                              [callback](ClientResult result, std::string access,
-                                         AuthorizationTokenType type, int32_t expires_in,
-                                         std::string scopes) {
-                                if (!callback) return;
-                                callback->Call([&](Napi::Env env) {
-                                  return std::vector<napi_value>{
-                                      ResultToJs(env, result), Napi::String::New(env, access),
-                                      Napi::Number::New(env, static_cast<int>(type)),
-                                      Napi::Number::New(env, expires_in), Napi::String::New(env, scopes)};
-                                });
-                              });
+  client_->ExchangeChildToken(parent, child, Completion<Client::ExchangeChildTokenCallback>(ArgRef{info, 2, method, "callback"}));
 }
 
 void ClientWrap::RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info) {
-  auto callback = JsCallback::From(
-      ReadFunction(ArgRef{info, 0, "Client.RegisterAuthorizeRequestCallback", "callback"}));
-  client_->RegisterAuthorizeRequestCallback(
-      [callback] { callback->Call([](Napi::Env) { return std::vector<napi_value>{}; }); });
+  client_->RegisterAuthorizeRequestCallback(RequiredHandler<Client::AuthorizeRequestCallback>(ArgRef{info, 0, "Client.RegisterAuthorizeRequestCallback", "callback"}));
 }
 
 void ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo&) {
@@ -279,13 +194,20 @@ void ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo&) {
 }
 
 void ClientWrap::SetGameWindowPid(const Napi::CallbackInfo& info) {
-  ArgRef arg{info, 0, "Client.SetGameWindowPid", "pid"};
-  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a process id (number)");
-  double pid = arg.value().As<Napi::Number>().DoubleValue();
-  if (!(pid >= 0 && pid <= 2147483647) || static_cast<double>(static_cast<int32_t>(pid)) != pid) {
-    ThrowRangeError(arg, "must be an integer from 0 to 2147483647");
-  }
-  client_->SetGameWindowPid(static_cast<int32_t>(pid));
+  client_->SetGameWindowPid(ReadInt(ArgRef{info, 0, "Client.SetGameWindowPid", "pid"}, 0, 2147483647,
+                                    "must be an integer from 0 to 2147483647", "must be a process id (number)"));
+}
+
+Napi::Value ClientWrap::GetDefaultCommunicationScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultCommunicationScopes());
+}
+Napi::Value ClientWrap::GetDefaultPresenceScopes(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), Client::GetDefaultPresenceScopes());
+}
+
+Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
+  return AuthorizationCodeVerifierWrap::NewInstance(info.Env(),
+                                                    client_->CreateAuthorizationCodeVerifier());
 }
 
 }  // namespace sdkpp::napi

@@ -2,54 +2,36 @@
 #include <cmath>
 
 #include "args.h"
+#include "callback_adapter.h"
 #include "enum_exports.h"
-#include "js_callback.h"
 #include "wrap_activity.h"
 #include "wrap_activity_invite.h"
 #include "wrap_client.h"
 #include "wrap_client_result.h"
 
 namespace sdkpp::napi {
-namespace {
-
-std::shared_ptr<JsCallback> ReadCallback(const ArgRef& arg) {
-  if (IsNullish(arg.value())) return nullptr;
-  return JsCallback::From(ReadFunction(arg));
-}
-
-Client::ResultCallback ResultCallback(std::shared_ptr<JsCallback> callback) {
-  if (!callback) return nullptr;
-  return [callback](ClientResult result) {
-    callback->Call([&](Napi::Env env) { return std::vector<napi_value>{ClientResultWrap::NewInstance(env, result)}; });
-  };
-}
-
-Client::ActivityInviteCallback InviteCallback(std::shared_ptr<JsCallback> callback) {
-  if (!callback) return nullptr;
-  return [callback](ActivityInvite invite) {
-    callback->Call([&](Napi::Env env) { return std::vector<napi_value>{ActivityInviteWrap::NewInstance(env, invite)}; });
-  };
-}
-
-}  // namespace
-
-#define SDKPP_M(Name) InstanceMethod<&ClientWrap::Name>(#Name)
-
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PresenceMethods() {
-  return {SDKPP_M(UpdateRichPresence), SDKPP_M(ClearRichPresence), SDKPP_M(SetOnlineStatus),
-          SDKPP_M(SendActivityInvite), SDKPP_M(SendActivityJoinRequest), SDKPP_M(SendActivityJoinRequestReply),
-          SDKPP_M(AcceptActivityInvite), SDKPP_M(SetActivityInviteCreatedCallback),
-          SDKPP_M(SetActivityInviteUpdatedCallback), SDKPP_M(SetActivityJoinCallback),
-          SDKPP_M(SetActivityJoinWithApplicationCallback), SDKPP_M(RegisterLaunchCommand),
-          SDKPP_M(RegisterLaunchSteamApplication), SDKPP_M(IsServiceAppInstalled)};
+  using W = ClientWrap;
+  return {InstanceMethod<&W::UpdateRichPresence>("UpdateRichPresence"),
+          InstanceMethod<&W::ClearRichPresence>("ClearRichPresence"),
+          InstanceMethod<&W::SetOnlineStatus>("SetOnlineStatus"),
+          InstanceMethod<&W::SendActivityInvite>("SendActivityInvite"),
+          InstanceMethod<&W::SendActivityJoinRequest>("SendActivityJoinRequest"),
+          InstanceMethod<&W::SendActivityJoinRequestReply>("SendActivityJoinRequestReply"),
+          InstanceMethod<&W::AcceptActivityInvite>("AcceptActivityInvite"),
+          InstanceMethod<&W::SetActivityInviteCreatedCallback>("SetActivityInviteCreatedCallback"),
+          InstanceMethod<&W::SetActivityInviteUpdatedCallback>("SetActivityInviteUpdatedCallback"),
+          InstanceMethod<&W::SetActivityJoinCallback>("SetActivityJoinCallback"),
+          InstanceMethod<&W::SetActivityJoinWithApplicationCallback>("SetActivityJoinWithApplicationCallback"),
+          InstanceMethod<&W::RegisterLaunchCommand>("RegisterLaunchCommand"),
+          InstanceMethod<&W::RegisterLaunchSteamApplication>("RegisterLaunchSteamApplication"),
+          InstanceMethod<&W::IsServiceAppInstalled>("IsServiceAppInstalled")};
 }
-
-#undef SDKPP_M
 
 void ClientWrap::UpdateRichPresence(const Napi::CallbackInfo& info) {
   const char* m = "Client.UpdateRichPresence";
   const Activity& activity = ActivityWrap::FromArg(ArgRef{info, 0, m, "activity"});
-  client_->UpdateRichPresence(activity, ResultCallback(ReadCallback(ArgRef{info, 1, m, "callback"})));
+  client_->UpdateRichPresence(activity, Completion<Client::ResultCallback>(ArgRef{info, 1, m, "callback"}));
 }
 
 void ClientWrap::ClearRichPresence(const Napi::CallbackInfo&) { client_->ClearRichPresence(); }
@@ -57,65 +39,52 @@ void ClientWrap::ClearRichPresence(const Napi::CallbackInfo&) { client_->ClearRi
 void ClientWrap::SetOnlineStatus(const Napi::CallbackInfo& info) {
   const char* m = "Client.SetOnlineStatus";
   auto status = ReadEnumValue(ArgRef{info, 0, m, "status"}, "StatusType", &IsEnumMember<StatusType>);
-  client_->SetOnlineStatus(static_cast<StatusType>(status), ResultCallback(ReadCallback(ArgRef{info, 1, m, "callback"})));
+  client_->SetOnlineStatus(static_cast<StatusType>(status), Completion<Client::ResultCallback>(ArgRef{info, 1, m, "callback"}));
 }
 
 void ClientWrap::SendActivityInvite(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendActivityInvite";
   uint64_t user = ReadU64(ArgRef{info, 0, m, "userId"});
   std::string content = ReadString(ArgRef{info, 1, m, "content"}, 1024);
-  client_->SendActivityInvite(user, content, ResultCallback(ReadCallback(ArgRef{info, 2, m, "callback"})));
+  client_->SendActivityInvite(user, content, Completion<Client::ResultCallback>(ArgRef{info, 2, m, "callback"}));
 }
 
 void ClientWrap::SendActivityJoinRequest(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendActivityJoinRequest";
   uint64_t user = ReadU64(ArgRef{info, 0, m, "userId"});
-  client_->SendActivityJoinRequest(user, ResultCallback(ReadCallback(ArgRef{info, 1, m, "callback"})));
+  client_->SendActivityJoinRequest(user, Completion<Client::ResultCallback>(ArgRef{info, 1, m, "callback"}));
 }
 
 void ClientWrap::SendActivityJoinRequestReply(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendActivityJoinRequestReply";
   const ActivityInvite& invite = ActivityInviteWrap::FromArg(ArgRef{info, 0, m, "invite"});
-  client_->SendActivityJoinRequestReply(invite, ResultCallback(ReadCallback(ArgRef{info, 1, m, "callback"})));
+  client_->SendActivityJoinRequestReply(invite, Completion<Client::ResultCallback>(ArgRef{info, 1, m, "callback"}));
 }
 
 void ClientWrap::AcceptActivityInvite(const Napi::CallbackInfo& info) {
   const char* m = "Client.AcceptActivityInvite";
   const ActivityInvite& invite = ActivityInviteWrap::FromArg(ArgRef{info, 0, m, "invite"});
-  auto callback = ReadCallback(ArgRef{info, 1, m, "callback"});
-  client_->AcceptActivityInvite(invite, [callback](ClientResult result, std::string secret) {
-    if (callback) {
-      callback->Call([&](Napi::Env env) {
-        return std::vector<napi_value>{ClientResultWrap::NewInstance(env, result), Napi::String::New(env, secret)};
-      });
-    }
-  });
+  client_->AcceptActivityInvite(invite, Completion<Client::AcceptActivityInviteCallback>(ArgRef{info, 1, m, "callback"}));
 }
 
 void ClientWrap::SetActivityInviteCreatedCallback(const Napi::CallbackInfo& info) {
   client_->SetActivityInviteCreatedCallback(
-      InviteCallback(JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetActivityInviteCreatedCallback", "callback"}))));
+      RequiredHandler<Client::ActivityInviteCallback>(ArgRef{info, 0, "Client.SetActivityInviteCreatedCallback", "callback"}));
 }
 
 void ClientWrap::SetActivityInviteUpdatedCallback(const Napi::CallbackInfo& info) {
   client_->SetActivityInviteUpdatedCallback(
-      InviteCallback(JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetActivityInviteUpdatedCallback", "callback"}))));
+      RequiredHandler<Client::ActivityInviteCallback>(ArgRef{info, 0, "Client.SetActivityInviteUpdatedCallback", "callback"}));
 }
 
 void ClientWrap::SetActivityJoinCallback(const Napi::CallbackInfo& info) {
-  auto callback = JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetActivityJoinCallback", "callback"}));
-  client_->SetActivityJoinCallback([callback](std::string secret) {
-    callback->Call([&](Napi::Env env) { return std::vector<napi_value>{Napi::String::New(env, secret)}; });
-  });
+  client_->SetActivityJoinCallback(
+      RequiredHandler<Client::ActivityJoinCallback>(ArgRef{info, 0, "Client.SetActivityJoinCallback", "callback"}));
 }
 
 void ClientWrap::SetActivityJoinWithApplicationCallback(const Napi::CallbackInfo& info) {
-  auto callback = JsCallback::From(ReadFunction(ArgRef{info, 0, "Client.SetActivityJoinWithApplicationCallback", "callback"}));
-  client_->SetActivityJoinWithApplicationCallback([callback](uint64_t application, std::string secret) {
-    callback->Call([&](Napi::Env env) {
-      return std::vector<napi_value>{U64ToJs(env, application), Napi::String::New(env, secret)};
-    });
-  });
+  client_->SetActivityJoinWithApplicationCallback(
+      RequiredHandler<Client::ActivityJoinWithApplicationCallback>(ArgRef{info, 0, "Client.SetActivityJoinWithApplicationCallback", "callback"}));
 }
 
 Napi::Value ClientWrap::RegisterLaunchCommand(const Napi::CallbackInfo& info) {
@@ -136,10 +105,8 @@ Napi::Value ClientWrap::RegisterLaunchSteamApplication(const Napi::CallbackInfo&
 }
 
 void ClientWrap::IsServiceAppInstalled(const Napi::CallbackInfo& info) {
-  auto callback = ReadCallback(ArgRef{info, 0, "Client.IsServiceAppInstalled", "callback"});
-  client_->IsServiceAppInstalled([callback](bool installed) {
-    if (callback) callback->Call([&](Napi::Env env) { return std::vector<napi_value>{Napi::Boolean::New(env, installed)}; });
-  });
+  client_->IsServiceAppInstalled(
+      Completion<Client::IsServiceAppInstalledCallback>(ArgRef{info, 0, "Client.IsServiceAppInstalled", "callback"}));
 }
 
 }  // namespace sdkpp::napi

@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include "client/client_impl.h"
+#include "client/client_access.h"
 #include "sdkpp/client.h"
 #include "sdkpp/version.h"
 
@@ -62,24 +62,24 @@ TEST(Client, EndpointsDefaultEnvironmentAndOptions) {
   EnvGuard web("SDKPP_WEB_BASE", nullptr);
   {
     Client client;
-    EXPECT_EQ(client.Impl()->endpoints().api_base, sdkpp::kDefaultApiBase);
-    EXPECT_EQ(client.Impl()->endpoints().web_base, sdkpp::kDefaultWebBase);
+    EXPECT_EQ(sdkpp::detail::ClientAccess::Impl(client)->endpoints().api_base, sdkpp::kDefaultApiBase);
+    EXPECT_EQ(sdkpp::detail::ClientAccess::Impl(client)->endpoints().web_base, sdkpp::kDefaultWebBase);
   }
   EnvGuard api_env("SDKPP_API_BASE", "http://127.0.0.1:9999/api/");
   EnvGuard web_env("SDKPP_WEB_BASE", "http://127.0.0.1:9999");
   {
     Client client;  // the environment overrides the defaults (trailing slash trimmed)
-    EXPECT_EQ(client.Impl()->endpoints().api_base, "http://127.0.0.1:9999/api");
-    EXPECT_EQ(client.Impl()->endpoints().web_base, "http://127.0.0.1:9999");
+    EXPECT_EQ(sdkpp::detail::ClientAccess::Impl(client)->endpoints().api_base, "http://127.0.0.1:9999/api");
+    EXPECT_EQ(sdkpp::detail::ClientAccess::Impl(client)->endpoints().web_base, "http://127.0.0.1:9999");
   }
   {
     Client client("http://127.0.0.1:1/api", "http://127.0.0.1:1");  // explicit wins
-    EXPECT_EQ(client.Impl()->endpoints().api_base, "http://127.0.0.1:1/api");
+    EXPECT_EQ(sdkpp::detail::ClientAccess::Impl(client)->endpoints().api_base, "http://127.0.0.1:1/api");
     sdkpp::ClientCreateOptions options;
     options.SetWebBase("https://web.test");
     Client with_options(options);
-    EXPECT_EQ(with_options.Impl()->endpoints().web_base, "https://web.test");
-    EXPECT_EQ(with_options.Impl()->endpoints().api_base, "http://127.0.0.1:9999/api");
+    EXPECT_EQ(sdkpp::detail::ClientAccess::Impl(with_options)->endpoints().web_base, "https://web.test");
+    EXPECT_EQ(sdkpp::detail::ClientAccess::Impl(with_options)->endpoints().api_base, "http://127.0.0.1:9999/api");
   }
 }
 

@@ -142,7 +142,7 @@ TEST(Gateway, ResumeDropsReplayedDuplicates) {
   ConnectedHarness h;
   std::vector<std::string> seen;
   h.ConnectToReady();
-  // Observe dispatch order through the log of ClientImpl::OnDispatch.
+  // Observe dispatch order through the log line of each gateway event (ClientImpl::OnDispatch).
   h.peer.Dispatch("LOBBY_MESSAGE_CREATE", R"({"id":"10"})");  // seq 2
   h.peer.Dispatch("LOBBY_MESSAGE_CREATE", R"({"id":"11"})");  // seq 3
   EXPECT_EQ(h.impl().gateway().last_sequence(), 3);

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "callbacks/callback_queue.h"
-#include "client/client_impl.h"
+#include "client/client_access.h"
 #include "logging/logger.h"
 #include "logging/redactor.h"
 #include "sdkpp/client.h"
@@ -259,7 +259,7 @@ TEST(Logger, ClientMasksTheVerifiersItCreated) {
                         LoggingSeverity::Warning);
   auto pair = client.CreateAuthorizationCodeVerifier();
   // A verifier that shows up in an odd shape (no key) is still masked: the client remembers it.
-  auto* impl = client.Impl();
+  auto* impl = sdkpp::detail::ClientAccess::Impl(client);
   ASSERT_NE(impl, nullptr);
   impl->logger().Log(LoggingSeverity::Error, "odd: <" + pair.Verifier() + ">");
   auto got = Drain(sink);

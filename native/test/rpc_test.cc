@@ -70,8 +70,13 @@ TEST(FrameCodec, ATruncatedHeaderOrALyingLengthJustWaits) {
 }
 
 TEST(FrameCodec, AcceptsValidMultibyteUtf8) {
-  EXPECT_TRUE(rpc::IsValidUtf8("h\xc3\xa9llo \xe2\x82\xac \xf0\x9f\x8e\xae"));
-  EXPECT_FALSE(rpc::IsValidUtf8("\xf4\x90\x80\x80"));  // past U+10FFFF
+  FrameDecoder decoder;
+  std::vector<rpc::Frame> frames;
+  const std::string payload = "\"h\xc3\xa9llo \xe2\x82\xac \xf0\x9f\x8e\xae\"";
+  EXPECT_EQ(decoder.Feed(Header(1, static_cast<uint32_t>(payload.size())) + payload, frames),
+            FrameDecoder::Status::Ok);
+  ASSERT_EQ(frames.size(), 1u);
+  EXPECT_EQ(frames[0].payload, payload);
 }
 
 // A scripted local client on the other end of the IPC stream.

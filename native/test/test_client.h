@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "client/client_impl.h"
+#include "client/client_access.h"
 #include "rpc/frame_codec.h"
 #include "scripted_platform.h"
 #include "sdkpp/client.h"
@@ -33,7 +33,7 @@ struct Harness {
     return options;
   }
 
-  ClientImpl& impl() { return *client.Impl(); }
+  ClientImpl& impl() { return *detail::ClientAccess::Impl(client); }
 };
 
 // A Client with a bearer token whose Connect() reached a scripted gateway socket: opened, not

@@ -28,6 +28,9 @@
 namespace sdkpp {
 
 class ClientImpl;
+namespace detail {
+struct ClientAccess;
+}
 
 class Client {
  public:
@@ -108,7 +111,8 @@ class Client {
 
   explicit operator bool() const noexcept { return impl_ != nullptr; }
 
-  // --- Core
+  // --- connection (the reference's "Core"; client_connection.cc). Each group below is one area,
+  // defined in native/core/src/client/client_<area>.cc.
   void SetApplicationId(uint64_t applicationId);
   uint64_t GetApplicationId() const;
   // Opens the gateway session with the token given to UpdateToken (Status: HttpWait,
@@ -139,7 +143,7 @@ class Client {
   // and logs that it has no effect.
   void SetThreadPriority(Thread thread, int32_t priority);
 
-  // --- Auth
+  // --- auth
   static std::string GetDefaultCommunicationScopes();
   static std::string GetDefaultPresenceScopes();
   // A fresh PKCE pair (RFC 7636, S256) from the OS's CSPRNG. Invalid (operator bool false)
@@ -196,7 +200,7 @@ class Client {
   void RemoveAuthorizeRequestCallback();
   void SetGameWindowPid(int32_t pid);
 
-  // --- Presence, invites
+  // --- presence (rich presence, invites, launch registration)
   // Validated (types Playing, Listening, Watching, Competing; bounded texts; http(s) links),
   // then sent through the local client (SET_ACTIVITY with the game's pid) when it runs, else
   // through the gateway. Kept and sent again after a reconnect.
@@ -221,7 +225,7 @@ class Client {
   bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
   void IsServiceAppInstalled(IsServiceAppInstalledCallback callback);
 
-  // --- Lobbies
+  // --- lobbies
   void CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback);
   void CreateOrJoinLobbyWithMetadata(std::string const& secret, StringMap const& lobbyMetadata,
                                      StringMap const& memberMetadata, CreateOrJoinLobbyCallback callback);
@@ -242,7 +246,7 @@ class Client {
   void SetLobbyMemberRemovedCallback(LobbyMemberCallback callback);
   void SetLobbyMemberUpdatedCallback(LobbyMemberCallback callback);
 
-  // --- Messages
+  // --- messages
   void SendLobbyMessage(uint64_t lobbyId, std::string const& content, SendUserMessageCallback callback);
   void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content,
                                     StringMap const& metadata, SendUserMessageCallback callback);
@@ -265,7 +269,7 @@ class Client {
   void SetMessageDeletedCallback(MessageDeletedCallback callback);
   void SetShowingChat(bool showingChat);
 
-  // --- Guilds, users
+  // --- users (users and their guilds)
   void GetUserGuilds(GetUserGuildsCallback callback);
   // Sorted as the chat client shows them: channels without a category, then each category
   // followed by its channels (text before voice), by position.
@@ -285,7 +289,7 @@ class Client {
   std::vector<UserApplicationProfileHandle> GetUserApplicationProfilesNoLock() const;
   void SetUserUpdatedCallback(UserUpdatedCallback callback);
 
-  // --- Relationships
+  // --- relationships
   std::vector<RelationshipHandle> GetRelationships() const;
   std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
   RelationshipHandle GetRelationshipHandle(uint64_t userId) const;
@@ -308,10 +312,10 @@ class Client {
   void SetRelationshipDeletedCallback(RelationshipCallback callback);
   void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback callback);
 
-  // For the SDK's own layers (N-API glue, tests): the implementation behind this handle.
-  ClientImpl* Impl() const noexcept { return impl_.get(); }
-
  private:
+  // The SDK's own layers (the N-API glue, tests) reach the implementation through
+  // detail::ClientAccess (native/core/src/client/client_access.h), which apps cannot include.
+  friend struct detail::ClientAccess;
   explicit Client(std::nullptr_t) noexcept;
   std::unique_ptr<ClientImpl> impl_;
 };

@@ -5,8 +5,9 @@
 // which scripts/build/gen-limits.mjs makes from this file (a test fails when it is stale).
 //
 // Every name carries its unit. "CodePoints" counts Unicode scalar values of the UTF-8 text (the
-// spec's "characters": one emoji is one, whatever its byte length); "Bytes" counts UTF-8 bytes;
-// "Count" counts items; "Ms" is milliseconds.
+// spec's "characters": one emoji is one, whatever its byte length); "Utf16Units" counts UTF-16
+// code units (a JS string's length: an astral character is two), for the few rules the service
+// counts that way; "Bytes" counts UTF-8 bytes; "Count" counts items; "Ms" is milliseconds.
 //
 // Format, for the generator: one `inline constexpr uint64_t kName = <integer expression>;` per
 // line; the expression may use digits, digit separators, `*` and `+`.
@@ -45,6 +46,17 @@ inline constexpr uint64_t kMaxActivityTextCodePoints = 128;
 inline constexpr uint64_t kMaxActivityUrlCodePoints = 256;
 // Members of one call (the SDK's guidance; the emulator refuses the 26th).
 inline constexpr uint64_t kMaxCallMembersCount = 25;
+// A username in a friend request by name: 2 to 32 characters.
+inline constexpr uint64_t kMinUsernameCodePoints = 2;
+inline constexpr uint64_t kMaxUsernameCodePoints = 32;
+// A display name (global_name; a provisional account's display name): 1 to 32 characters.
+inline constexpr uint64_t kMaxDisplayNameCodePoints = 32;
+// The optional message of an activity invite.
+inline constexpr uint64_t kMaxActivityInviteContentCodePoints = 1024;
+// An activity's texts (name, state, details, asset texts, party id, join secret, button label).
+inline constexpr uint64_t kMaxActivityTextUtf16Units = 128;
+// An activity's URLs and asset keys.
+inline constexpr uint64_t kMaxActivityUrlUtf16Units = 256;
 
 // --- Wire bounds (protocols.md §1, voice.md §6) -----------------------------------------------
 // One frame of the local client's IPC protocol, header excluded.

@@ -1,7 +1,6 @@
 #include "auth/authorize_flow.h"
 
 #include "auth/pkce.h"
-#include "client/client_impl.h"
 #include "json/json.h"
 #include "util/uri.h"
 
@@ -51,26 +50,26 @@ std::optional<std::string> QueryParam(std::string_view query, std::string_view n
 
 void AuthorizeFlow::Start(AuthorizationArgs args, Client::AuthorizationCallback callback) {
   if (pending()) {
-    impl_.logger().Log(LoggingSeverity::Info, "Authorize: a new request replaces the pending one");
+    context_.logger.Log(LoggingSeverity::Info, "Authorize: a new request replaces the pending one");
     Finish(Failure(ErrorType::Aborted, "replaced by a newer Authorize call"));
   }
   // Validate up front, so bad arguments fail the same way whichever path is taken.
   AuthorizeRequestInput check;
   check.args = &args;
-  check.application_id = impl_.application_id();
-  check.web_base = impl_.endpoints().web_base;
+  check.application_id = context_.settings.application_id;
+  check.web_base = context_.settings.endpoints.web_base;
   check.generated_state = "validation";
   auto validated = BuildAuthorizeRequest(check);
   if (!validated) {
     if (callback) {
-      impl_.Post([callback, error = validated.error()] { callback(error, "", ""); });
+      context_.callbacks.Post([callback, error = validated.error()] { callback(error, "", ""); });
     }
     return;
   }
   auto state = args.State() && !args.State()->empty() ? args.State() : GenerateState();
   if (!state) {
     if (callback) {
-      impl_.Post([callback] {
+      context_.callbacks.Post([callback] {
         callback(ClientResult::Failure(ErrorType::AuthorizationFailed,
                                        "no secure random state available"),
                  "", "");
@@ -84,7 +83,7 @@ void AuthorizeFlow::Start(AuthorizationArgs args, Client::AuthorizationCallback 
   state_ = *state;
   redirect_uri_ = validated->redirect_uri;  // rule 4 or 5; the browser path may use loopback
   uint64_t generation = generation_;
-  timeout_ = impl_.scheduler().After(
+  timeout_ = context_.scheduler.After(
       kAuthorizeTimeoutMs,
       [this, generation] {
         timeout_ = 0;
@@ -94,7 +93,7 @@ void AuthorizeFlow::Start(AuthorizationArgs args, Client::AuthorizationCallback 
       },
       false);
   stage_ = Stage::ReachingLocalClient;
-  impl_.local_client().Reach([this, generation](bool reachable) {
+  local_client_.Reach([this, generation](bool reachable) {
     if (generation != generation_ || stage_ != Stage::ReachingLocalClient) return;
     if (reachable) {
       UseLocalClient();
@@ -106,7 +105,7 @@ void AuthorizeFlow::Start(AuthorizationArgs args, Client::AuthorizationCallback 
 
 void AuthorizeFlow::UseLocalClient() {
   stage_ = Stage::LocalClientAuthorize;
-  uint64_t client_id = args_.ClientId() != 0 ? args_.ClientId() : impl_.application_id();
+  uint64_t client_id = args_.ClientId() != 0 ? args_.ClientId() : context_.settings.application_id;
   json::Writer args;
   args.BeginObject().Key("client_id").String(std::to_string(client_id)).Key("scopes").BeginArray();
   if (auto scopes = NormalizeScopes(args_.Scopes())) {
@@ -126,9 +125,9 @@ void AuthorizeFlow::UseLocalClient() {
   if (auto type = args_.IntegrationType()) args.Key("integration_type").Int(static_cast<int>(*type));
   if (auto nonce = args_.Nonce()) args.Key("nonce").String(*nonce);
   args.EndObject();
-  impl_.logger().Log(LoggingSeverity::Info, "Authorize: asking the local client");
+  context_.logger.Log(LoggingSeverity::Info, "Authorize: asking the local client");
   uint64_t generation = generation_;
-  impl_.local_client().Command(
+  local_client_.Command(
       "AUTHORIZE", args.Take(),
       [this, generation](ClientResult result, const json::Value& data) {
         if (generation != generation_ || stage_ != Stage::LocalClientAuthorize) return;
@@ -138,7 +137,7 @@ void AuthorizeFlow::UseLocalClient() {
                            "access_denied: the player refused the authorization",
                            kOAuth2ErrorCode));
           } else if (result.Error() == "the local client disconnected") {
-            impl_.logger().Log(LoggingSeverity::Info,
+            context_.logger.Log(LoggingSeverity::Info,
                                "Authorize: the local client went away; using the browser");
             UseBrowser();
           } else {
@@ -151,7 +150,7 @@ void AuthorizeFlow::UseLocalClient() {
           Finish(Failure(ErrorType::RPCError, "the local client's AUTHORIZE reply has no code"));
           return;
         }
-        impl_.logger().redactor().RememberSecret(*code);
+        context_.logger.redactor().RememberSecret(*code);
         Finish(ClientResult::Success(), std::string(*code));
       },
       0);
@@ -164,8 +163,8 @@ void AuthorizeFlow::UseBrowser() {
     return;
   }
   stage_ = Stage::StartingListener;
-  listener_ = impl_.ids().Next();
-  impl_.platform().StartLoopbackListener(listener_);
+  listener_ = context_.ids.Next();
+  context_.platform.StartLoopbackListener(listener_);
 }
 
 void AuthorizeFlow::OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) {
@@ -184,8 +183,8 @@ void AuthorizeFlow::OnLoopbackListening(PlatformId listener, uint16_t port, std:
 void AuthorizeFlow::OpenBrowser(const std::optional<std::string>& loopback_redirect) {
   AuthorizeRequestInput input;
   input.args = &args_;
-  input.application_id = impl_.application_id();
-  input.web_base = impl_.endpoints().web_base;
+  input.application_id = context_.settings.application_id;
+  input.web_base = context_.settings.endpoints.web_base;
   input.generated_state = state_;
   input.loopback_redirect_uri = loopback_redirect;
   auto request = BuildAuthorizeRequest(input);
@@ -194,8 +193,8 @@ void AuthorizeFlow::OpenBrowser(const std::optional<std::string>& loopback_redir
     return;
   }
   redirect_uri_ = request->redirect_uri;
-  impl_.logger().Log(LoggingSeverity::Info, "Authorize: opening the browser");
-  if (!impl_.platform().OpenUrl(request->url)) {
+  context_.logger.Log(LoggingSeverity::Info, "Authorize: opening the browser");
+  if (!context_.platform.OpenUrl(request->url)) {
     Finish(Failure(ErrorType::AuthorizationFailed, "no browser could be opened"));
   }
 }
@@ -220,16 +219,16 @@ bool AuthorizeFlow::HandleCallbackUrl(std::string_view url) {
 void AuthorizeFlow::FinishWithRedirectQuery(std::string_view query, PlatformId listener,
                                             PlatformId request) {
   auto respond = [&](int32_t status, const char* page) {
-    if (listener != 0) impl_.platform().RespondLoopback(listener, request, status, page);
+    if (listener != 0) context_.platform.RespondLoopback(listener, request, status, page);
   };
   auto state = QueryParam(query, "state");
   auto code = QueryParam(query, "code");
-  if (code) impl_.logger().redactor().RememberSecret(*code);
+  if (code) context_.logger.redactor().RememberSecret(*code);
   if (!state && !code && !QueryParam(query, "error")) {
     // Not an authorization response at all (a reload, a link preview, another local program):
     // it cannot be a forged redirect either, so the flow keeps waiting for the real one.
     respond(400, kPageNotAResponse);
-    impl_.logger().Log(LoggingSeverity::Warning, "authorize: a request to the redirect URI carried no code, error or state; still waiting");
+    context_.logger.Log(LoggingSeverity::Warning, "authorize: a request to the redirect URI carried no code, error or state; still waiting");
     return;
   }
   if (!state || *state != state_) {
@@ -266,13 +265,13 @@ void AuthorizeFlow::Fail(const ClientResult& result) {
 }
 
 void AuthorizeFlow::StopListener() {
-  if (listener_ != 0) impl_.platform().StopLoopbackListener(listener_);
+  if (listener_ != 0) context_.platform.StopLoopbackListener(listener_);
   listener_ = 0;
 }
 
 void AuthorizeFlow::Finish(ClientResult result, std::string code) {
   StopListener();
-  impl_.scheduler().Cancel(timeout_);
+  context_.scheduler.Cancel(timeout_);
   stage_ = Stage::Idle;
   ++generation_;
   auto callback = std::move(callback_);
@@ -280,10 +279,10 @@ void AuthorizeFlow::Finish(ClientResult result, std::string code) {
   std::string redirect = result.Successful() ? redirect_uri_ : std::string();
   state_.clear();
   if (!result.Successful()) {
-    impl_.logger().Log(LoggingSeverity::Warning, "Authorize failed: " + result.Error());
+    context_.logger.Log(LoggingSeverity::Warning, "Authorize failed: " + result.Error());
   }
   if (callback) {
-    impl_.Post([callback, result = std::move(result), code = std::move(code), redirect] {
+    context_.callbacks.Post([callback, result = std::move(result), code = std::move(code), redirect] {
       callback(result, code, redirect);
     });
   }

@@ -11,12 +11,10 @@
 #include <string_view>
 
 #include "auth/authorize_request.h"
+#include "client/feature_context.h"
+#include "rpc/local_client.h"
 #include "sdkpp/client.h"
 #include "sdkpp/platform.h"
-
-namespace sdkpp {
-class ClientImpl;
-}
 
 namespace sdkpp::auth {
 
@@ -27,7 +25,8 @@ inline constexpr int32_t kOAuth2ErrorCode = 5000;
 
 class AuthorizeFlow {
  public:
-  explicit AuthorizeFlow(ClientImpl& impl) : impl_(impl) {}
+  AuthorizeFlow(FeatureContext& context, rpc::LocalClient& local_client)
+      : context_(context), local_client_(local_client) {}
 
   void Start(AuthorizationArgs args, Client::AuthorizationCallback callback);
   void Abort();
@@ -52,7 +51,8 @@ class AuthorizeFlow {
   void Finish(ClientResult result, std::string code = {});
   void StopListener();
 
-  ClientImpl& impl_;
+  FeatureContext& context_;
+  rpc::LocalClient& local_client_;
   Stage stage_ = Stage::Idle;
   uint64_t generation_ = 0;  // replies of an aborted flow are recognised and ignored
   AuthorizationArgs args_;

@@ -69,7 +69,7 @@ Expected<AuthorizeRequest> BuildAuthorizeRequest(const AuthorizeRequestInput& in
 
   std::string scopes = args.Scopes();
   if (scopes.size() > kMaxScopesLength) {
-    return Invalid("Scopes: longer than " + std::to_string(kMaxScopesLength) + " characters");
+    return Invalid("Scopes: longer than " + std::to_string(kMaxScopesLength) + " bytes");
   }
   auto normalized_scopes = NormalizeScopes(scopes);
   if (!normalized_scopes) {
@@ -84,7 +84,7 @@ Expected<AuthorizeRequest> BuildAuthorizeRequest(const AuthorizeRequestInput& in
   if (state && !state->empty()) {
     if (state->size() > kMaxStateLength || HasNul(*state)) {
       return Invalid("State: must be at most " + std::to_string(kMaxStateLength) +
-                     " characters without NUL");
+                     " bytes without NUL");
     }
     request.state = *state;
   } else {
@@ -125,7 +125,7 @@ Expected<AuthorizeRequest> BuildAuthorizeRequest(const AuthorizeRequestInput& in
   std::optional<std::string> nonce = args.Nonce();
   if (nonce && (nonce->size() > kMaxNonceLength || HasNul(*nonce))) {
     return Invalid("Nonce: must be at most " + std::to_string(kMaxNonceLength) +
-                   " characters without NUL");
+                   " bytes without NUL");
   }
 
   std::string web_base(input.web_base);

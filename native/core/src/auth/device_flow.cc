@@ -1,7 +1,6 @@
 #include "auth/device_flow.h"
 
 #include "auth/authorize_request.h"
-#include "client/client_impl.h"
 #include "http/form.h"
 #include "http/result_builder.h"
 #include "json/json.h"
@@ -11,7 +10,7 @@ namespace sdkpp::auth {
 
 void DeviceFlow::Start(DeviceAuthorizationArgs args, Client::TokenExchangeCallback callback) {
   if (pending()) Finish(ClientResult::Failure(ErrorType::Aborted, "replaced by a newer request"));
-  uint64_t client_id = args.ClientId() != 0 ? args.ClientId() : impl_.application_id();
+  uint64_t client_id = args.ClientId() != 0 ? args.ClientId() : context_.settings.application_id;
   auto scopes = NormalizeScopes(args.Scopes());
   ClientResult invalid = ClientResult::Success();
   if (!args) invalid = ClientResult::Failure(ErrorType::ValidationError, "args: invalid object");
@@ -21,7 +20,7 @@ void DeviceFlow::Start(DeviceAuthorizationArgs args, Client::TokenExchangeCallba
   else if (!scopes)
     invalid = ClientResult::Failure(ErrorType::ValidationError, "Scopes: must name at least one valid scope");
   if (!invalid.Successful()) {
-    DeliverTokenExchange(impl_, callback, invalid, {});
+    DeliverTokenExchange(context_.callbacks, callback, invalid, {});
     return;
   }
   callback_ = std::move(callback);
@@ -29,7 +28,7 @@ void DeviceFlow::Start(DeviceAuthorizationArgs args, Client::TokenExchangeCallba
   uint64_t generation = ++generation_;
   http::FormBody form;
   form.Add("client_id", std::to_string(client_id)).Add("scope", *scopes);
-  request_ = impl_.http().Send(
+  request_ = context_.http.Send(
       FormPost("/oauth2/device/authorize", form.Take(), "GetTokenFromDevice"),
       [this, generation](http::ApiResponse response) {
         request_ = 0;
@@ -48,14 +47,14 @@ void DeviceFlow::Start(DeviceAuthorizationArgs args, Client::TokenExchangeCallba
           return;
         }
         device_code_ = std::string(*device_code);
-        impl_.logger().redactor().RememberSecret(device_code_);
+        context_.logger.redactor().RememberSecret(device_code_);
         interval_ms_ = static_cast<uint64_t>(std::max<int64_t>(1, root["interval"].Int().value_or(5))) * 1000;
-        deadline_ms_ = impl_.scheduler().NowMs() +
+        deadline_ms_ = context_.scheduler.NowMs() +
                        static_cast<uint64_t>(std::max<int64_t>(1, root["expires_in"].Int().value_or(300))) * 1000;
         if (auto complete = root["verification_uri_complete"].String()) {
-          impl_.logger().Log(LoggingSeverity::Info,
+          context_.logger.Log(LoggingSeverity::Info,
                              "GetTokenFromDevice: enter code " + std::string(*user_code));
-          impl_.platform().OpenUrl(std::string(*complete));
+          context_.platform.OpenUrl(std::string(*complete));
         } else {
           OpenScreen(client_id_, std::string(*user_code));
         }
@@ -65,14 +64,14 @@ void DeviceFlow::Start(DeviceAuthorizationArgs args, Client::TokenExchangeCallba
 
 void DeviceFlow::SchedulePoll() {
   uint64_t generation = generation_;
-  timer_ = impl_.scheduler().After(interval_ms_, [this, generation] {
+  timer_ = context_.scheduler.After(interval_ms_, [this, generation] {
     timer_ = 0;
     if (generation == generation_) Poll();
   });
 }
 
 void DeviceFlow::Poll() {
-  if (impl_.scheduler().NowMs() >= deadline_ms_) {
+  if (context_.scheduler.NowMs() >= deadline_ms_) {
     Finish(ClientResult::Failure(ErrorType::AuthorizationFailed,
                                  "expired_token: the device code expired before it was approved"));
     return;
@@ -83,7 +82,7 @@ void DeviceFlow::Poll() {
       .Add("device_code", device_code_)
       .Add("client_id", std::to_string(client_id_));
   http::ApiRequest request = FormPost("/oauth2/token", form.Take(), "GetTokenFromDevice");
-  ExchangeForToken(impl_, std::move(request), [this, generation](ClientResult result, TokenGrant grant) {
+  ExchangeForToken(context_, session_, std::move(request), [this, generation](ClientResult result, TokenGrant grant) {
     if (generation != generation_) return;
     if (result.Successful()) {
       CloseScreen();
@@ -107,15 +106,15 @@ void DeviceFlow::Poll() {
 }
 
 void DeviceFlow::OpenScreen(uint64_t client_id, const std::string& user_code) {
-  std::string url = impl_.endpoints().web_base + "/activate?user_code=" + uri::PercentEncode(user_code) +
+  std::string url = context_.settings.endpoints.web_base + "/activate?user_code=" + uri::PercentEncode(user_code) +
                     "&client_id=" + std::to_string(client_id);
-  impl_.logger().Log(LoggingSeverity::Info, "device authorization: enter code " + user_code);
-  impl_.platform().OpenUrl(url);
+  context_.logger.Log(LoggingSeverity::Info, "device authorization: enter code " + user_code);
+  context_.platform.OpenUrl(url);
 }
 
 void DeviceFlow::CloseScreen() {
   // The desktop screen is a browser tab the SDK cannot close; the page tells the player.
-  impl_.logger().Log(LoggingSeverity::Verbose, "device authorization screen closed");
+  context_.logger.Log(LoggingSeverity::Verbose, "device authorization screen closed");
 }
 
 void DeviceFlow::Abort() {
@@ -128,13 +127,13 @@ void DeviceFlow::Fail(const ClientResult& result) {
 
 void DeviceFlow::Finish(ClientResult result, TokenGrant grant) {
   ++generation_;
-  impl_.scheduler().Cancel(timer_);
-  if (request_ != 0) impl_.http().Cancel(request_);
+  context_.scheduler.Cancel(timer_);
+  if (request_ != 0) context_.http.Cancel(request_);
   request_ = 0;
   device_code_.clear();
   auto callback = std::move(callback_);
   callback_ = nullptr;
-  DeliverTokenExchange(impl_, callback, std::move(result), grant);
+  DeliverTokenExchange(context_.callbacks, callback, std::move(result), grant);
 }
 
 }  // namespace sdkpp::auth

@@ -8,11 +8,9 @@
 #include <string>
 
 #include "auth/token_endpoint.h"
+#include "auth/token_session.h"
+#include "client/feature_context.h"
 #include "sdkpp/client.h"
-
-namespace sdkpp {
-class ClientImpl;
-}
 
 namespace sdkpp::auth {
 
@@ -20,7 +18,7 @@ inline constexpr const char* kDeviceCodeGrant = "urn:ietf:params:oauth:grant-typ
 
 class DeviceFlow {
  public:
-  explicit DeviceFlow(ClientImpl& impl) : impl_(impl) {}
+  DeviceFlow(FeatureContext& context, TokenSession& session) : context_(context), session_(session) {}
 
   void Start(DeviceAuthorizationArgs args, Client::TokenExchangeCallback callback);
   void Abort();
@@ -36,7 +34,8 @@ class DeviceFlow {
   void SchedulePoll();
   void Finish(ClientResult result, TokenGrant grant = {});
 
-  ClientImpl& impl_;
+  FeatureContext& context_;
+  TokenSession& session_;
   Client::TokenExchangeCallback callback_;
   uint64_t client_id_ = 0;
   uint64_t generation_ = 0;

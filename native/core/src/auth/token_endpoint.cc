@@ -1,6 +1,6 @@
 #include "auth/token_endpoint.h"
 
-#include "client/client_impl.h"
+#include "auth/token_session.h"
 #include "http/form.h"
 #include "http/result_builder.h"
 #include "json/json.h"
@@ -30,8 +30,8 @@ http::ApiRequest JsonRequest(std::string method, std::string path, std::string j
   return request;
 }
 
-void ExchangeForToken(ClientImpl& impl, http::ApiRequest request, GrantDone done) {
-  impl.http().Send(std::move(request), [&impl, done = std::move(done)](http::ApiResponse response) {
+void ExchangeForToken(FeatureContext& context, TokenSession& session, http::ApiRequest request, GrantDone done) {
+  context.http.Send(std::move(request), [&context, &session, done = std::move(done)](http::ApiResponse response) {
     TokenGrant grant;
     if (!response.result.Successful()) {
       done(std::move(response.result), grant);
@@ -53,19 +53,19 @@ void ExchangeForToken(ClientImpl& impl, http::ApiRequest request, GrantDone done
     auto type = root["token_type"].String().value_or("Bearer");
     grant.token_type = (type == "Bearer" || type == "bearer") ? AuthorizationTokenType::Bearer
                                                               : AuthorizationTokenType::User;
-    auto& redactor = impl.logger().redactor();
+    auto& redactor = context.logger.redactor();
     redactor.RememberSecret(grant.access_token);
     redactor.RememberSecret(grant.refresh_token);
     if (auto id_token = root["id_token"].String()) redactor.RememberSecret(*id_token);
-    impl.session().RememberIssued(grant.access_token, grant.expires_in);
+    session.RememberIssued(grant.access_token, grant.expires_in);
     done(std::move(response.result), std::move(grant));
   });
 }
 
-void DeliverTokenExchange(ClientImpl& impl, const Client::TokenExchangeCallback& callback,
+void DeliverTokenExchange(callbacks::AppCallbacks& app, const Client::TokenExchangeCallback& callback,
                           ClientResult result, const TokenGrant& grant) {
   if (!callback) return;
-  impl.Post([callback, result = std::move(result), grant] {
+  app.Post([callback, result = std::move(result), grant] {
     callback(result, grant.access_token, grant.refresh_token, grant.token_type, grant.expires_in,
              grant.scope);
   });

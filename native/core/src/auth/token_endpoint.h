@@ -7,14 +7,14 @@
 #include <functional>
 #include <string>
 
+#include "callbacks/app_callbacks.h"
+#include "client/feature_context.h"
 #include "http/api_request.h"
 #include "sdkpp/client.h"
 
-namespace sdkpp {
-class ClientImpl;
-}
-
 namespace sdkpp::auth {
+
+class TokenSession;
 
 struct TokenGrant {
   std::string access_token;
@@ -30,11 +30,12 @@ http::ApiRequest FormPost(std::string path, std::string form_body, std::string o
 http::ApiRequest JsonRequest(std::string method, std::string path, std::string json_body,
                              std::string operation);
 
-// Sends `request` and parses the token response; `done` runs inside the SDK (not posted).
-void ExchangeForToken(ClientImpl& impl, http::ApiRequest request, GrantDone done);
+// Sends `request` and parses the token response; `done` runs inside the SDK (not posted). The
+// session learns each issued token's lifetime, for UpdateToken.
+void ExchangeForToken(FeatureContext& context, TokenSession& session, http::ApiRequest request, GrantDone done);
 
 // Posts a TokenExchangeCallback with the grant (empty strings on failure).
-void DeliverTokenExchange(ClientImpl& impl, const Client::TokenExchangeCallback& callback,
+void DeliverTokenExchange(callbacks::AppCallbacks& app, const Client::TokenExchangeCallback& callback,
                           ClientResult result, const TokenGrant& grant);
 
 // True for the OAuth2 error `invalid_grant` (the token was deleted or revoked).

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "client/client_impl.h"
 #include "json/json.h"
 #include "util/time_format.h"
 
@@ -15,11 +14,11 @@ void TokenSession::RememberIssued(const std::string& access_token, int32_t expir
   if (access_token.empty() || expires_in_seconds <= 0) return;
   if (issued_expiry_.size() >= kMaxRememberedTokens) issued_expiry_.clear();
   issued_expiry_[access_token] =
-      impl_.http().ServiceNowMs() + static_cast<uint64_t>(expires_in_seconds) * 1000;
+      context_.http.ServiceNowMs() + static_cast<uint64_t>(expires_in_seconds) * 1000;
 }
 
 void TokenSession::Update(AuthorizationTokenType type, std::string token) {
-  impl_.logger().redactor().RememberSecret(token);
+  context_.logger.redactor().RememberSecret(token);
   type_ = type;
   token_ = std::move(token);
   expiry_warned_ = false;
@@ -27,8 +26,8 @@ void TokenSession::Update(AuthorizationTokenType type, std::string token) {
   if (auto it = issued_expiry_.find(*token_); it != issued_expiry_.end()) {
     expires_at_ms_ = it->second;
   }
-  impl_.local_client().SetAccessToken(token_);
-  if (impl_.status() != Client::Status::Disconnected) impl_.gateway().Connect(*token_);
+  local_client_.SetAccessToken(token_);
+  if (status_.get() != Client::Status::Disconnected) gateway_.Connect(*token_);
   if (expires_at_ms_) {
     ScheduleExpiry();
   } else {
@@ -38,7 +37,7 @@ void TokenSession::Update(AuthorizationTokenType type, std::string token) {
 
 bool TokenSession::IsAuthenticated() const {
   if (!token_) return false;
-  return !expires_at_ms_ || impl_.http().ServiceNowMs() < *expires_at_ms_;
+  return !expires_at_ms_ || context_.http.ServiceNowMs() < *expires_at_ms_;
 }
 
 void TokenSession::SetExpirationCallback(Client::TokenExpirationCallback callback) {
@@ -47,20 +46,20 @@ void TokenSession::SetExpirationCallback(Client::TokenExpirationCallback callbac
 }
 
 void TokenSession::ScheduleExpiry() {
-  impl_.scheduler().Cancel(expiry_timer_);
+  context_.scheduler.Cancel(expiry_timer_);
   if (!token_ || !expires_at_ms_ || !expiration_callback_ || expiry_warned_) return;
-  uint64_t now = impl_.http().ServiceNowMs();
+  uint64_t now = context_.http.ServiceNowMs();
   uint64_t warn_at = *expires_at_ms_ > kExpiryWarningMs ? *expires_at_ms_ - kExpiryWarningMs : 0;
   uint64_t delay = warn_at > now ? warn_at - now : 0;
   // Not keep-alive: a launcher idling until its token expires should be free to exit.
-  expiry_timer_ = impl_.scheduler().After(
+  expiry_timer_ = context_.scheduler.After(
       delay,
       [this] {
         expiry_timer_ = 0;
         if (!token_ || expiry_warned_) return;
         expiry_warned_ = true;
-        impl_.logger().Log(LoggingSeverity::Info, "the current token expires soon");
-        if (auto callback = expiration_callback_) impl_.PostEvent([callback] { callback(); });
+        context_.logger.Log(LoggingSeverity::Info, "the current token expires soon");
+        if (auto callback = expiration_callback_) context_.callbacks.PostEvent([callback] { callback(); });
       },
       false);
 }
@@ -74,7 +73,7 @@ void TokenSession::LearnExpiryFromService() {
   request.idempotent = true;
   request.operation = "UpdateToken (expiry)";
   std::string asked_for = *token_;
-  impl_.http().Send(std::move(request), [this, asked_for](http::ApiResponse response) {
+  context_.http.Send(std::move(request), [this, asked_for](http::ApiResponse response) {
     if (!token_ || *token_ != asked_for || !response.result.Successful()) return;
     auto document = json::Document::Parse(response.body);
     if (!document) return;
@@ -87,23 +86,23 @@ void TokenSession::LearnExpiryFromService() {
 }
 
 void TokenSession::Drop() {
-  if (token_) impl_.gateway().Disconnect();
+  if (token_) gateway_.Disconnect();
   token_.reset();
   expires_at_ms_.reset();
-  impl_.scheduler().Cancel(expiry_timer_);
-  impl_.local_client().SetAccessToken(std::nullopt);
+  context_.scheduler.Cancel(expiry_timer_);
+  local_client_.SetAccessToken(std::nullopt);
 }
 
 void TokenSession::Deauthorize(const std::string& why) {
   bool had_token = token_.has_value();
   Drop();
   issued_expiry_.clear();
-  impl_.logger().Log(LoggingSeverity::Warning,
+  context_.logger.Log(LoggingSeverity::Warning,
                      "the service deauthorized this game (" + why + "); tokens dropped");
-  bool was_connected = impl_.status() != Client::Status::Disconnected;
-  impl_.gateway().Disconnect();
+  bool was_connected = status_.get() != Client::Status::Disconnected;
+  gateway_.Disconnect();
   if (had_token || was_connected) {
-    impl_.SetStatus(Client::Status::Disconnected, Client::Error::ConnectionFailed, 4004);
+    status_.Set(Client::Status::Disconnected, Client::Error::ConnectionFailed, 4004);
   }
 }
 

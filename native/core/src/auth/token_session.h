@@ -10,12 +10,12 @@
 #include <string>
 #include <unordered_map>
 
+#include "client/connection_status.h"
+#include "client/feature_context.h"
+#include "gateway/gateway_connection.h"
+#include "rpc/local_client.h"
 #include "sdkpp/client.h"
 #include "sdkpp/platform.h"
-
-namespace sdkpp {
-class ClientImpl;
-}
 
 namespace sdkpp::auth {
 
@@ -24,7 +24,11 @@ inline constexpr uint64_t kExpiryWarningMs = 5 * 60 * 1000;
 
 class TokenSession {
  public:
-  explicit TokenSession(ClientImpl& impl) : impl_(impl) {}
+  // The local client and the gateway follow the token; a deauthorization ends the session and
+  // shows in `status`.
+  TokenSession(FeatureContext& context, ConnectionStatus& status, rpc::LocalClient& local_client,
+               gateway::GatewayConnection& gateway)
+      : context_(context), status_(status), local_client_(local_client), gateway_(gateway) {}
 
   // Tokens this SDK obtained, with their lifetimes, so UpdateToken knows when they expire.
   void RememberIssued(const std::string& access_token, int32_t expires_in_seconds);
@@ -47,7 +51,10 @@ class TokenSession {
   void ScheduleExpiry();
   void LearnExpiryFromService();
 
-  ClientImpl& impl_;
+  FeatureContext& context_;
+  ConnectionStatus& status_;
+  rpc::LocalClient& local_client_;
+  gateway::GatewayConnection& gateway_;
   std::optional<std::string> token_;
   AuthorizationTokenType type_ = AuthorizationTokenType::Bearer;
   std::optional<uint64_t> expires_at_ms_;

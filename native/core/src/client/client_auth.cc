@@ -1,10 +1,14 @@
 // Client's account-linking and token methods (spec, "Authentication").
+#include "auth/pkce.h"
 #include "auth/token_endpoint.h"
+#include "client/argument_rules.h"
 #include "client/client_impl.h"
 #include "http/form.h"
 #include "http/result_builder.h"
 #include "json/json.h"
+#include "model/factories.h"
 #include "sdkpp/client.h"
+#include "sdkpp/limits.h"
 
 namespace sdkpp {
 namespace {
@@ -27,10 +31,9 @@ void PostToCurrentThread(Callback callback, ClientResult result, Rest... rest) {
 
 void DeliverTokensOrFailure(ClientImpl& impl, const Client::TokenExchangeCallback& callback,
                             ClientResult result) {
-  auth::DeliverTokenExchange(impl, callback, std::move(result), {});
+  auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), {});
 }
 
-constexpr size_t kMaxDisplayName = 32;
 
 }  // namespace
 
@@ -66,9 +69,9 @@ void Client::GetToken(uint64_t applicationId, std::string const& code,
       .Add("client_id", std::to_string(applicationId));
   if (!codeVerifier.empty()) form.Add("code_verifier", codeVerifier);
   ClientImpl& impl = *impl_;
-  auth::ExchangeForToken(impl, auth::FormPost("/oauth2/token", form.Take(), "GetToken"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::FormPost("/oauth2/token", form.Take(), "GetToken"),
                          [&impl, callback](ClientResult result, auth::TokenGrant grant) {
-                           auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+                           auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
                          });
 }
 
@@ -107,7 +110,7 @@ void Client::RefreshToken(uint64_t applicationId, std::string const& refreshToke
       .Add("client_id", std::to_string(applicationId));
   ClientImpl& impl = *impl_;
   auth::ExchangeForToken(
-      impl, auth::FormPost("/oauth2/token", form.Take(), "RefreshToken"),
+      impl.context(), impl.session(), auth::FormPost("/oauth2/token", form.Take(), "RefreshToken"),
       [&impl, callback](ClientResult result, auth::TokenGrant grant) {
         if (auth::IsInvalidGrant(result)) {
           // Exactly like APPLICATION_DEAUTHORIZED: drop the tokens, tell the app, retry nothing.
@@ -118,7 +121,7 @@ void Client::RefreshToken(uint64_t applicationId, std::string const& refreshToke
           deauthorized.SetRetryAfter(0);
           result = std::move(deauthorized);
         }
-        auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+        auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
       });
 }
 
@@ -217,12 +220,12 @@ void Client::GetProvisionalToken(uint64_t applicationId,
       .EndObject();
   ClientImpl& impl = *impl_;
   bool oidc = externalAuthType == AuthenticationExternalAuthType::OIDC;
-  auth::ExchangeForToken(impl, auth::JsonRequest("POST", "/partner-sdk/token", body.Take(), "GetProvisionalToken"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::JsonRequest("POST", "/partner-sdk/token", body.Take(), "GetProvisionalToken"),
                          [&impl, callback, oidc](ClientResult result, auth::TokenGrant grant) {
                            // The refresh grant is deprecated for OIDC provisional accounts: on
                            // expiry the app gets a fresh provider token and calls UpdateToken.
                            if (oidc) grant.refresh_token.clear();
-                           auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+                           auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
                          });
 }
 
@@ -254,9 +257,9 @@ void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string co
       .Add("external_auth_token", externalAuthToken);
   if (!codeVerifier.empty()) form.Add("code_verifier", codeVerifier);
   ClientImpl& impl = *impl_;
-  auth::ExchangeForToken(impl, auth::FormPost("/oauth2/token", form.Take(), "GetTokenFromProvisionalMerge"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::FormPost("/oauth2/token", form.Take(), "GetTokenFromProvisionalMerge"),
                          [&impl, callback](ClientResult result, auth::TokenGrant grant) {
-                           auth::DeliverTokenExchange(impl, callback, std::move(result), grant);
+                           auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), grant);
                          });
 }
 
@@ -294,15 +297,15 @@ void Client::UpdateProvisionalAccountDisplayName(
     std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback) {
   if (!impl_) return PostToCurrentThread(callback, Destroyed());
   ClientImpl& impl = *impl_;
-  std::string problem;
-  if (name.empty() || name.size() > kMaxDisplayName * 4) {
-    problem = "name: must be 1 to 32 characters";
-  } else if (!impl.session().token()) {
+  auto problem = rules::CheckText("name", name, 1, limits::kMaxDisplayNameCodePoints);
+  if (!problem && !impl.session().token()) {
     problem = "no token: call UpdateToken with the provisional account's token first";
   }
-  if (!problem.empty()) {
+  if (problem) {
     ErrorType type = impl.session().token() ? ErrorType::ValidationError : ErrorType::ClientNotReady;
-    if (callback) impl.Post([callback, type, problem] { callback(ClientResult::Failure(type, problem)); });
+    if (callback) {
+      impl.Post([callback, type, problem = *problem] { callback(ClientResult::Failure(type, problem)); });
+    }
     return;
   }
   json::Writer body;
@@ -347,7 +350,7 @@ void Client::ExchangeChildToken(std::string const& parentApplicationToken,
       .Key("parent_access_token").String(parentApplicationToken)
       .Key("child_application_id").String(std::to_string(childApplicationId))
       .EndObject();
-  auth::ExchangeForToken(impl, auth::JsonRequest("POST", "/partner-sdk/child-token", body.Take(), "ExchangeChildToken"),
+  auth::ExchangeForToken(impl.context(), impl.session(), auth::JsonRequest("POST", "/partner-sdk/child-token", body.Take(), "ExchangeChildToken"),
                          [deliver](ClientResult result, auth::TokenGrant grant) {
                            grant.refresh_token.clear();  // child tokens have none
                            deliver(std::move(result), grant);
@@ -369,6 +372,22 @@ void Client::RemoveAuthorizeRequestCallback() {
 
 void Client::SetGameWindowPid(int32_t pid) {
   if (impl_) impl_->set_game_window_pid(pid);
+}
+
+std::string Client::GetDefaultCommunicationScopes() { return "openid sdk.social_layer"; }
+std::string Client::GetDefaultPresenceScopes() { return "openid sdk.social_layer_presence"; }
+
+AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() {
+  if (!impl_) return AuthorizationCodeVerifier::nullobj;  // an invalid Client answers defaults
+  std::optional<std::string> verifier = auth::GenerateCodeVerifier();
+  if (!verifier) {
+    impl_->logger().Log(LoggingSeverity::Error,
+                        "CreateAuthorizationCodeVerifier: the OS refused secure random bytes");
+    return AuthorizationCodeVerifier::nullobj;
+  }
+  impl_->logger().redactor().RememberSecret(*verifier);
+  std::string challenge = auth::CodeChallengeS256(*verifier);
+  return detail::VerifierFactory::Make(std::move(*verifier), std::move(challenge));
 }
 
 }  // namespace sdkpp

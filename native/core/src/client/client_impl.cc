@@ -3,34 +3,39 @@
 namespace sdkpp {
 
 ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platform> platform)
-    : queue_(callbacks::CallbackQueue::ForCurrentThread()),
+    : callbacks_(callbacks::CallbackQueue::ForCurrentThread()),
       platform_(platform ? std::move(platform) : CreateDefaultPlatform()),
-      endpoints_(ServiceEndpoints::Resolve(options.ApiBase(), options.WebBase())),
-      logger_(logging::kIsDebugBuild, queue_),
+      settings_{0, ServiceEndpoints::Resolve(options.ApiBase(), options.WebBase()), 0},
+      logger_(logging::kIsDebugBuild, callbacks_.queue()),
       scheduler_(*platform_, ids_),
       http_(*platform_, scheduler_, ids_, logger_),
+      context_{*platform_, ids_, scheduler_, logger_, http_, callbacks_, settings_},
+      status_(logger_, callbacks_),
       local_client_(*platform_, ids_, scheduler_, logger_),
-      session_(*this),
-      authorize_flow_(*this),
-      device_flow_(*this),
       gateway_(*platform_, ids_, scheduler_, logger_, http_,
                gateway::GatewayConnection::Listener{
                    [this](Client::Status status, Client::Error error, int32_t detail) {
-                     SetStatus(status, error, detail);
+                     status_.Set(status, error, detail);
                    },
                    [this](std::string_view type, const json::Value& data) { OnDispatch(type, data); }}),
-      social_(*this),
-      presence_(*this) {
-  http_.SetApiBase(endpoints_.api_base);
-  social_.state()->cdn_base = endpoints_.web_base + "/cdn";
+      session_(context_, status_, local_client_, gateway_),
+      authorize_flow_(context_, local_client_),
+      device_flow_(context_, session_),
+      social_(context_),
+      presence_(context_, status_, local_client_, gateway_) {
+  http_.SetApiBase(settings_.endpoints.api_base);
+  social_.state()->cdn_base = settings_.endpoints.web_base + "/cdn";
   http_.SetServiceClockListener([this] { session_.OnServiceClockChanged(); });
+  // The social layer first: presence's READY handler resends into the session READY set up.
+  social_.RegisterHandlers(dispatch_handlers_);
+  presence_.RegisterHandlers(dispatch_handlers_);
   platform_->SetEvents(this);
   // The chat client's user (IPC READY) becomes a known user, so a UserHandle can show it.
   local_client_.SetReadyObserver([this](const json::Value& user) { social_.RememberUser(user); });
 }
 
 ClientImpl::~ClientImpl() {
-  lifetime_.reset();  // events posted from here on (and still queued) are dropped
+  callbacks_.End();  // events posted from here on (and still queued) are dropped
   // Pending operations answer ClientDestroyed (queued: they run from RunCallbacks as usual).
   ClientResult destroyed =
       ClientResult::Failure(ErrorType::ClientDestroyed, "the Client was destroyed");
@@ -44,22 +49,9 @@ ClientImpl::~ClientImpl() {
 }
 
 void ClientImpl::set_application_id(uint64_t id) {
-  application_id_ = id;
+  settings_.application_id = id;
   social_.state()->application_id = id;
   local_client_.SetApplicationId(id);
-}
-
-void ClientImpl::SetStatus(Client::Status status, Client::Error error, int32_t error_detail) {
-  if (status == status_ && error == Client::Error::None) return;
-  status_ = status;
-  logger_.Log(LoggingSeverity::Info, std::string("status: ") + EnumToString(status) +
-                                         (error != Client::Error::None
-                                              ? std::string(" (") + EnumToString(error) + ")"
-                                              : std::string()));
-  if (status_callback_) {
-    auto callback = status_callback_;
-    PostEvent([callback, status, error, error_detail] { callback(status, error, error_detail); });
-  }
 }
 
 void ClientImpl::OnTimer(PlatformId timer) { scheduler_.Fire(timer); }
@@ -94,8 +86,7 @@ void ClientImpl::OnWebSocketClosed(PlatformId socket, int32_t code, std::string 
 
 void ClientImpl::OnDispatch(std::string_view type, const json::Value& data) {
   logger_.Log(LoggingSeverity::Verbose, "gateway event " + std::string(type));
-  social_.OnDispatch(type, data);
-  if (type == "READY") presence_.Resend();
+  dispatch_handlers_.Dispatch(type, data);
 }
 
 void ClientImpl::AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done) {
@@ -104,7 +95,7 @@ void ClientImpl::AuthedRequest(http::ApiRequest request, std::function<void(http
     http::ApiResponse response;
     response.result = ClientResult::Failure(ErrorType::ClientNotReady,
                                             "no token: call UpdateToken (and Connect) first");
-    if (done) Post([done, response] { done(response); });
+    if (done) callbacks_.Post([done, response] { done(response); });
     return;
   }
   request.auth = http::AuthScheme::Bearer;

@@ -1,6 +1,8 @@
 // The state behind a Client handle: the platform and the I/O layers built on it (scheduler,
-// HTTP, the local client over IPC), the log, and the feature modules. Receives every platform
-// event and routes it to the layer that owns the id.
+// HTTP, the local client over IPC, the gateway), the log, and the features, each built with the
+// FeatureContext and the other parts it needs. Receives every platform event and routes it to
+// the layer that owns the id; gateway events go to the handlers the features registered.
+// Only the Client's own area files (client_<area>.cc) and the SDK's glue use it; features do not.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +12,11 @@
 #include "auth/authorize_flow.h"
 #include "auth/device_flow.h"
 #include "auth/token_session.h"
-#include "callbacks/callback_queue.h"
+#include "callbacks/app_callbacks.h"
+#include "client/connection_status.h"
+#include "client/feature_context.h"
 #include "client/service_endpoints.h"
+#include "gateway/dispatch_handlers.h"
 #include "gateway/gateway_connection.h"
 #include "http/http_client.h"
 #include "io/scheduler.h"
@@ -32,9 +37,10 @@ class ClientImpl final : public PlatformEvents {
   ClientImpl(const ClientImpl&) = delete;
   ClientImpl& operator=(const ClientImpl&) = delete;
 
-  uint64_t application_id() const { return application_id_; }
+  uint64_t application_id() const { return settings_.application_id; }
   void set_application_id(uint64_t id);
-  const ServiceEndpoints& endpoints() const { return endpoints_; }
+  const ServiceEndpoints& endpoints() const { return settings_.endpoints; }
+  FeatureContext& context() { return context_; }
 
   Platform& platform() { return *platform_; }
   IdSource& ids() { return ids_; }
@@ -53,23 +59,17 @@ class ClientImpl final : public PlatformEvents {
   // (posted) and nothing is sent.
   void AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done);
 
-  // Queues `callback` for the app (it runs from RunCallbacks, never inside an SDK call). For
-  // results of the app's calls: they are delivered even after the Client is destroyed (with a
-  // ClientDestroyed result), so every call is answered and every Promise settles.
-  void Post(std::function<void()> callback) { queue_->Post(std::move(callback)); }
-  // For events (status, lobby, message, relationship, presence, invite, authorize-request,
-  // token-expiry callbacks): dropped if still queued when the Client is destroyed, so an app's
-  // callback never runs after the Client it belongs to is gone.
-  void PostEvent(std::function<void()> callback) { queue_->PostWhileAlive(lifetime_, std::move(callback)); }
+  // Queues `callback` for the app: a result (Post) or an event (PostEvent); see AppCallbacks.
+  void Post(std::function<void()> callback) { callbacks_.Post(std::move(callback)); }
+  void PostEvent(std::function<void()> callback) { callbacks_.PostEvent(std::move(callback)); }
 
-  Client::Status status() const { return status_; }
-  void SetStatus(Client::Status status, Client::Error error, int32_t error_detail);
-  void SetStatusChangedCallback(Client::OnStatusChanged cb) { status_callback_ = std::move(cb); }
-  // A gateway event, after the connection layer ordered and de-duplicated it.
-  void OnDispatch(std::string_view type, const json::Value& data);
+  Client::Status status() const { return status_.get(); }
+  void SetStatus(Client::Status status, Client::Error error, int32_t error_detail) {
+    status_.Set(status, error, error_detail);
+  }
+  void SetStatusChangedCallback(Client::OnStatusChanged cb) { status_.SetCallback(std::move(cb)); }
 
-  int32_t game_window_pid() const { return game_window_pid_; }
-  void set_game_window_pid(int32_t pid) { game_window_pid_ = pid; }
+  void set_game_window_pid(int32_t pid) { settings_.game_window_pid = pid; }
 
   // PlatformEvents
   void OnTimer(PlatformId timer) override;
@@ -85,26 +85,27 @@ class ClientImpl final : public PlatformEvents {
   void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) override;
 
  private:
-  // Expires first thing in the destructor (see PostEvent).
-  std::shared_ptr<const bool> lifetime_ = std::make_shared<const bool>(true);
-  std::shared_ptr<callbacks::CallbackQueue> queue_;
+  // A gateway event, after the connection layer ordered and de-duplicated it.
+  void OnDispatch(std::string_view type, const json::Value& data);
+
+  // Ended first thing in the destructor (see AppCallbacks::PostEvent).
+  callbacks::AppCallbacks callbacks_;
   std::shared_ptr<Platform> platform_;
-  uint64_t application_id_ = 0;
-  ServiceEndpoints endpoints_;
+  ClientSettings settings_;
   logging::Logger logger_;
   IdSource ids_;
   Scheduler scheduler_;
   http::HttpClient http_;
+  FeatureContext context_;
+  ConnectionStatus status_;
   rpc::LocalClient local_client_;
+  gateway::DispatchHandlers dispatch_handlers_;
+  gateway::GatewayConnection gateway_;
   auth::TokenSession session_;
   auth::AuthorizeFlow authorize_flow_;
   auth::DeviceFlow device_flow_;
-  gateway::GatewayConnection gateway_;
   social::SocialLayer social_;
   social::Presence presence_;
-  Client::Status status_ = Client::Status::Disconnected;
-  Client::OnStatusChanged status_callback_;
-  int32_t game_window_pid_ = 0;
 };
 
 }  // namespace sdkpp

@@ -1,14 +1,16 @@
 // Client's lobby methods.
 #include <algorithm>
 
-#include "client/client_calls.h"
+#include "client/argument_rules.h"
+#include "client/api_requests.h"
+#include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "social/parse.h"
 
 namespace sdkpp {
 
-using calls::Destroyed;
-using calls::Invalid;
+using requests::Destroyed;
+using requests::Invalid;
 
 void Client::CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback) {
   CreateOrJoinLobbyWithMetadata(secret, {}, {}, std::move(callback));
@@ -17,22 +19,21 @@ void Client::CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallb
 void Client::CreateOrJoinLobbyWithMetadata(std::string const& secret, StringMap const& lobbyMetadata,
                                            StringMap const& memberMetadata,
                                            CreateOrJoinLobbyCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), uint64_t{0});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), uint64_t{0});
   ClientImpl& impl = *impl_;
-  std::string problem;
-  if (secret.empty() || secret.size() > calls::kMaxLobbySecret) problem = "secret: must be 1 to 250 characters";
-  else if (calls::MetadataChars(lobbyMetadata) > calls::kMaxMetadataChars) problem = "lobbyMetadata: at most 1000 characters of keys and values";
-  else if (calls::MetadataChars(memberMetadata) > calls::kMaxMetadataChars) problem = "memberMetadata: at most 1000 characters of keys and values";
-  if (!problem.empty()) {
-    if (callback) impl.Post([callback, problem] { callback(Invalid(problem), 0); });
+  auto problem = rules::CheckText("secret", secret, 1, limits::kMaxLobbySecretCodePoints);
+  if (!problem) problem = rules::CheckMetadata("lobbyMetadata", lobbyMetadata, limits::kMaxMetadataCodePoints);
+  if (!problem) problem = rules::CheckMetadata("memberMetadata", memberMetadata, limits::kMaxMetadataCodePoints);
+  if (problem) {
+    if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem), 0); });
     return;
   }
   json::Writer body;
   body.BeginObject().Key("secret").String(secret);
-  if (!lobbyMetadata.empty()) calls::WriteMap(body.Key("lobby_metadata"), lobbyMetadata);
-  if (!memberMetadata.empty()) calls::WriteMap(body.Key("member_metadata"), memberMetadata);
+  if (!lobbyMetadata.empty()) requests::WriteMap(body.Key("lobby_metadata"), lobbyMetadata);
+  if (!memberMetadata.empty()) requests::WriteMap(body.Key("member_metadata"), memberMetadata);
   body.EndObject();
-  impl.AuthedRequest(calls::Json("PUT", "/lobbies", body.Take(), "CreateOrJoinLobby"),
+  impl.AuthedRequest(requests::Json("PUT", "/lobbies", body.Take(), "CreateOrJoinLobby"),
                      [&impl, callback](http::ApiResponse response) {
                        uint64_t lobby_id = 0;
                        ClientResult result = response.result;
@@ -52,9 +53,9 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string const& secret, StringMap 
 }
 
 void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   ClientImpl& impl = *impl_;
-  impl.AuthedRequest(calls::Json("DELETE", "/lobbies/" + std::to_string(lobbyId) + "/members/@me", "", "LeaveLobby"),
+  impl.AuthedRequest(requests::Json("DELETE", "/lobbies/" + std::to_string(lobbyId) + "/members/@me", "", "LeaveLobby"),
                      [&impl, callback, lobbyId](http::ApiResponse response) {
                        if (response.result.Successful() && impl.social().state()->lobbies.erase(lobbyId) > 0) {
                          impl.social().state()->messages.DropChannel(lobbyId);
@@ -78,10 +79,10 @@ std::vector<uint64_t> Client::GetLobbyIds() const {
 }
 
 void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   json::Writer body;
   body.BeginObject().Key("channel_id").Snowflake(channelId).EndObject();
-  impl_->AuthedRequest(calls::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking", body.Take(),
+  impl_->AuthedRequest(requests::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking", body.Take(),
                                    "LinkChannelToLobby"),
                        [this, callback](http::ApiResponse response) {
                          if (response.result.Successful()) {
@@ -92,8 +93,8 @@ void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ResultCall
 }
 
 void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
-  impl_->AuthedRequest(calls::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking",
+  if (!impl_) return requests::PostNow(callback, Destroyed());
+  impl_->AuthedRequest(requests::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking",
                                    "{\"channel_id\":null}", "UnlinkChannelFromLobby"),
                        [this, callback](http::ApiResponse response) {
                          if (response.result.Successful()) {
@@ -106,7 +107,7 @@ void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ResultCallback callback) {
 void Client::JoinLinkedLobbyGuild(uint64_t lobbyId,
                                   ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
                                   JoinLinkedLobbyGuildCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::string());
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::string());
   ClientImpl& impl = *impl_;
   auto state = impl.social().state();
   const auto* me = state->User(state->current_user_id);
@@ -117,7 +118,7 @@ void Client::JoinLinkedLobbyGuild(uint64_t lobbyId,
   }
   std::string web_base = impl.endpoints().web_base;
   impl.AuthedRequest(
-      calls::Json("POST", "/lobbies/" + std::to_string(lobbyId) + "/members/@me/invites", "", "JoinLinkedLobbyGuild"),
+      requests::Json("POST", "/lobbies/" + std::to_string(lobbyId) + "/members/@me/invites", "", "JoinLinkedLobbyGuild"),
       [&impl, callback, web_base](http::ApiResponse response) {
         std::string url;
         ClientResult result = response.result;

@@ -1,24 +1,22 @@
 // Client's message methods: lobby messages, direct messages, history through the cache.
 #include <algorithm>
 
-#include "client/client_calls.h"
+#include "client/argument_rules.h"
+#include "client/api_requests.h"
+#include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "social/parse.h"
 
 namespace sdkpp {
 
-using calls::Destroyed;
-using calls::Invalid;
+using requests::Destroyed;
+using requests::Invalid;
 
 namespace {
 
-constexpr int32_t kMaxHistory = 200;
-constexpr uint64_t kLobbyHistoryWindowMs = 72ull * 60 * 60 * 1000;
-
 std::optional<std::string> CheckMessage(const std::string& content, const Client::StringMap& metadata) {
-  if (content.empty() || content.size() > calls::kMaxMessageLength) return "content: must be 1 to 4000 characters";
-  if (calls::MetadataChars(metadata) > calls::kMaxMetadataChars) return "metadata: at most 1000 characters of keys and values";
-  return std::nullopt;
+  if (auto problem = rules::CheckText("content", content, 1, limits::kMaxMessageContentCodePoints)) return problem;
+  return rules::CheckMetadata("metadata", metadata, limits::kMaxMetadataCodePoints);
 }
 
 void SendMessage(ClientImpl& impl, std::string path, const std::string& content, const Client::StringMap& metadata,
@@ -29,9 +27,9 @@ void SendMessage(ClientImpl& impl, std::string path, const std::string& content,
   }
   json::Writer body;
   body.BeginObject().Key("content").String(content);
-  if (!metadata.empty()) calls::WriteMap(body.Key("metadata"), metadata);
+  if (!metadata.empty()) requests::WriteMap(body.Key("metadata"), metadata);
   body.EndObject();
-  impl.AuthedRequest(calls::Json("POST", std::move(path), body.Take(), operation),
+  impl.AuthedRequest(requests::Json("POST", std::move(path), body.Take(), operation),
                      [&impl, callback](http::ApiResponse response) {
                        uint64_t id = 0;
                        ClientResult result = response.result;
@@ -63,7 +61,7 @@ void History(ClientImpl& impl, uint64_t channel_id, std::string path, int32_t li
   auto filter = [&impl, lobby](std::vector<const social::MessageRecord*> records) {
     if (!lobby) return records;
     uint64_t now = impl.http().ServiceNowMs();
-    uint64_t since = now > kLobbyHistoryWindowMs ? now - kLobbyHistoryWindowMs : 0;
+    uint64_t since = now > limits::kMaxHistoryAgeMs ? now - limits::kMaxHistoryAgeMs : 0;
     records.erase(std::remove_if(records.begin(), records.end(), [since](const auto* m) { return m->sent_ms < since; }),
                   records.end());
     return records;
@@ -77,7 +75,7 @@ void History(ClientImpl& impl, uint64_t channel_id, std::string path, int32_t li
     }
   }
   impl.AuthedRequest(
-      calls::Json("GET", path + "?limit=" + std::to_string(limit), "", lobby ? "GetLobbyMessagesWithLimit" : "GetUserMessagesWithLimit"),
+      requests::Json("GET", path + "?limit=" + std::to_string(limit), "", lobby ? "GetLobbyMessagesWithLimit" : "GetUserMessagesWithLimit"),
       [&impl, callback, channel_id, limit, filter](http::ApiResponse response) {
         std::vector<MessageHandle> handles;
         ClientResult result = response.result;
@@ -119,8 +117,9 @@ uint64_t DmChannelWith(ClientImpl& impl, uint64_t user_id) {
 }
 
 bool CheckLimit(ClientImpl& impl, int32_t limit, const Client::MessagesCallback& callback) {
-  if (limit >= 1 && limit <= kMaxHistory) return true;
-  if (callback) impl.Post([callback] { callback(Invalid("limit: must be 1 to 200"), {}); });
+  auto problem = rules::CheckRange("limit", limit, 1, static_cast<int64_t>(limits::kMaxHistoryMessagesCount));
+  if (!problem) return true;
+  if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem), {}); });
   return false;
 }
 
@@ -132,7 +131,7 @@ void Client::SendLobbyMessage(uint64_t lobbyId, std::string const& content, Send
 
 void Client::SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content, StringMap const& metadata,
                                           SendUserMessageCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), uint64_t{0});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), uint64_t{0});
   SendMessage(*impl_, "/lobbies/" + std::to_string(lobbyId) + "/messages", content, metadata, "SendLobbyMessage",
               std::move(callback));
 }
@@ -143,14 +142,14 @@ void Client::SendUserMessage(uint64_t recipientId, std::string const& content, S
 
 void Client::SendUserMessageWithMetadata(uint64_t recipientId, std::string const& content, StringMap const& metadata,
                                          SendUserMessageCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), uint64_t{0});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), uint64_t{0});
   SendMessage(*impl_, "/users/@me/dms/" + std::to_string(recipientId) + "/messages", content, metadata,
               "SendUserMessage", std::move(callback));
 }
 
 void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string const& content,
                              ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   ClientImpl& impl = *impl_;
   if (auto problem = CheckMessage(content, {})) {
     if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
@@ -159,7 +158,7 @@ void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::stri
   json::Writer body;
   body.BeginObject().Key("content").String(content).EndObject();
   impl.AuthedRequest(
-      calls::Json("PATCH", "/users/@me/dms/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId),
+      requests::Json("PATCH", "/users/@me/dms/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId),
                   body.Take(), "EditUserMessage"),
       [&impl, callback](http::ApiResponse response) {
         if (response.result.Successful()) {
@@ -170,10 +169,10 @@ void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::stri
 }
 
 void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   ClientImpl& impl = *impl_;
   impl.AuthedRequest(
-      calls::Json("DELETE", "/users/@me/dms/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId),
+      requests::Json("DELETE", "/users/@me/dms/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId),
                   "", "DeleteUserMessage"),
       [&impl, callback, messageId](http::ApiResponse response) {
         if (response.result.Successful()) impl.social().state()->messages.Delete(0, messageId);
@@ -182,7 +181,7 @@ void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultC
 }
 
 void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, MessagesCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::vector<MessageHandle>{});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::vector<MessageHandle>{});
   ClientImpl& impl = *impl_;
   if (!CheckLimit(impl, limit, callback)) return;
   auto state = impl.social().state();
@@ -197,7 +196,7 @@ void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, Messages
 }
 
 void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, MessagesCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::vector<MessageHandle>{});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::vector<MessageHandle>{});
   ClientImpl& impl = *impl_;
   if (!CheckLimit(impl, limit, callback)) return;
   History(impl, DmChannelWith(impl, recipientId), "/users/@me/dms/" + std::to_string(recipientId) + "/messages", limit,
@@ -205,9 +204,9 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, Messa
 }
 
 void Client::GetUserMessageSummaries(UserMessageSummariesCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::vector<UserMessageSummary>{});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::vector<UserMessageSummary>{});
   ClientImpl& impl = *impl_;
-  impl.AuthedRequest(calls::Json("GET", "/users/@me/dms/summaries", "", "GetUserMessageSummaries"),
+  impl.AuthedRequest(requests::Json("GET", "/users/@me/dms/summaries", "", "GetUserMessageSummaries"),
                      [&impl, callback](http::ApiResponse response) {
                        std::vector<UserMessageSummary> summaries;
                        if (response.result.Successful()) {

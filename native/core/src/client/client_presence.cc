@@ -1,15 +1,17 @@
 // Client's rich presence, activity invites and launch registration.
-#include "client/client_calls.h"
+#include "client/argument_rules.h"
+#include "client/api_requests.h"
 #include "os/launch_command.h"
+#include "sdkpp/limits.h"
 #include "social/activity_json.h"
 
 namespace sdkpp {
 
-using calls::Destroyed;
-using calls::Invalid;
+using requests::Destroyed;
+using requests::Invalid;
 
 void Client::UpdateRichPresence(Activity activity, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   impl_->presence().Update(std::move(activity), std::move(callback));
 }
 
@@ -18,7 +20,7 @@ void Client::ClearRichPresence() {
 }
 
 void Client::SetOnlineStatus(StatusType status, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   impl_->presence().SetStatus(status, std::move(callback));
 }
 
@@ -31,8 +33,8 @@ void PostInvite(ClientImpl& impl, uint64_t recipient, int32_t type, const std::s
   if (!join_secret.empty()) body.Key("join_secret").String(join_secret);
   if (!content.empty()) body.Key("content").String(content);
   body.EndObject();
-  impl.AuthedRequest(calls::Json("POST", "/users/@me/activity-invites", body.Take(), "SendActivityInvite"),
-                     calls::ResultOnly(impl, std::move(callback)));
+  impl.AuthedRequest(requests::Json("POST", "/users/@me/activity-invites", body.Take(), "SendActivityInvite"),
+                     requests::ResultOnly(impl, std::move(callback)));
 }
 
 // The current activity's party and join secret, or why an invite cannot be sent.
@@ -50,14 +52,14 @@ std::optional<std::string> InviteProblem(ClientImpl& impl) {
 }  // namespace
 
 void Client::SendActivityInvite(uint64_t userId, std::string const& content, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   ClientImpl& impl = *impl_;
   if (auto problem = InviteProblem(impl)) {
     if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
     return;
   }
-  if (content.size() > 1024) {
-    if (callback) impl.Post([callback] { callback(Invalid("content: at most 1024 characters")); });
+  if (auto problem = rules::CheckText("content", content, 0, limits::kMaxActivityInviteContentCodePoints)) {
+    if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
     return;
   }
   const auto& activity = *impl.presence().activity();
@@ -66,7 +68,7 @@ void Client::SendActivityInvite(uint64_t userId, std::string const& content, Res
 }
 
 void Client::SendActivityJoinRequest(uint64_t userId, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   ClientImpl& impl = *impl_;
   // A join request names the party of the player we ask.
   std::string party_id;
@@ -83,7 +85,7 @@ void Client::SendActivityJoinRequest(uint64_t userId, ResultCallback callback) {
 }
 
 void Client::SendActivityJoinRequestReply(ActivityInvite invite, ResultCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed());
+  if (!impl_) return requests::PostNow(callback, Destroyed());
   ClientImpl& impl = *impl_;
   if (!invite || invite.Type() != ActivityActionTypes::JoinRequest || invite.SenderId() == 0) {
     if (callback) impl.Post([callback] { callback(Invalid("invite: must be a JoinRequest invite")); });
@@ -99,14 +101,14 @@ void Client::SendActivityJoinRequestReply(ActivityInvite invite, ResultCallback 
 }
 
 void Client::AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::string());
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::string());
   ClientImpl& impl = *impl_;
   if (!invite || invite.MessageId() == 0 || invite.Type() != ActivityActionTypes::Join) {
     if (callback) impl.Post([callback] { callback(Invalid("invite: must be a valid Join invite"), ""); });
     return;
   }
   impl.AuthedRequest(
-      calls::Json("POST", "/users/@me/activity-invites/" + std::to_string(invite.MessageId()) + "/accept", "", "AcceptActivityInvite"),
+      requests::Json("POST", "/users/@me/activity-invites/" + std::to_string(invite.MessageId()) + "/accept", "", "AcceptActivityInvite"),
       [&impl, callback](http::ApiResponse response) {
         std::string secret;
         ClientResult result = response.result;
@@ -192,7 +194,7 @@ bool Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t ste
 }
 
 void Client::IsServiceAppInstalled(IsServiceAppInstalledCallback callback) {
-  if (!impl_) return calls::PostNow(callback, false);
+  if (!impl_) return requests::PostNow(callback, false);
   ClientImpl& impl = *impl_;
   impl.local_client().Reach([&impl, callback](bool reachable) {
     if (callback) impl.Post([callback, reachable] { callback(reachable); });

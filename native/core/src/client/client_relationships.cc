@@ -2,13 +2,15 @@
 #include <algorithm>
 #include <cctype>
 
-#include "client/client_calls.h"
+#include "client/api_requests.h"
+#include "client/argument_rules.h"
+#include "sdkpp/limits.h"
 #include "social/factory.h"
 
 namespace sdkpp {
 
-using calls::Destroyed;
-using calls::Invalid;
+using requests::Destroyed;
+using requests::Invalid;
 
 namespace {
 
@@ -24,19 +26,20 @@ void ById(ClientImpl& impl, const char* method, Kind kind, uint64_t user_id, std
     if (callback) impl.Post([callback] { callback(Invalid("userId: must not be 0")); });
     return;
   }
-  impl.AuthedRequest(calls::Json(method, Base(kind) + "/" + std::to_string(user_id), std::move(body), operation),
-                     calls::ResultOnly(impl, std::move(callback)));
+  impl.AuthedRequest(requests::Json(method, Base(kind) + "/" + std::to_string(user_id), std::move(body), operation),
+                     requests::ResultOnly(impl, std::move(callback)));
 }
 
 void ByUsername(ClientImpl& impl, Kind kind, const std::string& username, const char* operation,
                 Client::ResultCallback callback) {
-  if (username.size() < 2 || username.size() > 32) {
-    if (callback) impl.Post([callback] { callback(Invalid("username: must be 2 to 32 characters")); });
+  if (auto problem = rules::CheckText("username", username, limits::kMinUsernameCodePoints,
+                                      limits::kMaxUsernameCodePoints)) {
+    if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
     return;
   }
   json::Writer body;
   body.BeginObject().Key("username").String(username).EndObject();
-  impl.AuthedRequest(calls::Json("POST", Base(kind), body.Take(), operation), calls::ResultOnly(impl, std::move(callback)));
+  impl.AuthedRequest(requests::Json("POST", Base(kind), body.Take(), operation), requests::ResultOnly(impl, std::move(callback)));
 }
 
 std::string Lower(std::string text) {
@@ -101,7 +104,7 @@ std::vector<UserHandle> Client::SearchFriendsByUsername(std::string searchStr) c
 
 #define SDKPP_RELATIONSHIP_CALL(Name, ...)                                        \
   void Client::Name {                                                             \
-    if (!impl_) return calls::PostNow(callback, Destroyed());                     \
+    if (!impl_) return requests::PostNow(callback, Destroyed());                     \
     __VA_ARGS__;                                                                  \
   }
 

@@ -1,12 +1,12 @@
 // Client's guild and user methods.
 #include <algorithm>
 
-#include "client/client_calls.h"
+#include "client/api_requests.h"
 #include "social/factory.h"
 
 namespace sdkpp {
 
-using calls::Destroyed;
+using requests::Destroyed;
 
 namespace {
 
@@ -51,9 +51,9 @@ std::vector<GuildChannel> SortAsShown(std::vector<detail::GuildChannelFields> ch
 }  // namespace
 
 void Client::GetUserGuilds(GetUserGuildsCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::vector<GuildMinimal>{});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::vector<GuildMinimal>{});
   ClientImpl& impl = *impl_;
-  impl.AuthedRequest(calls::Json("GET", "/users/@me/guilds", "", "GetUserGuilds"), [&impl, callback](http::ApiResponse response) {
+  impl.AuthedRequest(requests::Json("GET", "/users/@me/guilds", "", "GetUserGuilds"), [&impl, callback](http::ApiResponse response) {
     std::vector<GuildMinimal> guilds;
     if (response.result.Successful()) {
       if (auto doc = json::Document::Parse(response.body)) {
@@ -69,10 +69,10 @@ void Client::GetUserGuilds(GetUserGuildsCallback callback) {
 }
 
 void Client::GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::vector<GuildChannel>{});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::vector<GuildChannel>{});
   ClientImpl& impl = *impl_;
   impl.AuthedRequest(
-      calls::Json("GET", "/guilds/" + std::to_string(guildId) + "/channels", "", "GetGuildChannels"),
+      requests::Json("GET", "/guilds/" + std::to_string(guildId) + "/channels", "", "GetGuildChannels"),
       [&impl, callback](http::ApiResponse response) {
         std::vector<detail::GuildChannelFields> channels;
         if (response.result.Successful()) {
@@ -124,9 +124,9 @@ std::optional<UserHandle> Client::GetUser(uint64_t userId) const {
 }
 
 void Client::GetServiceClientConnectedUser(uint64_t applicationId, GetServiceClientConnectedUserCallback callback) {
-  if (!impl_) return calls::PostNow(callback, Destroyed(), std::optional<UserHandle>{});
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::optional<UserHandle>{});
   if (applicationId == 0) {
-    return calls::PostNow(callback, calls::Invalid("GetServiceClientConnectedUser: applicationId must not be 0"),
+    return requests::PostNow(callback, requests::Invalid("GetServiceClientConnectedUser: applicationId must not be 0"),
                           std::optional<UserHandle>{});
   }
   ClientImpl& impl = *impl_;

@@ -25,8 +25,5 @@ SDKPP_FOR_EACH_NESTED_ENUM(SDKPP_DEFINE_NESTED_ENUM_TO_STRING)
 
 const char* Call::StatusToString(Status value) { return EnumToString(value); }
 const char* Call::ErrorToString(Error value) { return EnumToString(value); }
-const char* Client::ErrorToString(Error value) { return EnumToString(value); }
-const char* Client::StatusToString(Status value) { return EnumToString(value); }
-const char* Client::ThreadToString(Thread value) { return EnumToString(value); }
 
 }  // namespace sdkpp

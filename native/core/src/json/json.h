@@ -2,12 +2,15 @@
 // size bound so hostile input cannot exhaust the stack or memory) and a small writer.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "sdkpp/limits.h"
 
 namespace simdjson::dom {
 class parser;
@@ -17,7 +20,9 @@ class element;
 namespace sdkpp::json {
 
 inline constexpr size_t kMaxDepth = 64;
-inline constexpr size_t kMaxDocumentBytes = 16 * 1024 * 1024;
+// Every document the SDK parses came as an HTTP body or a gateway message, both bounded by the
+// limits table; the parser refuses anything larger than the larger of the two.
+inline constexpr size_t kMaxDocumentBytes = std::max(limits::kMaxHttpBodyBytes, limits::kMaxGatewayMessageBytes);
 
 // A view of one JSON value inside a Document; valid while that Document lives. Reading a
 // missing key or the wrong type answers nullopt (or an empty Value), never throws.

@@ -1,5 +1,7 @@
 #include "rpc/frame_codec.h"
 
+#include "util/utf8.h"
+
 namespace sdkpp::rpc {
 namespace {
 
@@ -36,13 +38,13 @@ FrameDecoder::Status FrameDecoder::Feed(std::string_view bytes, std::vector<Fram
       status = Status::UnknownOpcode;
       break;
     }
-    if (length > kMaxPayloadBytes) {
+    if (length > limits::kMaxIpcFrameBytes) {
       status = Status::TooLarge;
       break;
     }
     if (buffer_.size() - pos - kHeaderBytes < length) break;  // wait for the rest
     std::string_view payload(buffer_.data() + pos + kHeaderBytes, length);
-    if (!IsValidUtf8(payload)) {
+    if (!utf8::IsValid(payload)) {
       status = Status::InvalidUtf8;
       break;
     }
@@ -56,43 +58,6 @@ FrameDecoder::Status FrameDecoder::Feed(std::string_view bytes, std::vector<Fram
   }
   buffer_.erase(0, pos);
   return Status::Ok;
-}
-
-bool IsValidUtf8(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    auto c = static_cast<uint8_t>(text[i]);
-    size_t extra;
-    uint32_t code;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      extra = 1;
-      code = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      extra = 2;
-      code = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      extra = 3;
-      code = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + extra >= text.size()) return false;
-    for (size_t k = 1; k <= extra; ++k) {
-      auto next = static_cast<uint8_t>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3F);
-    }
-    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-    if ((extra == 1 && code < 0x80) || (extra == 2 && code < 0x800) ||
-        (extra == 3 && code < 0x10000) || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-      return false;
-    }
-    i += extra + 1;
-  }
-  return true;
 }
 
 const char* DecodeStatusToString(FrameDecoder::Status status) {

@@ -1,5 +1,5 @@
 // IPC framing of the local RPC (protocols.md §1): an 8-byte little-endian header — uint32
-// opcode, uint32 length — then `length` bytes of UTF-8 JSON, at most 64 KiB.
+// opcode, uint32 length — then `length` bytes of UTF-8 JSON, at most limits::kMaxIpcFrameBytes (64 KiB).
 #pragma once
 
 #include <cstdint>
@@ -7,12 +7,13 @@
 #include <string_view>
 #include <vector>
 
+#include "sdkpp/limits.h"
+
 namespace sdkpp::rpc {
 
 enum class Opcode : uint32_t { Handshake = 0, Frame = 1, Close = 2, Ping = 3, Pong = 4 };
 
 inline constexpr size_t kHeaderBytes = 8;
-inline constexpr size_t kMaxPayloadBytes = 64 * 1024;
 
 std::string EncodeFrame(Opcode opcode, std::string_view payload);
 
@@ -35,7 +36,6 @@ class FrameDecoder {
   bool failed_ = false;
 };
 
-bool IsValidUtf8(std::string_view text);
 const char* DecodeStatusToString(FrameDecoder::Status status);
 
 }  // namespace sdkpp::rpc

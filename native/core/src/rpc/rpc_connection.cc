@@ -169,7 +169,7 @@ void RpcConnection::Command(std::string_view cmd, std::string args_json, std::st
   message.BeginObject().Key("cmd").String(cmd).Key("nonce").String(nonce);
   if (!evt.empty()) message.Key("evt").String(evt);
   message.Key("args").Raw(args_json.empty() ? "{}" : args_json).EndObject();
-  if (message.str().size() > kMaxPayloadBytes) {
+  if (message.str().size() > limits::kMaxIpcFrameBytes) {
     reply(ClientResult::Failure(ErrorType::ValidationError, "command larger than 64 KiB"),
           json::Value());
     return;

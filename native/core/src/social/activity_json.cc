@@ -3,6 +3,9 @@
 #include <cstdint>
 #include <string_view>
 
+#include "sdkpp/limits.h"
+#include "util/utf8.h"
+
 namespace sdkpp::social {
 namespace {
 
@@ -183,44 +186,6 @@ void ReadButtons(Reader& r, const json::Value& v, Activity& activity) {
 
 // --- validation
 
-// Length in UTF-16 code units (what the service counts), or nullopt for invalid UTF-8.
-std::optional<size_t> Utf16Length(std::string_view text) {
-  size_t units = 0;
-  for (size_t i = 0; i < text.size();) {
-    auto lead = static_cast<unsigned char>(text[i]);
-    size_t extra;
-    uint32_t code;
-    if (lead < 0x80) {
-      extra = 0;
-      code = lead;
-    } else if ((lead & 0xE0) == 0xC0) {
-      extra = 1;
-      code = lead & 0x1F;
-    } else if ((lead & 0xF0) == 0xE0) {
-      extra = 2;
-      code = lead & 0x0F;
-    } else if ((lead & 0xF8) == 0xF0) {
-      extra = 3;
-      code = lead & 0x07;
-    } else {
-      return std::nullopt;
-    }
-    if (i + extra >= text.size()) return std::nullopt;  // truncated sequence
-    for (size_t k = 1; k <= extra; ++k) {
-      auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return std::nullopt;
-      code = (code << 6) | (next & 0x3F);
-    }
-    static constexpr uint32_t kMinForLength[] = {0, 0x80, 0x800, 0x10000};
-    if (code < kMinForLength[extra] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-      return std::nullopt;  // overlong, out of range or a surrogate
-    }
-    units += code >= 0x10000 ? 2 : 1;
-    i += extra + 1;
-  }
-  return units;
-}
-
 class Checker {
  public:
   bool failed() const { return failed_; }
@@ -236,10 +201,11 @@ class Checker {
   }
 
   void Text(const std::string& field, const std::string& text, size_t max) {
-    auto length = Utf16Length(text);
+    // UTF-16 code units: what the service counts for an activity (a JS string's length).
+    auto length = utf8::CountUtf16Units(text);
     if (!length) return Fail(field, "must be valid UTF-8");
     if (*length > max) {
-      Fail(field, "must be at most " + std::to_string(max) + " characters long");
+      Fail(field, "must be at most " + std::to_string(max) + " UTF-16 code units long (an astral character counts two)");
     }
   }
   void Text(const std::string& field, const std::optional<std::string>& text, size_t max) {
@@ -251,7 +217,7 @@ class Checker {
     bool http = (view.rfind("http://", 0) == 0 && view.size() > 7) ||
                 (view.rfind("https://", 0) == 0 && view.size() > 8);
     if (!http) return Fail(field, "must be an http:// or https:// URL");
-    Text(field, url, kMaxActivityUrl);
+    Text(field, url, limits::kMaxActivityUrlUtf16Units);
   }
   // Unset or empty: nothing to check (the serializer omits it).
   void OptionalUrl(const std::string& field, const std::optional<std::string>& url) {
@@ -363,27 +329,27 @@ ClientResult ValidateActivity(const Activity& activity) {
   if (auto display = activity.StatusDisplayType(); display && !IsMember(*display)) {
     c.Fail("Activity.StatusDisplayType", "must be a StatusDisplayTypes value");
   }
-  c.Text("Activity.Name", activity.Name(), kMaxActivityText);
-  c.Text("Activity.State", activity.State(), kMaxActivityText);
+  c.Text("Activity.Name", activity.Name(), limits::kMaxActivityTextUtf16Units);
+  c.Text("Activity.State", activity.State(), limits::kMaxActivityTextUtf16Units);
   c.OptionalUrl("Activity.StateUrl", activity.StateUrl());
-  c.Text("Activity.Details", activity.Details(), kMaxActivityText);
+  c.Text("Activity.Details", activity.Details(), limits::kMaxActivityTextUtf16Units);
   c.OptionalUrl("Activity.DetailsUrl", activity.DetailsUrl());
   if (auto assets = activity.Assets(); assets && *assets) {
-    c.Text("Activity.Assets.LargeImage", assets->LargeImage(), kMaxActivityUrl);
-    c.Text("Activity.Assets.LargeText", assets->LargeText(), kMaxActivityText);
+    c.Text("Activity.Assets.LargeImage", assets->LargeImage(), limits::kMaxActivityUrlUtf16Units);
+    c.Text("Activity.Assets.LargeText", assets->LargeText(), limits::kMaxActivityTextUtf16Units);
     c.OptionalUrl("Activity.Assets.LargeUrl", assets->LargeUrl());
-    c.Text("Activity.Assets.SmallImage", assets->SmallImage(), kMaxActivityUrl);
-    c.Text("Activity.Assets.SmallText", assets->SmallText(), kMaxActivityText);
+    c.Text("Activity.Assets.SmallImage", assets->SmallImage(), limits::kMaxActivityUrlUtf16Units);
+    c.Text("Activity.Assets.SmallText", assets->SmallText(), limits::kMaxActivityTextUtf16Units);
     c.OptionalUrl("Activity.Assets.SmallUrl", assets->SmallUrl());
     auto cover = assets->InviteCoverImage();
     if (cover && cover->find("://") != std::string::npos) {
       c.Url("Activity.Assets.InviteCoverImage", *cover);
     } else {
-      c.Text("Activity.Assets.InviteCoverImage", cover, kMaxActivityUrl);
+      c.Text("Activity.Assets.InviteCoverImage", cover, limits::kMaxActivityUrlUtf16Units);
     }
   }
   if (auto party = activity.Party(); party && *party) {
-    c.Text("Activity.Party.Id", party->Id(), kMaxActivityText);
+    c.Text("Activity.Party.Id", party->Id(), limits::kMaxActivityTextUtf16Units);
     if (party->CurrentSize() < 0) c.Fail("Activity.Party.CurrentSize", "must not be negative");
     if (party->MaxSize() < 0) c.Fail("Activity.Party.MaxSize", "must not be negative");
     if (party->CurrentSize() > party->MaxSize()) {
@@ -394,7 +360,7 @@ ClientResult ValidateActivity(const Activity& activity) {
     }
   }
   if (auto secrets = activity.Secrets(); secrets && *secrets) {
-    c.Text("Activity.Secrets.Join", secrets->Join(), kMaxActivityText);
+    c.Text("Activity.Secrets.Join", secrets->Join(), limits::kMaxActivityTextUtf16Units);
   }
   auto buttons = activity.GetButtons();
   if (buttons.size() > Activity::kMaxButtons) {
@@ -404,7 +370,7 @@ ClientResult ValidateActivity(const Activity& activity) {
   for (size_t i = 0; i < buttons.size(); ++i) {
     std::string field = "Activity.Buttons[" + std::to_string(i) + "]";
     if (buttons[i].Label().empty()) c.Fail(field + ".Label", "must not be empty");
-    c.Text(field + ".Label", buttons[i].Label(), kMaxActivityText);
+    c.Text(field + ".Label", buttons[i].Label(), limits::kMaxActivityTextUtf16Units);
     c.Url(field + ".Url", buttons[i].Url());
   }
   auto platforms = static_cast<int32_t>(activity.SupportedPlatforms());

@@ -28,11 +28,6 @@
 
 namespace sdkpp::social {
 
-// Limits the service applies to an activity, counted like the service counts characters
-// (UTF-16 code units).
-inline constexpr size_t kMaxActivityText = 128;
-inline constexpr size_t kMaxActivityUrl = 256;
-
 // Minified JSON of `activity` (an invalid activity serializes its default values).
 std::string ActivityToJson(const Activity& activity);
 // Writes the same object into an enclosing document (e.g. the args of SET_ACTIVITY).

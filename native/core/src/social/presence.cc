@@ -1,6 +1,5 @@
 #include "social/presence.h"
 
-#include "client/client_impl.h"
 #include "social/activity_json.h"
 
 #if defined(_WIN32)
@@ -12,7 +11,7 @@
 namespace sdkpp::social {
 
 int32_t Presence::Pid() const {
-  if (impl_.game_window_pid() > 0) return impl_.game_window_pid();
+  if (context_.settings.game_window_pid > 0) return context_.settings.game_window_pid;
 #if defined(_WIN32)
   return static_cast<int32_t>(_getpid());
 #else
@@ -36,13 +35,13 @@ std::string Presence::StatusName() const {
 void Presence::Update(Activity activity, Client::ResultCallback callback) {
   ClientResult valid = ValidateActivity(activity);
   if (!valid.Successful()) {
-    if (callback) impl_.Post([callback, valid] { callback(valid); });
+    if (callback) context_.callbacks.Post([callback, valid] { callback(valid); });
     return;
   }
   // The application is this game unless the activity names a sibling.
-  if (!activity.ApplicationId() && impl_.application_id() != 0) activity.SetApplicationId(impl_.application_id());
+  if (!activity.ApplicationId() && context_.settings.application_id != 0) activity.SetApplicationId(context_.settings.application_id);
   activity_ = activity;
-  impl_.local_client().Reach([this, callback, activity](bool reachable) {
+  local_client_.Reach([this, callback, activity](bool reachable) {
     if (!reachable) {
       SendOverGateway(callback);
       return;
@@ -51,38 +50,42 @@ void Presence::Update(Activity activity, Client::ResultCallback callback) {
     args.BeginObject().Key("pid").Int(Pid()).Key("activity");
     WriteActivity(args, activity);
     args.EndObject();
-    impl_.local_client().Command("SET_ACTIVITY", args.Take(), [this, callback](ClientResult result, const json::Value&) {
-      if (callback) impl_.Post([callback, result] { callback(result); });
+    local_client_.Command("SET_ACTIVITY", args.Take(), [this, callback](ClientResult result, const json::Value&) {
+      if (callback) context_.callbacks.Post([callback, result] { callback(result); });
     });
   });
 }
 
 void Presence::SendOverGateway(Client::ResultCallback callback) {
-  if (impl_.status() != Client::Status::Ready) {
+  if (connection_.get() != Client::Status::Ready) {
     if (callback) {
-      impl_.Post([callback] {
+      context_.callbacks.Post([callback] {
         callback(ClientResult::Failure(ErrorType::ClientNotReady,
                                        "no local client and no gateway session: call Connect first"));
       });
     }
     return;
   }
+  QueuePresenceUpdate();
+  if (callback) context_.callbacks.Post([callback] { callback(ClientResult::Success()); });
+}
+
+void Presence::QueuePresenceUpdate() {
   json::Writer d;
   d.BeginObject().Key("since").Null().Key("status").String(StatusName()).Key("afk").Bool(false).Key("activities").BeginArray();
   if (activity_) WriteActivity(d, *activity_);
   d.EndArray().EndObject();
-  impl_.gateway().Send(gateway::Op::PresenceUpdate, d.Take());
-  if (callback) impl_.Post([callback] { callback(ClientResult::Success()); });
+  gateway_.Send(gateway::Op::PresenceUpdate, d.Take());
 }
 
 void Presence::Clear() {
   activity_.reset();
-  impl_.local_client().Reach([this](bool reachable) {
+  local_client_.Reach([this](bool reachable) {
     if (reachable) {
       json::Writer args;
       args.BeginObject().Key("pid").Int(Pid()).Key("activity").Null().EndObject();
-      impl_.local_client().Command("SET_ACTIVITY", args.Take(), [](ClientResult, const json::Value&) {});
-    } else if (impl_.status() == Client::Status::Ready) {
+      local_client_.Command("SET_ACTIVITY", args.Take(), [](ClientResult, const json::Value&) {});
+    } else if (connection_.get() == Client::Status::Ready) {
       SendOverGateway(nullptr);
     }
   });
@@ -92,7 +95,7 @@ void Presence::SetStatus(StatusType status, Client::ResultCallback callback) {
   if (status != StatusType::Online && status != StatusType::Idle && status != StatusType::Dnd &&
       status != StatusType::Invisible) {
     if (callback) {
-      impl_.Post([callback] {
+      context_.callbacks.Post([callback] {
         callback(ClientResult::Failure(ErrorType::ValidationError, "status: must be Online, Idle, Dnd or Invisible"));
       });
     }
@@ -102,8 +105,14 @@ void Presence::SetStatus(StatusType status, Client::ResultCallback callback) {
   SendOverGateway(std::move(callback));
 }
 
+void Presence::RegisterHandlers(gateway::DispatchHandlers& handlers) {
+  handlers.Register({"READY"}, [this](std::string_view, const json::Value&) { Resend(); });
+}
+
 void Presence::Resend() {
-  if (activity_ || status_ != StatusType::Online) SendOverGateway(nullptr);
+  // READY's handlers run just before the gateway calls the session Ready and flushes its queue,
+  // so the update is queued without the Ready check SendOverGateway makes for a caller.
+  if (activity_ || status_ != StatusType::Online) QueuePresenceUpdate();
 }
 
 }  // namespace sdkpp::social

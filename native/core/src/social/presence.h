@@ -5,18 +5,25 @@
 #include <optional>
 #include <string>
 
+#include "client/connection_status.h"
+#include "client/feature_context.h"
+#include "gateway/dispatch_handlers.h"
+#include "gateway/gateway_connection.h"
+#include "rpc/local_client.h"
 #include "sdkpp/activity.h"
 #include "sdkpp/client.h"
-
-namespace sdkpp {
-class ClientImpl;
-}
 
 namespace sdkpp::social {
 
 class Presence {
  public:
-  explicit Presence(ClientImpl& impl) : impl_(impl) {}
+  // Sent through the local client when it answers, else through the gateway once `status` is
+  // Ready.
+  Presence(FeatureContext& context, ConnectionStatus& status, rpc::LocalClient& local_client,
+           gateway::GatewayConnection& gateway)
+      : context_(context), connection_(status), local_client_(local_client), gateway_(gateway) {}
+  // READY: the service forgot the previous session's presence (Resend).
+  void RegisterHandlers(gateway::DispatchHandlers& handlers);
 
   void Update(Activity activity, Client::ResultCallback callback);
   void Clear();
@@ -28,10 +35,15 @@ class Presence {
 
  private:
   void SendOverGateway(Client::ResultCallback callback);
+  // A presence update (status and activity) for the gateway, sent once the session is Ready.
+  void QueuePresenceUpdate();
   std::string StatusName() const;
   int32_t Pid() const;
 
-  ClientImpl& impl_;
+  FeatureContext& context_;
+  ConnectionStatus& connection_;
+  rpc::LocalClient& local_client_;
+  gateway::GatewayConnection& gateway_;
   std::optional<Activity> activity_;
   StatusType status_ = StatusType::Online;
 };

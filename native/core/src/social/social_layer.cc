@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "client/client_impl.h"
 #include "social/parse.h"
 
 namespace sdkpp::social {
@@ -20,9 +19,9 @@ StatusType ParseStatus(std::string_view status) {
 
 }  // namespace
 
-SocialLayer::SocialLayer(ClientImpl& impl) : impl_(impl), state_(std::make_shared<SocialState>()) {}
+SocialLayer::SocialLayer(FeatureContext& context) : context_(context), state_(std::make_shared<SocialState>()) {}
 
-void SocialLayer::Post(std::function<void()> callback) { impl_.PostEvent(std::move(callback)); }
+void SocialLayer::Post(std::function<void()> callback) { context_.callbacks.PostEvent(std::move(callback)); }
 
 void SocialLayer::RememberUser(const json::Value& user) {
   auto parsed = ParseUser(user);
@@ -40,43 +39,42 @@ void SocialLayer::RememberUser(const json::Value& user) {
   }
 }
 
-void SocialLayer::OnDispatch(std::string_view type, const json::Value& data) {
-  if (type == "READY") return OnReady(data);
-  if (type == "RESUMED") return;
-  if (type == "PRESENCE_UPDATE") return OnPresence(data);
-  if (type == "USER_UPDATE") {
-    RememberUser(data);
-    if (auto id = data["id"].Snowflake(); id && callbacks_.user_updated) {
-      auto cb = callbacks_.user_updated;
-      Post([cb, id = *id] { cb(id); });
-    }
-    return;
+void SocialLayer::RegisterHandlers(gateway::DispatchHandlers& handlers) {
+  using Type = std::string_view;
+  using Data = const json::Value&;
+  handlers.Register({"READY"}, [this](Type, Data data) { OnReady(data); });
+  handlers.Register({"PRESENCE_UPDATE"}, [this](Type, Data data) { OnPresence(data); });
+  handlers.Register({"USER_UPDATE"}, [this](Type, Data data) { OnUserUpdate(data); });
+  handlers.Register({"RELATIONSHIP_ADD", "RELATIONSHIP_UPDATE", "RELATIONSHIP_REMOVE"},
+                    [this](Type type, Data data) { OnRelationship(type, data); });
+  handlers.Register({"LOBBY_CREATE", "LOBBY_UPDATE"}, [this](Type, Data data) { ApplyLobby(data, true); });
+  handlers.Register({"LOBBY_DELETE"}, [this](Type, Data data) { OnLobbyDeleted(data); });
+  handlers.Register({"LOBBY_MEMBER_ADD", "LOBBY_MEMBER_UPDATE", "LOBBY_MEMBER_REMOVE"},
+                    [this](Type type, Data data) { OnMember(type, data); });
+  handlers.Register({"LOBBY_MESSAGE_CREATE", "MESSAGE_CREATE", "LOBBY_MESSAGE_UPDATE", "MESSAGE_UPDATE"},
+                    [this](Type, Data data) { ApplyMessage(data, true, true); });
+  handlers.Register({"LOBBY_MESSAGE_DELETE"}, [this](Type, Data data) { OnMessageDeleted(data, true); });
+  handlers.Register({"MESSAGE_DELETE"}, [this](Type, Data data) { OnMessageDeleted(data, false); });
+  handlers.Register({"ACTIVITY_INVITE_CREATE"}, [this](Type, Data data) { OnActivityInvite(data, true); });
+  handlers.Register({"ACTIVITY_INVITE_UPDATE"}, [this](Type, Data data) { OnActivityInvite(data, false); });
+}
+
+void SocialLayer::OnUserUpdate(const json::Value& data) {
+  RememberUser(data);
+  if (auto id = data["id"].Snowflake(); id && callbacks_.user_updated) {
+    auto cb = callbacks_.user_updated;
+    Post([cb, id = *id] { cb(id); });
   }
-  if (type.rfind("RELATIONSHIP_", 0) == 0) return OnRelationship(type, data);
-  if (type == "LOBBY_CREATE" || type == "LOBBY_UPDATE") return ApplyLobby(data, true);
-  if (type == "LOBBY_DELETE") return OnLobbyDeleted(data);
-  if (type.rfind("LOBBY_MEMBER_", 0) == 0) return OnMember(type, data);
-  if (type == "LOBBY_MESSAGE_CREATE" || type == "MESSAGE_CREATE" || type == "LOBBY_MESSAGE_UPDATE" ||
-      type == "MESSAGE_UPDATE") {
-    return ApplyMessage(data, true, true);
-  }
-  if (type == "LOBBY_MESSAGE_DELETE") return OnMessageDeleted(data, true);
-  if (type == "MESSAGE_DELETE") return OnMessageDeleted(data, false);
-  if (type == "ACTIVITY_INVITE_CREATE" && callbacks_.activity_invite_created) {
-    auto cb = callbacks_.activity_invite_created;
-    std::string raw = data.Serialize();
-    Post([cb, raw] {
-      if (auto doc = json::Document::Parse(raw)) cb(doc->Root());
-    });
-    return;
-  }
-  if (type == "ACTIVITY_INVITE_UPDATE" && callbacks_.activity_invite_updated) {
-    auto cb = callbacks_.activity_invite_updated;
-    std::string raw = data.Serialize();
-    Post([cb, raw] {
-      if (auto doc = json::Document::Parse(raw)) cb(doc->Root());
-    });
-  }
+}
+
+void SocialLayer::OnActivityInvite(const json::Value& data, bool created) {
+  auto cb = created ? callbacks_.activity_invite_created : callbacks_.activity_invite_updated;
+  if (!cb) return;
+  // The app reads the invite later, from its own copy of the document.
+  std::string raw = data.Serialize();
+  Post([cb, raw] {
+    if (auto doc = json::Document::Parse(raw)) cb(doc->Root());
+  });
 }
 
 void SocialLayer::OnReady(const json::Value& data) {

@@ -7,13 +7,11 @@
 #include <memory>
 #include <string_view>
 
+#include "client/feature_context.h"
+#include "gateway/dispatch_handlers.h"
 #include "json/json.h"
 #include "sdkpp/client.h"
 #include "social/social_state.h"
-
-namespace sdkpp {
-class ClientImpl;
-}
 
 namespace sdkpp::social {
 
@@ -31,14 +29,15 @@ struct SocialCallbacks {
 
 class SocialLayer {
  public:
-  explicit SocialLayer(ClientImpl& impl);
+  explicit SocialLayer(FeatureContext& context);
 
   std::shared_ptr<SocialState>& state() { return state_; }
   StateRef ref() const { return state_; }
   SocialCallbacks& callbacks() { return callbacks_; }
 
-  // A gateway dispatch (ordered and de-duplicated by the connection layer).
-  void OnDispatch(std::string_view type, const json::Value& data);
+  // The gateway events it keeps the state with (READY, presences, users, relationships,
+  // lobbies, members, messages, invites), ordered and de-duplicated by the connection layer.
+  void RegisterHandlers(gateway::DispatchHandlers& handlers);
   // The gateway session ended without a resume: events may have been missed.
   void OnSessionLost();
 
@@ -51,6 +50,8 @@ class SocialLayer {
 
  private:
   void OnReady(const json::Value& data);
+  void OnUserUpdate(const json::Value& data);
+  void OnActivityInvite(const json::Value& data, bool created);
   void OnPresence(const json::Value& data);
   void OnRelationship(std::string_view type, const json::Value& data);
   void OnLobbyDeleted(const json::Value& data);
@@ -58,7 +59,7 @@ class SocialLayer {
   void OnMessageDeleted(const json::Value& data, bool lobby);
   void Post(std::function<void()> callback);
 
-  ClientImpl& impl_;
+  FeatureContext& context_;
   std::shared_ptr<SocialState> state_;
   SocialCallbacks callbacks_;
 };

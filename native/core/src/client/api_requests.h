@@ -1,5 +1,6 @@
-// Small helpers the Client's social methods share: answering an invalid Client, validating
-// arguments into ValidationError results, and JSON bodies.
+// Helpers the Client's request methods share (namespace `requests`): answering an invalid
+// Client, ValidationError results, JSON request bodies, and result-only responses. Not to be
+// confused with calls (sdkpp/call.h), which are voice.
 #pragma once
 
 #include <functional>
@@ -12,7 +13,7 @@
 #include "http/result_builder.h"
 #include "json/json.h"
 
-namespace sdkpp::calls {
+namespace sdkpp::requests {
 
 inline ClientResult Destroyed() {
   return ClientResult::Failure(ErrorType::ClientDestroyed, "the Client is invalid (moved-from or nullobj)");
@@ -53,15 +54,4 @@ inline std::function<void(http::ApiResponse)> ResultOnly(ClientImpl& impl, Clien
   };
 }
 
-// Bounds that keep a caller from making the SDK send absurd requests.
-inline constexpr size_t kMaxMessageLength = 4000;
-inline constexpr size_t kMaxMetadataChars = 1000;
-inline constexpr size_t kMaxLobbySecret = 250;
-
-inline size_t MetadataChars(const std::unordered_map<std::string, std::string>& map) {
-  size_t total = 0;
-  for (const auto& [k, v] : map) total += k.size() + v.size();
-  return total;
-}
-
-}  // namespace sdkpp::calls
+}  // namespace sdkpp::requests

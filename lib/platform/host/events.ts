@@ -1,0 +1,60 @@
+// What every capability of the Node host shares: the sink its results go to (the NativeClient's
+// _On* methods) and the two ways to hand a result over.
+import { Limits } from '../../limits.generated';
+
+/** What the host reports results to (the NativeClient). */
+export interface PlatformEventSink {
+  _OnTimer(id: number): void;
+  _OnHttpResponse(id: number, status: number, headers: string[], body: string): void;
+  _OnHttpError(id: number, message: string): void;
+  _OnIpcOpen(id: number): void;
+  _OnIpcData(id: number, bytes: Buffer): void;
+  _OnIpcClosed(id: number, reason: string): void;
+  _OnWebSocketOpen(id: number): void;
+  _OnWebSocketMessage(id: number, text: string): void;
+  _OnWebSocketClosed(id: number, code: number, reason: string): void;
+  _OnLoopbackListening(id: number, port: number, error: string): void;
+  _OnLoopbackRequest(id: number, request: number, target: string): void;
+}
+
+export class HostEvents {
+  #sink: PlatformEventSink | undefined;
+
+  attach(sink: PlatformEventSink): void {
+    this.#sink = sink;
+  }
+  detach(): void {
+    this.#sink = undefined;
+  }
+
+  /**
+   * Hands an event to the addon. Input from the network or a local peer that the addon refuses
+   * (a bound it enforces) runs `refused` instead of throwing out of a socket or server handler.
+   */
+  deliver(call: (sink: PlatformEventSink) => void, refused?: () => void): void {
+    const sink = this.#sink;
+    if (!sink) return;
+    try {
+      call(sink);
+    } catch {
+      refused?.();
+    }
+  }
+
+  /** Delivers on a later turn, and only while attached. */
+  later(deliver: (sink: PlatformEventSink) => void): void {
+    setImmediate(() => this.deliver(deliver));
+  }
+}
+
+// The addon's bounds on what a peer can hand it (wrap_client_platform.cc): larger input is
+// split, refused with an answer, or turned into an error here, never thrown out of an event
+// handler (that would end the process).
+export const MAX_HTTP_BODY_BYTES = Limits.MaxHttpBodyBytes;
+export const MAX_GATEWAY_MESSAGE_BYTES = Limits.MaxGatewayMessageBytes;
+const MAX_REASON = 300; // characters: at most 900 UTF-8 bytes, under the addon's 1 KiB
+
+/** Peer-chosen text (close reasons, error messages) within the addon's bound for such text. */
+export function shorten(text: string): string {
+  return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON)}…` : text;
+}

@@ -1,0 +1,72 @@
+// The host's IPC to the local chat client: net sockets to the candidate paths, tried in order.
+import net from 'node:net';
+import { ipcSocketPaths } from '../ipc_paths';
+import type { HostEvents } from './events';
+
+// The addon reads at most 1 MiB per _OnIpcData (wrap_client_platform.cc): larger reads are split.
+const MAX_IPC_CHUNK = 1024 * 1024;
+
+export class HostIpc {
+  readonly #events: HostEvents;
+  readonly #paths: (() => string[]) | undefined;
+  readonly #ipc = new Map<number, net.Socket>();
+
+  constructor(events: HostEvents, paths: (() => string[]) | undefined) {
+    this.#events = events;
+    this.#paths = paths;
+  }
+
+  openIpc(id: number): void {
+    let candidates: string[];
+    try {
+      candidates = this.#paths ? [...this.#paths()].filter((p) => typeof p === 'string') : ipcSocketPaths();
+    } catch {
+      candidates = []; // the app's ipcPaths threw: as if no local client were running
+    }
+    const tryNext = (index: number): void => {
+      if (index >= candidates.length) {
+        this.#events.later((sink) => sink._OnIpcClosed(id, 'no local client is listening'));
+        return;
+      }
+      const socket = net.createConnection(candidates[index]);
+      socket.unref(); // a background link: it must not keep a finished script alive
+      let connected = false;
+      socket.once('connect', () => {
+        connected = true;
+        this.#ipc.set(id, socket);
+        this.#events.deliver((sink) => sink._OnIpcOpen(id));
+      });
+      socket.on('data', (chunk: Buffer) => {
+        for (let at = 0; at < chunk.length; at += MAX_IPC_CHUNK) {
+          const piece = chunk.subarray(at, at + MAX_IPC_CHUNK);
+          this.#events.deliver((sink) => sink._OnIpcData(id, piece));
+        }
+      });
+      socket.on('error', () => {
+        if (!connected) tryNext(index + 1);
+      });
+      socket.on('close', () => {
+        if (!connected) return;
+        if (this.#ipc.delete(id)) this.#events.deliver((sink) => sink._OnIpcClosed(id, 'the local client closed the connection'));
+      });
+    };
+    tryNext(0);
+  }
+
+  writeIpc(id: number, bytes: Buffer): void {
+    const socket = this.#ipc.get(id);
+    if (socket && !socket.destroyed) socket.write(bytes);
+  }
+
+  closeIpc(id: number): void {
+    const socket = this.#ipc.get(id);
+    this.#ipc.delete(id);
+    socket?.end();
+    socket?.destroy();
+  }
+
+  close(): void {
+    for (const socket of this.#ipc.values()) socket.destroy();
+    this.#ipc.clear();
+  }
+}

@@ -1,0 +1,15 @@
+// For the SDK's own layers (the N-API glue, the native tests): the ClientImpl behind a Client.
+// Internal on purpose: the public header (sdkpp/client.h) names no accessor an app could use.
+#pragma once
+
+#include "client/client_impl.h"
+#include "sdkpp/client.h"
+
+namespace sdkpp::detail {
+
+struct ClientAccess {
+  // Null for an invalid Client (moved-from or nullobj).
+  static ClientImpl* Impl(const Client& client) noexcept { return client.impl_.get(); }
+};
+
+}  // namespace sdkpp::detail

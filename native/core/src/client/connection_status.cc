@@ -1,0 +1,20 @@
+#include "client/connection_status.h"
+
+#include <string>
+
+namespace sdkpp {
+
+void ConnectionStatus::Set(Client::Status status, Client::Error error, int32_t error_detail) {
+  if (status == status_ && error == Client::Error::None) return;
+  status_ = status;
+  logger_.Log(LoggingSeverity::Info, std::string("status: ") + EnumToString(status) +
+                                         (error != Client::Error::None
+                                              ? std::string(" (") + EnumToString(error) + ")"
+                                              : std::string()));
+  if (callback_) {
+    auto callback = callback_;
+    callbacks_.PostEvent([callback, status, error, error_detail] { callback(status, error, error_detail); });
+  }
+}
+
+}  // namespace sdkpp

@@ -1,0 +1,119 @@
+// NativeClient's messages (core: native/core/src/client/client_messages.cc); MessageFieldOf, the façade's
+// MessageHandle getters, is in wrap_client_message_fields.cc.
+#include "args.h"
+#include "callback_adapter.h"
+#include "convert.h"
+#include "enum_exports.h"
+#include "sdkpp/limits.h"
+#include "wrap_client.h"
+#include "wrap_handles.h"
+
+namespace sdkpp::napi {
+
+std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MessagesMethods() {
+  using W = ClientWrap;
+  return {InstanceMethod<&W::SendLobbyMessage>("SendLobbyMessage"),
+          InstanceMethod<&W::SendLobbyMessageWithMetadata>("SendLobbyMessageWithMetadata"),
+          InstanceMethod<&W::SendUserMessage>("SendUserMessage"),
+          InstanceMethod<&W::SendUserMessageWithMetadata>("SendUserMessageWithMetadata"),
+          InstanceMethod<&W::EditUserMessage>("EditUserMessage"),
+          InstanceMethod<&W::DeleteUserMessage>("DeleteUserMessage"),
+          InstanceMethod<&W::GetLobbyMessagesWithLimit>("GetLobbyMessagesWithLimit"),
+          InstanceMethod<&W::GetUserMessagesWithLimit>("GetUserMessagesWithLimit"),
+          InstanceMethod<&W::GetUserMessageSummaries>("GetUserMessageSummaries"),
+          InstanceMethod<&W::GetMessageHandle>("GetMessageHandle"),
+          InstanceMethod<&W::MessageFieldOf>("MessageFieldOf"),
+          InstanceMethod<&W::GetChannelHandle>("GetChannelHandle"),
+          InstanceMethod<&W::SetMessageCreatedCallback>("SetMessageCreatedCallback"),
+          InstanceMethod<&W::SetMessageUpdatedCallback>("SetMessageUpdatedCallback"),
+          InstanceMethod<&W::SetMessageDeletedCallback>("SetMessageDeletedCallback"),
+          InstanceMethod<&W::SetShowingChat>("SetShowingChat")};
+}
+
+// The four sends share one shape: (target id, content[, metadata], callback).
+#define SDKPP_SEND(Name, target)                                                                 \
+  void ClientWrap::Name(const Napi::CallbackInfo& info) {                                        \
+    const char* m = "Client." #Name;                                                             \
+    uint64_t id = ReadU64(ArgRef{info, 0, m, target});                                           \
+    std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints); \
+    client_->Name(id, content, Completion<Client::SendUserMessageCallback>(ArgRef{info, 2, m, "callback"})); \
+  }
+#define SDKPP_SEND_WITH_METADATA(Name, target)                                                   \
+  void ClientWrap::Name(const Napi::CallbackInfo& info) {                                        \
+    const char* m = "Client." #Name;                                                             \
+    uint64_t id = ReadU64(ArgRef{info, 0, m, target});                                           \
+    std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxMessageContentCodePoints); \
+    auto metadata = ReadMetadata(ArgRef{info, 2, m, "metadata"});                                \
+    client_->Name(id, content, metadata,                                                         \
+                  Completion<Client::SendUserMessageCallback>(ArgRef{info, 3, m, "callback"}));  \
+  }
+
+SDKPP_SEND(SendLobbyMessage, "lobbyId")
+SDKPP_SEND_WITH_METADATA(SendLobbyMessageWithMetadata, "lobbyId")
+SDKPP_SEND(SendUserMessage, "recipientId")
+SDKPP_SEND_WITH_METADATA(SendUserMessageWithMetadata, "recipientId")
+
+#undef SDKPP_SEND
+#undef SDKPP_SEND_WITH_METADATA
+
+void ClientWrap::EditUserMessage(const Napi::CallbackInfo& info) {
+  const char* m = "Client.EditUserMessage";
+  uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
+  uint64_t message = ReadU64(ArgRef{info, 1, m, "messageId"});
+  std::string content = ReadText(ArgRef{info, 2, m, "content"}, limits::kMaxMessageContentCodePoints);
+  client_->EditUserMessage(recipient, message, content, Completion<Client::ResultCallback>(ArgRef{info, 3, m, "callback"}));
+}
+
+void ClientWrap::DeleteUserMessage(const Napi::CallbackInfo& info) {
+  const char* m = "Client.DeleteUserMessage";
+  uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
+  uint64_t message = ReadU64(ArgRef{info, 1, m, "messageId"});
+  client_->DeleteUserMessage(recipient, message, Completion<Client::ResultCallback>(ArgRef{info, 2, m, "callback"}));
+}
+
+void ClientWrap::GetLobbyMessagesWithLimit(const Napi::CallbackInfo& info) {
+  const char* m = "Client.GetLobbyMessagesWithLimit";
+  uint64_t lobby = ReadU64(ArgRef{info, 0, m, "lobbyId"});
+  int32_t limit = ReadInt32(ArgRef{info, 1, m, "limit"});
+  client_->GetLobbyMessagesWithLimit(lobby, limit, Completion<Client::MessagesCallback>(ArgRef{info, 2, m, "callback"}));
+}
+
+void ClientWrap::GetUserMessagesWithLimit(const Napi::CallbackInfo& info) {
+  const char* m = "Client.GetUserMessagesWithLimit";
+  uint64_t recipient = ReadU64(ArgRef{info, 0, m, "recipientId"});
+  int32_t limit = ReadInt32(ArgRef{info, 1, m, "limit"});
+  client_->GetUserMessagesWithLimit(recipient, limit, Completion<Client::MessagesCallback>(ArgRef{info, 2, m, "callback"}));
+}
+
+void ClientWrap::GetUserMessageSummaries(const Napi::CallbackInfo& info) {
+  client_->GetUserMessageSummaries(
+      Completion<Client::UserMessageSummariesCallback>(ArgRef{info, 0, "Client.GetUserMessageSummaries", "callback"}));
+}
+
+Napi::Value ClientWrap::GetMessageHandle(const Napi::CallbackInfo& info) {
+  // The id when the message is known (the façade makes the handle), else undefined.
+  auto message = client_->GetMessageHandle(ReadU64(ArgRef{info, 0, "Client.GetMessageHandle", "messageId"}));
+  return message ? Napi::Value(U64ToJs(info.Env(), message->Id())) : info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetChannelHandle(const Napi::CallbackInfo& info) {
+  return Optional<ChannelHandleWrap>(info.Env(), client_->GetChannelHandle(ReadU64(ArgRef{info, 0, "Client.GetChannelHandle", "channelId"})));
+}
+
+void ClientWrap::SetShowingChat(const Napi::CallbackInfo& info) {
+  client_->SetShowingChat(ReadBool(ArgRef{info, 0, "Client.SetShowingChat", "showingChat"}));
+}
+
+// Event handlers: undefined or null clears one.
+#define SDKPP_SET_HANDLER(Name, Type)                                                        \
+  void ClientWrap::Name(const Napi::CallbackInfo& info) {                                   \
+    client_->Name(Handler<Client::Type>(ArgRef{info, 0, "Client." #Name, "callback"}));     \
+  }
+
+SDKPP_SET_HANDLER(SetMessageCreatedCallback, MessageCreatedCallback)
+SDKPP_SET_HANDLER(SetMessageUpdatedCallback, MessageUpdatedCallback)
+SDKPP_SET_HANDLER(SetMessageDeletedCallback, MessageDeletedCallback)
+
+#undef SDKPP_SET_HANDLER
+
+}  // namespace sdkpp::napi
