@@ -24,7 +24,7 @@ export const Limits = Object.freeze({
   MaxLobbyMembersCount: 1000,
   /** A user's guild tag: 1 to 4 characters (spec "Limits"). */
   MaxGuildTagCodePoints: 4,
-  /** A rich presence activity's texts (name, state, details, asset texts, party id) and its links (state_url, details_url, asset images and URLs), as the service accepts them. */
+  /** A rich presence activity's texts (name, state, details, asset texts, party id, join secret, button labels) and its links and asset keys (state_url, details_url, asset images and URLs). */
   MaxActivityTextCodePoints: 128,
   MaxActivityUrlCodePoints: 256,
   /** Members of one call (the SDK's guidance; the emulator refuses the 26th). */
@@ -36,10 +36,6 @@ export const Limits = Object.freeze({
   MaxDisplayNameCodePoints: 32,
   /** The optional message of an activity invite. */
   MaxActivityInviteContentCodePoints: 1024,
-  /** An activity's texts (name, state, details, asset texts, party id, join secret, button label). */
-  MaxActivityTextUtf16Units: 128,
-  /** An activity's URLs and asset keys. */
-  MaxActivityUrlUtf16Units: 256,
   /** One frame of the local client's IPC protocol, header excluded. */
   MaxIpcFrameBytes: 65536,
   /** An HTTP response body or a gateway message the SDK accepts. */

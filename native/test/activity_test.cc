@@ -516,10 +516,11 @@ struct ValidationRow {
 TEST(ActivityValidation, Table) {
   const std::string t128(128, 't');
   const std::string t129(129, 't');
-  // 64 astral characters are 128 UTF-16 units (4 bytes each in UTF-8): allowed; 65 are not.
-  std::string astral64;
-  for (int i = 0; i < 64; ++i) astral64 += "\xF0\x9F\x8E\xAE";
-  const std::string astral65 = astral64 + "\xF0\x9F\x8E\xAE";
+  // Characters are code points (limits.h): 128 astral characters (512 UTF-8 bytes) are allowed,
+  // 129 are not.
+  std::string astral128;
+  for (int i = 0; i < 128; ++i) astral128 += "\xF0\x9F\x8E\xAE";
+  const std::string astral129 = astral128 + "\xF0\x9F\x8E\xAE";
   const std::string u256 = "https://" + std::string(248, 'u');
   const std::string u257 = u256 + "u";
 
@@ -560,8 +561,8 @@ TEST(ActivityValidation, Table) {
        "Activity.StatusDisplayType"},
       {"name 128", [&](Activity& a) { a.SetName(t128); }, nullptr},
       {"name 129", [&](Activity& a) { a.SetName(t129); }, "Activity.Name"},
-      {"name 64 astral", [&](Activity& a) { a.SetName(astral64); }, nullptr},
-      {"name 65 astral", [&](Activity& a) { a.SetName(astral65); }, "Activity.Name"},
+      {"name 128 astral", [&](Activity& a) { a.SetName(astral128); }, nullptr},
+      {"name 129 astral", [&](Activity& a) { a.SetName(astral129); }, "Activity.Name"},
       {"name not UTF-8", [](Activity& a) { a.SetName("\xC3"); }, "Activity.Name"},
       {"state 129", [&](Activity& a) { a.SetState(t129); }, "Activity.State"},
       {"details 129", [&](Activity& a) { a.SetDetails(t129); }, "Activity.Details"},

@@ -1,7 +1,7 @@
 // Features built with a FeatureContext over a scripted platform, without a Client: presence,
 // the token session and the device flow get only what they are handed, so these tests can set
 // the context's settings and the connection status directly.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include "auth/device_flow.h"
 #include "auth/token_session.h"

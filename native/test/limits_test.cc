@@ -2,7 +2,7 @@
 // characters of every UTF-8 width: a rule counted in bytes instead of code points fails the astral
 // rows, one counted in code points instead of bytes would never see the ASCII rows differ.
 // A refused argument is a ValidationError and sends no request; an accepted one is sent.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <functional>
 #include <string>

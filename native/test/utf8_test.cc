@@ -1,5 +1,5 @@
 // The UTF-8 counter behind every limit counted in characters (code points) or UTF-16 units.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <string>
 

@@ -5,9 +5,8 @@
 // which scripts/build/gen-limits.mjs makes from this file (a test fails when it is stale).
 //
 // Every name carries its unit. "CodePoints" counts Unicode scalar values of the UTF-8 text (the
-// spec's "characters": one emoji is one, whatever its byte length); "Utf16Units" counts UTF-16
-// code units (a JS string's length: an astral character is two), for the few rules the service
-// counts that way; "Bytes" counts UTF-8 bytes; "Count" counts items; "Ms" is milliseconds.
+// spec's "characters": one emoji is one, whatever its byte length); "Bytes" counts UTF-8 bytes;
+// "Count" counts items; "Ms" is milliseconds.
 //
 // Format, for the generator: one `inline constexpr uint64_t kName = <integer expression>;` per
 // line; the expression may use digits, digit separators, `*` and `+`.
@@ -40,8 +39,8 @@ inline constexpr uint64_t kMaxVoiceChannelStatusCodePoints = 500;
 inline constexpr uint64_t kMaxLobbyMembersCount = 1000;
 // A user's guild tag: 1 to 4 characters (spec "Limits").
 inline constexpr uint64_t kMaxGuildTagCodePoints = 4;
-// A rich presence activity's texts (name, state, details, asset texts, party id) and its links
-// (state_url, details_url, asset images and URLs), as the service accepts them.
+// A rich presence activity's texts (name, state, details, asset texts, party id, join secret,
+// button labels) and its links and asset keys (state_url, details_url, asset images and URLs).
 inline constexpr uint64_t kMaxActivityTextCodePoints = 128;
 inline constexpr uint64_t kMaxActivityUrlCodePoints = 256;
 // Members of one call (the SDK's guidance; the emulator refuses the 26th).
@@ -53,10 +52,6 @@ inline constexpr uint64_t kMaxUsernameCodePoints = 32;
 inline constexpr uint64_t kMaxDisplayNameCodePoints = 32;
 // The optional message of an activity invite.
 inline constexpr uint64_t kMaxActivityInviteContentCodePoints = 1024;
-// An activity's texts (name, state, details, asset texts, party id, join secret, button label).
-inline constexpr uint64_t kMaxActivityTextUtf16Units = 128;
-// An activity's URLs and asset keys.
-inline constexpr uint64_t kMaxActivityUrlUtf16Units = 256;
 
 // --- Wire bounds (protocols.md §1, voice.md §6) -----------------------------------------------
 // One frame of the local client's IPC protocol, header excluded.

@@ -201,12 +201,9 @@ class Checker {
   }
 
   void Text(const std::string& field, const std::string& text, size_t max) {
-    // UTF-16 code units: what the service counts for an activity (a JS string's length).
-    auto length = utf8::CountUtf16Units(text);
+    auto length = utf8::CountCodePoints(text);
     if (!length) return Fail(field, "must be valid UTF-8");
-    if (*length > max) {
-      Fail(field, "must be at most " + std::to_string(max) + " UTF-16 code units long (an astral character counts two)");
-    }
+    if (*length > max) Fail(field, "must be at most " + std::to_string(max) + " characters long");
   }
   void Text(const std::string& field, const std::optional<std::string>& text, size_t max) {
     if (text) Text(field, *text, max);
@@ -217,7 +214,7 @@ class Checker {
     bool http = (view.rfind("http://", 0) == 0 && view.size() > 7) ||
                 (view.rfind("https://", 0) == 0 && view.size() > 8);
     if (!http) return Fail(field, "must be an http:// or https:// URL");
-    Text(field, url, limits::kMaxActivityUrlUtf16Units);
+    Text(field, url, limits::kMaxActivityUrlCodePoints);
   }
   // Unset or empty: nothing to check (the serializer omits it).
   void OptionalUrl(const std::string& field, const std::optional<std::string>& url) {
@@ -329,27 +326,27 @@ ClientResult ValidateActivity(const Activity& activity) {
   if (auto display = activity.StatusDisplayType(); display && !IsMember(*display)) {
     c.Fail("Activity.StatusDisplayType", "must be a StatusDisplayTypes value");
   }
-  c.Text("Activity.Name", activity.Name(), limits::kMaxActivityTextUtf16Units);
-  c.Text("Activity.State", activity.State(), limits::kMaxActivityTextUtf16Units);
+  c.Text("Activity.Name", activity.Name(), limits::kMaxActivityTextCodePoints);
+  c.Text("Activity.State", activity.State(), limits::kMaxActivityTextCodePoints);
   c.OptionalUrl("Activity.StateUrl", activity.StateUrl());
-  c.Text("Activity.Details", activity.Details(), limits::kMaxActivityTextUtf16Units);
+  c.Text("Activity.Details", activity.Details(), limits::kMaxActivityTextCodePoints);
   c.OptionalUrl("Activity.DetailsUrl", activity.DetailsUrl());
   if (auto assets = activity.Assets(); assets && *assets) {
-    c.Text("Activity.Assets.LargeImage", assets->LargeImage(), limits::kMaxActivityUrlUtf16Units);
-    c.Text("Activity.Assets.LargeText", assets->LargeText(), limits::kMaxActivityTextUtf16Units);
+    c.Text("Activity.Assets.LargeImage", assets->LargeImage(), limits::kMaxActivityUrlCodePoints);
+    c.Text("Activity.Assets.LargeText", assets->LargeText(), limits::kMaxActivityTextCodePoints);
     c.OptionalUrl("Activity.Assets.LargeUrl", assets->LargeUrl());
-    c.Text("Activity.Assets.SmallImage", assets->SmallImage(), limits::kMaxActivityUrlUtf16Units);
-    c.Text("Activity.Assets.SmallText", assets->SmallText(), limits::kMaxActivityTextUtf16Units);
+    c.Text("Activity.Assets.SmallImage", assets->SmallImage(), limits::kMaxActivityUrlCodePoints);
+    c.Text("Activity.Assets.SmallText", assets->SmallText(), limits::kMaxActivityTextCodePoints);
     c.OptionalUrl("Activity.Assets.SmallUrl", assets->SmallUrl());
     auto cover = assets->InviteCoverImage();
     if (cover && cover->find("://") != std::string::npos) {
       c.Url("Activity.Assets.InviteCoverImage", *cover);
     } else {
-      c.Text("Activity.Assets.InviteCoverImage", cover, limits::kMaxActivityUrlUtf16Units);
+      c.Text("Activity.Assets.InviteCoverImage", cover, limits::kMaxActivityUrlCodePoints);
     }
   }
   if (auto party = activity.Party(); party && *party) {
-    c.Text("Activity.Party.Id", party->Id(), limits::kMaxActivityTextUtf16Units);
+    c.Text("Activity.Party.Id", party->Id(), limits::kMaxActivityTextCodePoints);
     if (party->CurrentSize() < 0) c.Fail("Activity.Party.CurrentSize", "must not be negative");
     if (party->MaxSize() < 0) c.Fail("Activity.Party.MaxSize", "must not be negative");
     if (party->CurrentSize() > party->MaxSize()) {
@@ -360,7 +357,7 @@ ClientResult ValidateActivity(const Activity& activity) {
     }
   }
   if (auto secrets = activity.Secrets(); secrets && *secrets) {
-    c.Text("Activity.Secrets.Join", secrets->Join(), limits::kMaxActivityTextUtf16Units);
+    c.Text("Activity.Secrets.Join", secrets->Join(), limits::kMaxActivityTextCodePoints);
   }
   auto buttons = activity.GetButtons();
   if (buttons.size() > Activity::kMaxButtons) {
@@ -370,7 +367,7 @@ ClientResult ValidateActivity(const Activity& activity) {
   for (size_t i = 0; i < buttons.size(); ++i) {
     std::string field = "Activity.Buttons[" + std::to_string(i) + "]";
     if (buttons[i].Label().empty()) c.Fail(field + ".Label", "must not be empty");
-    c.Text(field + ".Label", buttons[i].Label(), limits::kMaxActivityTextUtf16Units);
+    c.Text(field + ".Label", buttons[i].Label(), limits::kMaxActivityTextCodePoints);
     c.Url(field + ".Url", buttons[i].Url());
   }
   auto platforms = static_cast<int32_t>(activity.SupportedPlatforms());
