@@ -1,6 +1,13 @@
 #include "client/client_impl.h"
 
 namespace sdkpp {
+namespace {
+
+ClientResult ClientDestroyedResult() {
+  return ClientResult::Failure(ErrorType::ClientDestroyed, "the Client was destroyed");
+}
+
+}  // namespace
 
 ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platform> platform)
     : callbacks_(callbacks::CallbackQueue::ForCurrentThread()),
@@ -35,10 +42,11 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
 }
 
 ClientImpl::~ClientImpl() {
-  callbacks_.End();  // events posted from here on (and still queued) are dropped
+  // Events posted from here on (and still queued) are dropped; steps still queued (a call
+  // refused for want of a token) answer ClientDestroyed now, while every member still lives.
+  callbacks_.End();
   // Pending operations answer ClientDestroyed (queued: they run from RunCallbacks as usual).
-  ClientResult destroyed =
-      ClientResult::Failure(ErrorType::ClientDestroyed, "the Client was destroyed");
+  ClientResult destroyed = ClientDestroyedResult();
   authorize_flow_.Fail(destroyed);
   device_flow_.Fail(destroyed);
   http_.FailAll(destroyed);
@@ -92,10 +100,19 @@ void ClientImpl::OnDispatch(std::string_view type, const json::Value& data) {
 void ClientImpl::AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done) {
   const auto& token = session_.token();
   if (!token) {
-    http::ApiResponse response;
-    response.result = ClientResult::Failure(ErrorType::ClientNotReady,
-                                            "no token: call UpdateToken (and Connect) first");
-    if (done) callbacks_.Post([done, response] { done(response); });
+    if (!done) return;
+    // `done` reads this ClientImpl: a step, so it never runs after the Client is gone (it
+    // answers ClientDestroyed instead).
+    auto answer = [done](ClientResult result) {
+      http::ApiResponse response;
+      response.result = std::move(result);
+      done(std::move(response));
+    };
+    callbacks_.PostStep(
+        [answer] {
+          answer(ClientResult::Failure(ErrorType::ClientNotReady, "no token: call UpdateToken (and Connect) first"));
+        },
+        [answer] { answer(ClientDestroyedResult()); });
     return;
   }
   request.auth = http::AuthScheme::Bearer;

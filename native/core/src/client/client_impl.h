@@ -55,8 +55,8 @@ class ClientImpl final : public PlatformEvents {
   social::SocialLayer& social() { return social_; }
   social::Presence& presence() { return presence_; }
 
-  // A request with the current bearer token. Without a token the callback gets ClientNotReady
-  // (posted) and nothing is sent.
+  // A request with the current bearer token. Without a token nothing is sent and `done` gets
+  // ClientNotReady from the queue (ClientDestroyed if the Client goes first).
   void AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done);
 
   // Queues `callback` for the app: a result (Post) or an event (PostEvent); see AppCallbacks.

@@ -12,6 +12,22 @@ namespace sdkpp {
 using requests::Destroyed;
 using requests::Invalid;
 
+namespace {
+
+// Linking and unlinking answer alike: the lobby as the service now has it. The completion holds
+// the implementation, never the Client: Destroy moves the implementation out of the Client, and
+// its destructor answers the pending request (ClientDestroyed).
+std::function<void(http::ApiResponse)> ChannelLinkingDone(ClientImpl& impl, Client::ResultCallback callback) {
+  return [&impl, callback = std::move(callback)](http::ApiResponse response) {
+    if (response.result.Successful()) {
+      if (auto doc = json::Document::Parse(response.body)) impl.social().ApplyLobby(doc->Root(), true);
+    }
+    if (callback) impl.Post([callback, result = response.result] { callback(result); });
+  };
+}
+
+}  // namespace
+
 void Client::CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback) {
   CreateOrJoinLobbyWithMetadata(secret, {}, {}, std::move(callback));
 }
@@ -83,25 +99,15 @@ void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ResultCall
   json::Writer body;
   body.BeginObject().Key("channel_id").Snowflake(channelId).EndObject();
   impl_->AuthedRequest(requests::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking", body.Take(),
-                                   "LinkChannelToLobby"),
-                       [this, callback](http::ApiResponse response) {
-                         if (response.result.Successful()) {
-                           if (auto doc = json::Document::Parse(response.body)) impl_->social().ApplyLobby(doc->Root(), true);
-                         }
-                         if (callback) impl_->Post([callback, result = response.result] { callback(result); });
-                       });
+                                      "LinkChannelToLobby"),
+                       ChannelLinkingDone(*impl_, std::move(callback)));
 }
 
 void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ResultCallback callback) {
   if (!impl_) return requests::PostNow(callback, Destroyed());
   impl_->AuthedRequest(requests::Json("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking",
-                                   "{\"channel_id\":null}", "UnlinkChannelFromLobby"),
-                       [this, callback](http::ApiResponse response) {
-                         if (response.result.Successful()) {
-                           if (auto doc = json::Document::Parse(response.body)) impl_->social().ApplyLobby(doc->Root(), true);
-                         }
-                         if (callback) impl_->Post([callback, result = response.result] { callback(result); });
-                       });
+                                      "{\"channel_id\":null}", "UnlinkChannelFromLobby"),
+                       ChannelLinkingDone(*impl_, std::move(callback)));
 }
 
 void Client::JoinLinkedLobbyGuild(uint64_t lobbyId,
