@@ -1,7 +1,7 @@
 // Destroying a Client while its calls are pending (issue 11, item 1): every call is answered
 // once, ClientDestroyed, and nothing runs against the freed implementation. Built under ASan by
 // `npm run test:asan`, so a use after free here fails the run.
-#include <gtest/gtest.h>
+#include "framework/test.h"
 
 #include <optional>
 
