@@ -119,6 +119,23 @@ describe('activity invites', () => {
   });
 });
 
+describe('joining from the chat client', () => {
+  it('SetActivityJoinCallback and SetActivityJoinWithApplicationCallback both fire for one ACTIVITY_JOIN', async () => {
+    const dave = await connected(3, true);
+    const joins: string[] = [];
+    const withApplication: Array<[bigint, string]> = [];
+    dave.SetActivityJoinCallback((secret) => joins.push(secret));
+    dave.SetActivityJoinWithApplicationCallback((applicationId, secret) => withApplication.push([applicationId, secret]));
+    h.watch.remember('join-secret-both');
+    // Both set: one subscription delivers to the game, and each callback sees the secret once.
+    await until(() => h.emu.control.localClient!.activityJoin('join-secret-both') > 0);
+    await until(() => joins.length === 1 && withApplication.length === 1);
+    await tick(50);
+    expect(joins).toEqual(['join-secret-both']);
+    expect(withApplication).toEqual([[BigInt(h.emu.application.id), 'join-secret-both']]);
+  });
+});
+
 describe('resilience', () => {
   it('a gateway socket dropped in the middle of a message burst loses and doubles nothing', async () => {
     const nelly = await connected(0);

@@ -55,6 +55,14 @@ class ClientImpl final : public PlatformEvents {
   social::SocialLayer& social() { return social_; }
   social::Presence& presence() { return presence_; }
 
+  // The game's two ACTIVITY_JOIN callbacks. The local client carries one handler per event, so
+  // both are kept here and one subscription calls each that is set.
+  struct ActivityJoinCallbacks {
+    Client::ActivityJoinCallback join;
+    Client::ActivityJoinWithApplicationCallback join_with_application;
+  };
+  ActivityJoinCallbacks& activity_join_callbacks() { return activity_join_callbacks_; }
+
   // A request with the current bearer token. Without a token nothing is sent and `done` gets
   // ClientNotReady from the queue (ClientDestroyed if the Client goes first).
   void AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done);
@@ -106,6 +114,7 @@ class ClientImpl final : public PlatformEvents {
   auth::DeviceFlow device_flow_;
   social::SocialLayer social_;
   social::Presence presence_;
+  ActivityJoinCallbacks activity_join_callbacks_;
 };
 
 }  // namespace sdkpp

@@ -149,25 +149,42 @@ void Client::SetActivityInviteUpdatedCallback(ActivityInviteCallback callback) {
   };
 }
 
+namespace {
+
+// One ACTIVITY_JOIN subscription serves both join callbacks, so setting one never replaces the
+// other; with neither set there is no subscription.
+void SubscribeActivityJoin(ClientImpl& impl) {
+  const auto& callbacks = impl.activity_join_callbacks();
+  if (!callbacks.join && !callbacks.join_with_application) {
+    impl.local_client().Unsubscribe("ACTIVITY_JOIN");
+    return;
+  }
+  impl.local_client().Subscribe("ACTIVITY_JOIN", [&impl](const json::Value& data) {
+    std::string secret(data["secret"].String().value_or(""));
+    uint64_t application = data["application_id"].Snowflake().value_or(impl.application_id());
+    impl.logger().redactor().RememberSecret(secret);
+    // Copies taken now: a callback replaced after the event still sees this event once.
+    auto join = impl.activity_join_callbacks().join;
+    auto with_application = impl.activity_join_callbacks().join_with_application;
+    if (join) impl.PostEvent([join, secret] { join(secret); });
+    if (with_application) {
+      impl.PostEvent([with_application, application, secret] { with_application(application, secret); });
+    }
+  });
+}
+
+}  // namespace
+
 void Client::SetActivityJoinCallback(ActivityJoinCallback callback) {
   if (!impl_) return;
-  ClientImpl& impl = *impl_;
-  impl.local_client().Subscribe("ACTIVITY_JOIN", [&impl, callback](const json::Value& data) {
-    std::string secret(data["secret"].String().value_or(""));
-    impl.logger().redactor().RememberSecret(secret);
-    impl.PostEvent([callback, secret] { callback(secret); });
-  });
+  impl_->activity_join_callbacks().join = std::move(callback);
+  SubscribeActivityJoin(*impl_);
 }
 
 void Client::SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback callback) {
   if (!impl_) return;
-  ClientImpl& impl = *impl_;
-  impl.local_client().Subscribe("ACTIVITY_JOIN", [&impl, callback](const json::Value& data) {
-    std::string secret(data["secret"].String().value_or(""));
-    uint64_t application = data["application_id"].Snowflake().value_or(impl.application_id());
-    impl.logger().redactor().RememberSecret(secret);
-    impl.PostEvent([callback, application, secret] { callback(application, secret); });
-  });
+  impl_->activity_join_callbacks().join_with_application = std::move(callback);
+  SubscribeActivityJoin(*impl_);
 }
 
 bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) {
