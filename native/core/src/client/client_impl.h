@@ -26,6 +26,7 @@
 #include "sdkpp/client_create_options.h"
 #include "sdkpp/platform.h"
 #include "social/presence.h"
+#include "social/seen_invites.h"
 #include "social/social_layer.h"
 
 namespace sdkpp {
@@ -62,6 +63,9 @@ class ClientImpl final : public PlatformEvents {
     Client::ActivityJoinWithApplicationCallback join_with_application;
   };
   ActivityJoinCallbacks& activity_join_callbacks() { return activity_join_callbacks_; }
+  // Shared by the gateway's and the local client's invite deliveries, which run as app callbacks
+  // (so possibly after this ClientImpl is gone).
+  const std::shared_ptr<social::SeenInvites>& seen_invites() { return seen_invites_; }
 
   // A request with the current bearer token. Without a token nothing is sent and `done` gets
   // ClientNotReady from the queue (ClientDestroyed if the Client goes first).
@@ -115,6 +119,7 @@ class ClientImpl final : public PlatformEvents {
   social::SocialLayer social_;
   social::Presence presence_;
   ActivityJoinCallbacks activity_join_callbacks_;
+  std::shared_ptr<social::SeenInvites> seen_invites_ = std::make_shared<social::SeenInvites>();
 };
 
 }  // namespace sdkpp

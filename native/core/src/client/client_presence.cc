@@ -125,11 +125,14 @@ void Client::AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCal
 void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback callback) {
   if (!impl_) return;
   ClientImpl& impl = *impl_;
-  impl.social().callbacks().activity_invite_created = [callback](const json::Value& data) {
-    if (auto invite = social::ActivityInviteFromJson(data)) callback(*invite);
+  // Both paths below may deliver the same invite; the app hears of it once.
+  auto seen = impl.seen_invites();
+  impl.social().callbacks().activity_invite_created = [callback, seen](const json::Value& data) {
+    auto invite = social::ActivityInviteFromJson(data);
+    if (invite && seen->FirstSighting(*invite)) callback(*invite);
   };
   // Invites for the game also come from the local client.
-  impl.local_client().Subscribe("ACTIVITY_INVITE", [&impl, callback](const json::Value& data) {
+  impl.local_client().Subscribe("ACTIVITY_INVITE", [&impl, callback, seen](const json::Value& data) {
     ActivityInvite invite;
     invite.SetType(static_cast<ActivityActionTypes>(data["type"].Int().value_or(1)));
     invite.SetSenderId(data["user"]["id"].Snowflake().value_or(0));
@@ -138,7 +141,9 @@ void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback callback) {
     invite.SetApplicationId(data["activity"]["application_id"].Snowflake().value_or(impl.application_id()));
     invite.SetPartyId(std::string(data["activity"]["party"]["id"].String().value_or("")));
     invite.SetIsValid(true);
-    impl.PostEvent([callback, invite] { callback(invite); });
+    impl.PostEvent([callback, seen, invite] {
+      if (seen->FirstSighting(invite)) callback(invite);
+    });
   });
 }
 
