@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "auth/authorize_flow.h"
 #include "auth/device_flow.h"
@@ -67,6 +68,14 @@ class ClientImpl final : public PlatformEvents {
   // (so possibly after this ClientImpl is gone).
   const std::shared_ptr<social::SeenInvites>& seen_invites() { return seen_invites_; }
 
+  // A JoinLinkedLobbyGuild a provisional account started: resumed (or answered with an error) by
+  // ProvisionalUserMergeCompleted, answered ClientDestroyed by the destructor.
+  struct PendingGuildJoin {
+    uint64_t lobby_id = 0;
+    Client::JoinLinkedLobbyGuildCallback callback;
+  };
+  std::optional<PendingGuildJoin>& pending_guild_join() { return pending_guild_join_; }
+
   // A request with the current bearer token. Without a token nothing is sent and `done` gets
   // ClientNotReady from the queue (ClientDestroyed if the Client goes first).
   void AuthedRequest(http::ApiRequest request, std::function<void(http::ApiResponse)> done);
@@ -120,6 +129,7 @@ class ClientImpl final : public PlatformEvents {
   social::Presence presence_;
   ActivityJoinCallbacks activity_join_callbacks_;
   std::shared_ptr<social::SeenInvites> seen_invites_ = std::make_shared<social::SeenInvites>();
+  std::optional<PendingGuildJoin> pending_guild_join_;
 };
 
 }  // namespace sdkpp
