@@ -9,6 +9,7 @@ import { Router } from './http/router';
 import { createHttpServer, listen } from './http/server';
 import { registerDirectMessages } from './routes/dms';
 import { registerGuilds } from './routes/guilds';
+import { registerInvitePage } from './routes/invite_page';
 import { registerLobbies } from './routes/lobbies';
 import { registerOAuth2 } from './routes/oauth2';
 import { registerPartnerSdk } from './routes/partner_sdk';
@@ -84,6 +85,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerUsers(routers.api);
   registerGuilds(routers.api);
   registerLobbies(routers.api);
+  registerInvitePage(routers.web);
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);

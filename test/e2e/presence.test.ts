@@ -112,10 +112,45 @@ describe('activity invites', () => {
     expect(accepted.joinSecret).toBe('join-secret-2');
   });
 
+  it('with the gateway and the local chat client both connected an invite fires once', async () => {
+    const nelly = await connected(0);
+    const alice = await connected(1, true);
+    await nelly.UpdateRichPresence(partyActivity('party-twice', 'join-secret-twice'));
+    h.watch.remember('join-secret-twice');
+    const invites: ActivityInvite[] = [];
+    alice.SetActivityInviteCreatedCallback((invite) => invites.push(invite));
+    // The local client is reached and its ACTIVITY_INVITE subscription in place (AUTHENTICATE,
+    // then SUBSCRIBE) before the invite is sent, so both paths deliver it.
+    expect(await alice.IsServiceAppInstalled()).toBe(true);
+    await tick(200);
+    await nelly.SendActivityInvite(h.emu.users[1].id, 'come play');
+    await until(() => invites.length >= 1);
+    await tick(300);
+    expect(invites).toHaveLength(1);
+    expect(invites[0].SenderId()).toBe(BigInt(h.emu.users[0].id));
+  });
+
   it('without a party in the rich presence there is nothing to invite to', async () => {
     const bob = await connected(2);
     const error: SdkError = await bob.SendActivityInvite(h.emu.users[0].id, 'hi').catch((e) => e);
     expect(error.result.Type()).toBe(ErrorType.ValidationError);
+  });
+});
+
+describe('joining from the chat client', () => {
+  it('SetActivityJoinCallback and SetActivityJoinWithApplicationCallback both fire for one ACTIVITY_JOIN', async () => {
+    const dave = await connected(3, true);
+    const joins: string[] = [];
+    const withApplication: Array<[bigint, string]> = [];
+    dave.SetActivityJoinCallback((secret) => joins.push(secret));
+    dave.SetActivityJoinWithApplicationCallback((applicationId, secret) => withApplication.push([applicationId, secret]));
+    h.watch.remember('join-secret-both');
+    // Both set: one subscription delivers to the game, and each callback sees the secret once.
+    await until(() => h.emu.control.localClient!.activityJoin('join-secret-both') > 0);
+    await until(() => joins.length === 1 && withApplication.length === 1);
+    await tick(50);
+    expect(joins).toEqual(['join-secret-both']);
+    expect(withApplication).toEqual([[BigInt(h.emu.application.id), 'join-secret-both']]);
   });
 });
 

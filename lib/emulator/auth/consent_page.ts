@@ -2,7 +2,7 @@
 // for, Authorize / Cancel.
 import type { Application, PendingAuthorization, User } from '../model/types';
 
-function escape(text: string): string {
+export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

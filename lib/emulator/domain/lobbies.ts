@@ -307,3 +307,23 @@ export function acceptChannelInvite(emu: Emulator, code: string, userId: string,
   emu.changed();
   return { code: record.code, guild: guild ? { id: guild.id, name: guild.name } : null, channel: { id: record.channelId } };
 }
+
+/** A channel invite that can still be accepted (unused, not expired), for the invite page. */
+export function openChannelInvite(emu: Emulator, code: string): { guildName: string; username: string } | null {
+  const record = emu.state.lobbyInvites.get(code);
+  if (!record || record.used || record.expiresAt <= emu.now()) return null;
+  const guild = emu.state.guilds.get(record.guildId);
+  return { guildName: guild?.name ?? 'a server', username: emu.user(record.userId)?.username ?? record.userId };
+}
+
+/**
+ * The invite URL JoinLinkedLobbyGuild hands out, accepted in a browser: the person at the
+ * browser is the member the invite was made for (the emulator has no browser login), through the
+ * lobby's application — the same rules as POST /invites/{code}.
+ */
+export function acceptChannelInviteFromPage(emu: Emulator, code: string): Record<string, unknown> {
+  const record = emu.state.lobbyInvites.get(code);
+  if (!record) throw new ApiError(404, 10006, 'Unknown Invite');
+  const lobby = emu.state.lobbies.get(record.lobbyId);
+  return acceptChannelInvite(emu, code, record.userId, lobby?.applicationId ?? '');
+}

@@ -3,6 +3,7 @@
 #include "auth/token_endpoint.h"
 #include "client/argument_rules.h"
 #include "client/client_impl.h"
+#include "client/linked_guild_join.h"
 #include "http/form.h"
 #include "http/result_builder.h"
 #include "json/json.h"
@@ -327,6 +328,7 @@ void Client::ProvisionalUserMergeCompleted(bool success) {
   if (!impl_) return;
   impl_->logger().Log(LoggingSeverity::Info, std::string("provisional account merge ") +
                                                  (success ? "completed" : "not completed"));
+  ResumeLinkedGuildJoin(*impl_, success);
 }
 
 void Client::ExchangeChildToken(std::string const& parentApplicationToken,

@@ -49,6 +49,10 @@ ClientImpl::~ClientImpl() {
   ClientResult destroyed = ClientDestroyedResult();
   authorize_flow_.Fail(destroyed);
   device_flow_.Fail(destroyed);
+  if (pending_guild_join_ && pending_guild_join_->callback) {
+    Post([callback = pending_guild_join_->callback, destroyed] { callback(destroyed, std::string()); });
+  }
+  pending_guild_join_.reset();
   http_.FailAll(destroyed);
   local_client_.connection().Close("the Client was destroyed");
   gateway_.Disconnect();

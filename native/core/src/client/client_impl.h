@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "auth/authorize_flow.h"
 #include "auth/device_flow.h"
@@ -26,6 +27,7 @@
 #include "sdkpp/client_create_options.h"
 #include "sdkpp/platform.h"
 #include "social/presence.h"
+#include "social/seen_invites.h"
 #include "social/social_layer.h"
 
 namespace sdkpp {
@@ -54,6 +56,25 @@ class ClientImpl final : public PlatformEvents {
   gateway::GatewayConnection& gateway() { return gateway_; }
   social::SocialLayer& social() { return social_; }
   social::Presence& presence() { return presence_; }
+
+  // The game's two ACTIVITY_JOIN callbacks. The local client carries one handler per event, so
+  // both are kept here and one subscription calls each that is set.
+  struct ActivityJoinCallbacks {
+    Client::ActivityJoinCallback join;
+    Client::ActivityJoinWithApplicationCallback join_with_application;
+  };
+  ActivityJoinCallbacks& activity_join_callbacks() { return activity_join_callbacks_; }
+  // Shared by the gateway's and the local client's invite deliveries, which run as app callbacks
+  // (so possibly after this ClientImpl is gone).
+  const std::shared_ptr<social::SeenInvites>& seen_invites() { return seen_invites_; }
+
+  // A JoinLinkedLobbyGuild a provisional account started: resumed (or answered with an error) by
+  // ProvisionalUserMergeCompleted, answered ClientDestroyed by the destructor.
+  struct PendingGuildJoin {
+    uint64_t lobby_id = 0;
+    Client::JoinLinkedLobbyGuildCallback callback;
+  };
+  std::optional<PendingGuildJoin>& pending_guild_join() { return pending_guild_join_; }
 
   // A request with the current bearer token. Without a token nothing is sent and `done` gets
   // ClientNotReady from the queue (ClientDestroyed if the Client goes first).
@@ -106,6 +127,9 @@ class ClientImpl final : public PlatformEvents {
   auth::DeviceFlow device_flow_;
   social::SocialLayer social_;
   social::Presence presence_;
+  ActivityJoinCallbacks activity_join_callbacks_;
+  std::shared_ptr<social::SeenInvites> seen_invites_ = std::make_shared<social::SeenInvites>();
+  std::optional<PendingGuildJoin> pending_guild_join_;
 };
 
 }  // namespace sdkpp

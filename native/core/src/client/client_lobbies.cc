@@ -3,6 +3,7 @@
 
 #include "client/argument_rules.h"
 #include "client/api_requests.h"
+#include "client/linked_guild_join.h"
 #include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "social/parse.h"
@@ -110,18 +111,7 @@ void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ResultCallback callback) {
                        ChannelLinkingDone(*impl_, std::move(callback)));
 }
 
-void Client::JoinLinkedLobbyGuild(uint64_t lobbyId,
-                                  ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
-                                  JoinLinkedLobbyGuildCallback callback) {
-  if (!impl_) return requests::PostNow(callback, Destroyed(), std::string());
-  ClientImpl& impl = *impl_;
-  auto state = impl.social().state();
-  const auto* me = state->User(state->current_user_id);
-  if (me && me->provisional) {
-    // Guilds need a full account: the game offers the merge first.
-    if (provisionalUserMergeRequiredCallback) impl.Post(provisionalUserMergeRequiredCallback);
-    return;
-  }
+void RequestLinkedGuildInvite(ClientImpl& impl, uint64_t lobbyId, Client::JoinLinkedLobbyGuildCallback callback) {
   std::string web_base = impl.endpoints().web_base;
   impl.AuthedRequest(
       requests::Json("POST", "/lobbies/" + std::to_string(lobbyId) + "/members/@me/invites", "", "JoinLinkedLobbyGuild"),
@@ -136,6 +126,45 @@ void Client::JoinLinkedLobbyGuild(uint64_t lobbyId,
         }
         if (callback) impl.Post([callback, result, url] { callback(result, url); });
       });
+}
+
+void ResumeLinkedGuildJoin(ClientImpl& impl, bool merged) {
+  auto pending = std::move(impl.pending_guild_join());
+  impl.pending_guild_join().reset();
+  if (!pending) return;
+  if (merged) return RequestLinkedGuildInvite(impl, pending->lobby_id, std::move(pending->callback));
+  if (pending->callback) {
+    impl.Post([callback = pending->callback] {
+      callback(ClientResult::Failure(ErrorType::ValidationError,
+                                     "JoinLinkedLobbyGuild: the provisional account was not merged into a full "
+                                     "account (ProvisionalUserMergeCompleted(false)); guilds need a full account"),
+               std::string());
+    });
+  }
+}
+
+void Client::JoinLinkedLobbyGuild(uint64_t lobbyId,
+                                  ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                                  JoinLinkedLobbyGuildCallback callback) {
+  if (!impl_) return requests::PostNow(callback, Destroyed(), std::string());
+  ClientImpl& impl = *impl_;
+  auto state = impl.social().state();
+  const auto* me = state->User(state->current_user_id);
+  if (me && me->provisional) {
+    // Guilds need a full account: the game offers the merge, and ProvisionalUserMergeCompleted
+    // resumes this join (or answers it). A join already waiting is superseded by this one.
+    if (impl.pending_guild_join() && impl.pending_guild_join()->callback) {
+      impl.Post([older = impl.pending_guild_join()->callback] {
+        older(ClientResult::Failure(ErrorType::ValidationError,
+                                    "JoinLinkedLobbyGuild: superseded by a later JoinLinkedLobbyGuild"),
+              std::string());
+      });
+    }
+    impl.pending_guild_join() = ClientImpl::PendingGuildJoin{lobbyId, std::move(callback)};
+    if (provisionalUserMergeRequiredCallback) impl.Post(provisionalUserMergeRequiredCallback);
+    return;
+  }
+  RequestLinkedGuildInvite(impl, lobbyId, std::move(callback));
 }
 
 void Client::SetLobbyCreatedCallback(LobbyIdCallback callback) {

@@ -125,11 +125,14 @@ void Client::AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCal
 void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback callback) {
   if (!impl_) return;
   ClientImpl& impl = *impl_;
-  impl.social().callbacks().activity_invite_created = [callback](const json::Value& data) {
-    if (auto invite = social::ActivityInviteFromJson(data)) callback(*invite);
+  // Both paths below may deliver the same invite; the app hears of it once.
+  auto seen = impl.seen_invites();
+  impl.social().callbacks().activity_invite_created = [callback, seen](const json::Value& data) {
+    auto invite = social::ActivityInviteFromJson(data);
+    if (invite && seen->FirstSighting(*invite)) callback(*invite);
   };
   // Invites for the game also come from the local client.
-  impl.local_client().Subscribe("ACTIVITY_INVITE", [&impl, callback](const json::Value& data) {
+  impl.local_client().Subscribe("ACTIVITY_INVITE", [&impl, callback, seen](const json::Value& data) {
     ActivityInvite invite;
     invite.SetType(static_cast<ActivityActionTypes>(data["type"].Int().value_or(1)));
     invite.SetSenderId(data["user"]["id"].Snowflake().value_or(0));
@@ -138,7 +141,9 @@ void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback callback) {
     invite.SetApplicationId(data["activity"]["application_id"].Snowflake().value_or(impl.application_id()));
     invite.SetPartyId(std::string(data["activity"]["party"]["id"].String().value_or("")));
     invite.SetIsValid(true);
-    impl.PostEvent([callback, invite] { callback(invite); });
+    impl.PostEvent([callback, seen, invite] {
+      if (seen->FirstSighting(invite)) callback(invite);
+    });
   });
 }
 
@@ -149,25 +154,42 @@ void Client::SetActivityInviteUpdatedCallback(ActivityInviteCallback callback) {
   };
 }
 
+namespace {
+
+// One ACTIVITY_JOIN subscription serves both join callbacks, so setting one never replaces the
+// other; with neither set there is no subscription.
+void SubscribeActivityJoin(ClientImpl& impl) {
+  const auto& callbacks = impl.activity_join_callbacks();
+  if (!callbacks.join && !callbacks.join_with_application) {
+    impl.local_client().Unsubscribe("ACTIVITY_JOIN");
+    return;
+  }
+  impl.local_client().Subscribe("ACTIVITY_JOIN", [&impl](const json::Value& data) {
+    std::string secret(data["secret"].String().value_or(""));
+    uint64_t application = data["application_id"].Snowflake().value_or(impl.application_id());
+    impl.logger().redactor().RememberSecret(secret);
+    // Copies taken now: a callback replaced after the event still sees this event once.
+    auto join = impl.activity_join_callbacks().join;
+    auto with_application = impl.activity_join_callbacks().join_with_application;
+    if (join) impl.PostEvent([join, secret] { join(secret); });
+    if (with_application) {
+      impl.PostEvent([with_application, application, secret] { with_application(application, secret); });
+    }
+  });
+}
+
+}  // namespace
+
 void Client::SetActivityJoinCallback(ActivityJoinCallback callback) {
   if (!impl_) return;
-  ClientImpl& impl = *impl_;
-  impl.local_client().Subscribe("ACTIVITY_JOIN", [&impl, callback](const json::Value& data) {
-    std::string secret(data["secret"].String().value_or(""));
-    impl.logger().redactor().RememberSecret(secret);
-    impl.PostEvent([callback, secret] { callback(secret); });
-  });
+  impl_->activity_join_callbacks().join = std::move(callback);
+  SubscribeActivityJoin(*impl_);
 }
 
 void Client::SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback callback) {
   if (!impl_) return;
-  ClientImpl& impl = *impl_;
-  impl.local_client().Subscribe("ACTIVITY_JOIN", [&impl, callback](const json::Value& data) {
-    std::string secret(data["secret"].String().value_or(""));
-    uint64_t application = data["application_id"].Snowflake().value_or(impl.application_id());
-    impl.logger().redactor().RememberSecret(secret);
-    impl.PostEvent([callback, application, secret] { callback(application, secret); });
-  });
+  impl_->activity_join_callbacks().join_with_application = std::move(callback);
+  SubscribeActivityJoin(*impl_);
 }
 
 bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) {

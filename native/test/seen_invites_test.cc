@@ -1,0 +1,35 @@
+// The invite de-duplicator: one invite heard over two paths is told once; memory stays bounded.
+#include "framework/test.h"
+
+#include "social/seen_invites.h"
+
+namespace sdkpp::social {
+namespace {
+
+ActivityInvite Invite(uint64_t message, uint64_t sender = 7, ActivityActionTypes type = ActivityActionTypes::Join) {
+  ActivityInvite invite;
+  invite.SetMessageId(message);
+  invite.SetSenderId(sender);
+  invite.SetType(type);
+  return invite;
+}
+
+TEST(SeenInvites, TheSameInviteIsNewOnlyOnce) {
+  SeenInvites seen;
+  EXPECT_TRUE(seen.FirstSighting(Invite(1)));
+  EXPECT_FALSE(seen.FirstSighting(Invite(1)));
+  // Another sender, type or message is another invite.
+  EXPECT_TRUE(seen.FirstSighting(Invite(1, 8)));
+  EXPECT_TRUE(seen.FirstSighting(Invite(2)));
+}
+
+TEST(SeenInvites, KeepsABoundedNumberAndForgetsTheOldestFirst) {
+  SeenInvites seen;
+  for (uint64_t id = 1; id <= kSeenInvitesKept + 1; ++id) EXPECT_TRUE(seen.FirstSighting(Invite(id)));
+  // The newest are still remembered; the first one was let go to stay within the bound.
+  EXPECT_FALSE(seen.FirstSighting(Invite(kSeenInvitesKept + 1)));
+  EXPECT_TRUE(seen.FirstSighting(Invite(1)));
+}
+
+}  // namespace
+}  // namespace sdkpp::social
