@@ -109,6 +109,31 @@ TEST(Tokens, InvalidGrantOnRefreshIsADeauthorization) {
   EXPECT_EQ(h.platform->requests.size(), requests_before);  // nothing retries it
 }
 
+TEST(Tokens, AnErrorThatEchoesTheRequestsSecretsCarriesThemRedacted) {
+  Harness h;
+  TokenOutcome exchange;
+  h.client.GetToken(kAppId, "echoed-code-123", "echoed-verifier-456", "http://127.0.0.1:5/callback",
+                    Capture(exchange));
+  h.platform->Respond(h.platform->Pending(), 400,
+                      R"({"error":"invalid_grant","error_description":"code echoed-code-123 does not match echoed-verifier-456"})");
+  Pump();
+  ASSERT_TRUE(exchange.called);
+  EXPECT_FALSE(exchange.result.Successful());
+  EXPECT_NE(exchange.result.Error().find("[REDACTED]"), std::string::npos);
+  EXPECT_EQ(exchange.result.Error().find("echoed-code-123"), std::string::npos);
+  EXPECT_EQ(exchange.result.Error().find("echoed-verifier-456"), std::string::npos);
+  EXPECT_EQ(exchange.result.ToString().find("echoed-code-123"), std::string::npos);
+
+  TokenOutcome refresh;
+  h.client.RefreshToken(kAppId, "echoed-refresh-789", Capture(refresh));
+  h.platform->Respond(h.platform->Pending(), 400,
+                      R"({"code":50035,"message":"unknown refresh token echoed-refresh-789"})");
+  Pump();
+  ASSERT_TRUE(refresh.called);
+  EXPECT_EQ(refresh.result.Error(), "unknown refresh token [REDACTED]");
+  EXPECT_EQ(refresh.result.ResponseBody().find("echoed-refresh-789"), std::string::npos);
+}
+
 TEST(Tokens, ExpirationCallbackFiresBeforeExpiryByTheFakeClock) {
   Harness h;
   TokenOutcome out;

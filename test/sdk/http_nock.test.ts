@@ -151,3 +151,36 @@ describe('HTTP through fetch (nock)', () => {
     expect(client.valid).toBe(false);
   });
 });
+
+describe('error texts that echo request secrets (nock)', () => {
+  it('a refresh token, a code and a bearer token echoed by the service reach neither Error() nor SdkError.message', async () => {
+    const client = newClient();
+    nock(API)
+      .post('/api/oauth2/token')
+      .reply(400, { error: 'invalid_grant', error_description: 'unknown refresh token echoed-refresh-77' })
+      .post('/api/oauth2/token')
+      .reply(400, { error: 'invalid_grant', error_description: 'code echoed-code-88 does not match echoed-verifier-99' })
+      .get('/api/users/@me')
+      .reply(401, { code: 0, message: 'token echoed-bearer-66 is not valid' });
+    const refresh: SdkError = await client.RefreshToken(APP_ID, 'echoed-refresh-77').catch((e) => e);
+    const exchange: SdkError = await client
+      .GetToken(APP_ID, 'echoed-code-88', 'echoed-verifier-99', 'http://127.0.0.1:5/callback')
+      .catch((e) => e);
+    const me: SdkError = await client.FetchCurrentUser(AuthorizationTokenType.Bearer, 'echoed-bearer-66').catch((e) => e);
+    for (const [error, secrets] of [
+      [refresh, ['echoed-refresh-77']],
+      [exchange, ['echoed-code-88', 'echoed-verifier-99']],
+      [me, ['echoed-bearer-66']],
+    ] as const) {
+      expect(error).toBeInstanceOf(SdkError);
+      expect(error.result.Error()).toContain('[REDACTED]');
+      expect(error.message).toContain('[REDACTED]');
+      for (const secret of secrets) {
+        expect(error.result.Error()).not.toContain(secret);
+        expect(error.message).not.toContain(secret);
+        expect(error.result.ToString()).not.toContain(secret);
+        expect(error.result.ResponseBody()).not.toContain(secret);
+      }
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // The local chat client over IPC (protocols.md §1): listens on the first free sdkpp-ipc-{n}
 // path, serves each game connection independently, turns bus events into the RPC events games
 // subscribed to, and can be restarted or stopped by the control API.
-import { existsSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import { ipcSocketPaths } from '../../platform/ipc_paths';
 import { parseScopes } from '../auth/scopes';
@@ -52,7 +52,11 @@ async function listenOnFirstFree(server: net.Server, candidates: string[]): Prom
         resolve(true);
       });
     });
-    if (ok) return path;
+    if (ok) {
+      // Clients refuse a socket others may write to (it could be anyone's): owner-only, whatever the umask.
+      if (process.platform !== 'win32') chmodSync(path, 0o600);
+      return path;
+    }
   }
   throw new Error('no free sdkpp-ipc-{n} socket');
 }

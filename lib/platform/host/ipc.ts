@@ -1,6 +1,7 @@
 // The host's IPC to the local chat client: net sockets to the candidate paths, tried in order.
 import net from 'node:net';
 import { ipcSocketPaths } from '../ipc_paths';
+import { untrustedIpcSocket } from './ipc_owner';
 import type { HostEvents } from './events';
 
 // The addon reads at most 1 MiB per _OnIpcData (wrap_client_platform.cc): larger reads are split.
@@ -10,6 +11,8 @@ export class HostIpc {
   readonly #events: HostEvents;
   readonly #paths: (() => string[]) | undefined;
   readonly #ipc = new Map<number, net.Socket>();
+  /** Streams still looking for a trusted path: closeIpc during the search ends it. */
+  readonly #opening = new Set<number>();
 
   constructor(events: HostEvents, paths: (() => string[]) | undefined) {
     this.#events = events;
@@ -23,15 +26,39 @@ export class HostIpc {
     } catch {
       candidates = []; // the app's ipcPaths threw: as if no local client were running
     }
+    const refused: string[] = [];
+    this.#opening.add(id);
     const tryNext = (index: number): void => {
+      if (!this.#opening.has(id)) return;
       if (index >= candidates.length) {
-        this.#events.later((sink) => sink._OnIpcClosed(id, 'no local client is listening'));
+        this.#opening.delete(id);
+        const why = refused.length > 0 ? `; refused: ${refused.join('; ')}` : '';
+        this.#events.later((sink) => sink._OnIpcClosed(id, `no local client is listening${why}`));
         return;
       }
+      const path = candidates[index];
+      void untrustedIpcSocket(path).then((why) => {
+        if (why === 'absent') {
+          tryNext(index + 1);
+        } else if (why !== undefined) {
+          // The token would go to whoever made this socket: skip it, and say so.
+          refused.push(`${path} (${why})`);
+          process.emitWarning(`sdkpp: not connecting to the IPC socket ${path}: ${why}`, 'SdkppSecurityWarning');
+          tryNext(index + 1);
+        } else if (this.#opening.has(id)) {
+          connect(index);
+        }
+      });
+    };
+    const connect = (index: number): void => {
       const socket = net.createConnection(candidates[index]);
       socket.unref(); // a background link: it must not keep a finished script alive
       let connected = false;
       socket.once('connect', () => {
+        if (!this.#opening.delete(id)) {
+          socket.destroy(); // closed while connecting
+          return;
+        }
         connected = true;
         this.#ipc.set(id, socket);
         this.#events.deliver((sink) => sink._OnIpcOpen(id));
@@ -59,6 +86,7 @@ export class HostIpc {
   }
 
   closeIpc(id: number): void {
+    this.#opening.delete(id);
     const socket = this.#ipc.get(id);
     this.#ipc.delete(id);
     socket?.end();
@@ -66,6 +94,7 @@ export class HostIpc {
   }
 
   close(): void {
+    this.#opening.clear();
     for (const socket of this.#ipc.values()) socket.destroy();
     this.#ipc.clear();
   }

@@ -233,6 +233,14 @@ void AuthorizeFlow::FinishWithRedirectQuery(std::string_view query, PlatformId l
   }
   if (!state || *state != state_) {
     respond(400, kPageBadState);
+    if (listener != 0) {
+      // Any local program can reach the loopback port: one forged request must not end the
+      // flow the player is still completing. Its code is refused (never exchanged) and the
+      // flow keeps waiting for the redirect with the right state until its own timeout.
+      context_.logger.Log(LoggingSeverity::Warning,
+                          "authorize: refused a redirect with the wrong state; still waiting");
+      return;
+    }
     Finish(Failure(ErrorType::AuthorizationFailed,
                    "state mismatch: the redirect did not answer this request; code discarded"));
     return;

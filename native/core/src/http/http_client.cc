@@ -112,7 +112,8 @@ void HttpClient::OnTimeout(PlatformId id) {
   // Not retried: the app chose this bound with SetHttpRequestTimeout.
   ApiResponse response;
   response.result = NetworkFailure(
-      "request timed out after " + std::to_string(timeout_ms_) + " ms", BackoffMs(0) / 1000.0f);
+      logger_.redactor(), "request timed out after " + std::to_string(timeout_ms_) + " ms",
+      BackoffMs(0) / 1000.0f);
   Finish(id, std::move(response));
 }
 
@@ -156,8 +157,8 @@ bool HttpClient::OnResponse(PlatformId request, PlatformHttpResponse response) {
   ApiResponse out;
   float retry_seconds = response.status == 429 ? static_cast<float>(retry_after.value_or(1.0))
                                                : BackoffMs(op.failures) / 1000.0f;
-  out.result = ResultFromResponse(response.status, response.body, op.request.carries_secrets,
-                                  retry_seconds);
+  out.result = ResultFromResponse(logger_.redactor(), response.status, response.body,
+                                  op.request.carries_secrets, retry_seconds);
   out.status = response.status;
   out.body = std::move(response.body);
   out.headers = std::move(response.headers);
@@ -182,7 +183,8 @@ bool HttpClient::OnError(PlatformId request, std::string message) {
   }
   logger_.Log(LoggingSeverity::Warning, Describe(op) + " failed: " + message);
   ApiResponse response;
-  response.result = NetworkFailure(std::move(message), BackoffMs(op.failures) / 1000.0f);
+  response.result =
+      NetworkFailure(logger_.redactor(), std::move(message), BackoffMs(op.failures) / 1000.0f);
   Finish(id, std::move(response));
   return true;
 }

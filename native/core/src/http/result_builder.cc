@@ -29,12 +29,15 @@ HttpStatusCode ToHttpStatusCode(int32_t status) {
   return std::strcmp(EnumToString(code), "unknown") == 0 ? HttpStatusCode::None : code;
 }
 
-ClientResult ResultFromResponse(int32_t status, std::string_view body, bool carries_secrets,
+ClientResult ResultFromResponse(const logging::Redactor& redactor, int32_t status,
+                                std::string_view body, bool carries_secrets,
                                 float retry_after_seconds) {
   ClientResult result = ClientResult::Success();
   result.SetStatus(ToHttpStatusCode(status));
-  result.SetResponseBody(BodyForResult(body, carries_secrets));
-  if (status >= 200 && status < 300) return result;
+  bool success = status >= 200 && status < 300;
+  // An error body may echo what the request carried: masked like every log line.
+  result.SetResponseBody(carries_secrets || !success ? redactor.Redact(body) : std::string(body));
+  if (success) return result;
 
   result.SetSuccessful(false);
   result.SetType(ErrorType::HTTPError);
@@ -51,16 +54,17 @@ ClientResult ResultFromResponse(int32_t status, std::string_view body, bool carr
       }
     }
   }
-  result.SetError(Truncate(logging::RedactPatterns(message)));
+  result.SetError(Truncate(redactor.Redact(message)));
   bool retryable = status == 429 || status >= 500;
   result.SetRetryable(retryable);
   if (retryable) result.SetRetryAfter(retry_after_seconds);
   return result;
 }
 
-ClientResult NetworkFailure(std::string message, float retry_after_seconds) {
-  ClientResult result = ClientResult::Failure(ErrorType::NetworkError,
-                                              Truncate(logging::RedactPatterns(message)));
+ClientResult NetworkFailure(const logging::Redactor& redactor, std::string message,
+                            float retry_after_seconds) {
+  ClientResult result =
+      ClientResult::Failure(ErrorType::NetworkError, Truncate(redactor.Redact(message)));
   result.SetRetryable(true);
   result.SetRetryAfter(retry_after_seconds);
   return result;
