@@ -1,0 +1,128 @@
+// The native audio engine of a Client: one per Client, its work on the device backend's audio
+// thread (Client::Thread::Voice), which never waits on the JS thread.
+//
+// Send path, per 20 ms tick: capture → captured hook (in place) → input volume → VAD or PTT
+// gate (five silence frames when it closes) → self-mute → Opus encode once → each call's
+// outgoing ring. Receive path: PushReceived (JS thread) → per-user jitter buffer → Opus decode
+// (or concealment) → received hook → participant volume, local mute → saturating mix → output
+// volume, deafen → speaker. Speaking status comes from what is actually decoded.
+//
+// Threads: every method here is for the JS thread (the thread that owns the Client) unless it
+// says otherwise. Scalars reach the audio thread through atomics, structural changes (a call or
+// participant added) through a command ring; the audio thread never allocates, locks or does
+// I/O in steady state. What the audio thread has to say (speaking changes, a call released,
+// devices changed, no audio input, log lines) waits in an event ring until the JS thread calls
+// DrainEvents; the engine calls `wake` (any thread, at most once per tick) so that it does.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sdkpp/enums.h"
+#include "voice/audio/audio_device_backend.h"
+#include "voice/audio/audio_format.h"
+
+namespace sdkpp::voice {
+
+// The app's per-call audio callbacks (UserAudioReceivedCallback / UserAudioCapturedCallback of
+// api-surface.md). They run on the audio thread with 48 kHz, 2 channels, 960 samples.
+struct CallAudioHooks {
+  std::function<void(uint64_t user_id, int16_t* data, uint64_t samples_per_channel,
+                     int32_t sample_rate, uint64_t channels, bool& out_should_mute)>
+      received;
+  std::function<void(int16_t* data, uint64_t samples_per_channel, int32_t sample_rate,
+                     uint64_t channels)>
+      captured;
+};
+
+// One encoded frame for the network, taken by the JS thread with PopOutgoing.
+struct OutgoingOpusFrame {
+  // 48 kHz samples on the audio clock since the engine started: the RTP timestamp's source, so
+  // a stalled JS thread does not distort playback at the receiver.
+  uint32_t audio_timestamp = 0;
+  uint16_t size = 0;
+  bool silence = false;  // one of the silence frames sent when the gate closes
+  uint8_t data[kMaxOpusPacketBytes];
+};
+
+struct AudioEngineCounters {
+  uint64_t ticks = 0;
+  uint64_t frames_encoded = 0;
+  uint64_t frames_decoded = 0;
+  uint64_t frames_concealed = 0;
+  uint64_t outgoing_dropped = 0;   // out ring full (the JS thread did not drain in time)
+  uint64_t incoming_dropped = 0;   // in ring full
+  uint64_t late_packets = 0;       // arrived after their playout time
+  uint64_t duplicate_packets = 0;
+  uint64_t hook_late = 0;          // a JS audio callback slot not done in time (N-API layer)
+};
+
+// What DrainEvents reports (JS thread).
+class AudioEngineEvents {
+ public:
+  virtual ~AudioEngineEvents() = default;
+  virtual void OnSpeakingChanged(uint64_t call_id, uint64_t user_id, bool speaking) = 0;
+  // The local user's gate opened or closed (the call sends Speaking 1 / 0 for it).
+  virtual void OnLocalSpeakingChanged(uint64_t call_id, bool speaking) = 0;
+  // RemoveCall's work is done: the audio thread no longer touches the call.
+  virtual void OnCallReleased(uint64_t call_id) = 0;
+  virtual void OnDevicesChanged() = 0;
+  virtual void OnNoAudioInput(bool input_detected) = 0;
+  virtual void OnAudioLog(int32_t severity, const std::string& message) = 0;
+};
+
+class AudioEngine {
+ public:
+  virtual ~AudioEngine() = default;
+
+  // --- calls (the key is the call's channel id) ---
+  // Starts the backend on the first call, stops it after the last is released.
+  virtual bool AddCall(uint64_t call_id, CallAudioHooks hooks, std::string& error) = 0;
+  // Asynchronous: OnCallReleased comes from DrainEvents once the audio thread let go.
+  virtual void RemoveCall(uint64_t call_id) = 0;
+  virtual void AddParticipant(uint64_t call_id, uint64_t user_id) = 0;
+  virtual void RemoveParticipant(uint64_t call_id, uint64_t user_id) = 0;
+
+  // --- network side (JS thread) ---
+  // A received Opus payload (transport-decrypted) of a participant; copied into the in ring.
+  virtual void PushReceived(uint64_t call_id, uint64_t user_id, uint16_t sequence,
+                            uint32_t rtp_timestamp, const uint8_t* opus, size_t size) = 0;
+  // The next encoded frame of a call, oldest first; false when there is none.
+  virtual bool PopOutgoing(uint64_t call_id, OutgoingOpusFrame& frame) = 0;
+
+  // --- per-call settings (take effect at the next tick) ---
+  virtual void SetSelfMute(uint64_t call_id, bool mute) = 0;
+  virtual void SetSelfDeaf(uint64_t call_id, bool deaf) = 0;
+  virtual void SetLocalMute(uint64_t call_id, uint64_t user_id, bool mute) = 0;
+  // 0..200, 100 = unity (limits.h).
+  virtual void SetParticipantVolume(uint64_t call_id, uint64_t user_id, float volume) = 0;
+  virtual void SetAudioMode(uint64_t call_id, AudioModeType mode) = 0;
+  // threshold −100..0 dB; automatic: the engine picks it from the noise floor.
+  virtual void SetVadThreshold(uint64_t call_id, bool automatic, float threshold_db) = 0;
+  virtual void SetPttActive(uint64_t call_id, bool active) = 0;
+  virtual void SetPttReleaseDelay(uint64_t call_id, uint32_t delay_ms) = 0;
+
+  // --- engine-wide settings ---
+  virtual void SetInputVolume(float volume) = 0;   // 0..100 (limits.h)
+  virtual void SetOutputVolume(float volume) = 0;  // 0..100
+  virtual void SetNoAudioInputThreshold(float dbfs) = 0;
+
+  // --- devices ---
+  virtual AudioDeviceBackend& Backend() = 0;
+
+  // --- events and numbers ---
+  virtual void DrainEvents(AudioEngineEvents& events) = 0;
+  virtual AudioEngineCounters Counters() const = 0;
+  // Stops the backend and forgets every call (Client disposed). No event after it.
+  virtual void Shutdown() = 0;
+};
+
+// `wake` is called from the audio thread (at most once per tick) when DrainEvents or
+// PopOutgoing has something; it must be thread-safe and must not block.
+std::unique_ptr<AudioEngine> CreateAudioEngine(std::unique_ptr<AudioDeviceBackend> backend,
+                                               std::function<void()> wake);
+
+}  // namespace sdkpp::voice

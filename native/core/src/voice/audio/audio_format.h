@@ -1,0 +1,21 @@
+// The one audio format of a call: 48 kHz, stereo, interleaved int16, 20 ms frames (voice.md §2.7).
+// Every stage of the engine, every device backend and every audio callback uses it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sdkpp::voice {
+
+inline constexpr int32_t kSampleRate = 48000;
+inline constexpr uint64_t kChannels = 2;
+inline constexpr uint32_t kFrameMs = 20;
+inline constexpr uint64_t kSamplesPerChannel = 960;  // per 20 ms frame
+inline constexpr size_t kFrameSamples = kSamplesPerChannel * kChannels;  // int16 values
+inline constexpr size_t kFrameBytes = kFrameSamples * sizeof(int16_t);   // 3,840
+inline constexpr size_t kMaxOpusPacketBytes = 1275;
+// The Opus silence frame: five go out before a pause (voice.md §2.7).
+inline constexpr uint8_t kOpusSilenceFrame[3] = {0xF8, 0xFF, 0xFE};
+inline constexpr int kSilenceFramesBeforePause = 5;
+
+}  // namespace sdkpp::voice
