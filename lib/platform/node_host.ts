@@ -8,34 +8,30 @@ import { HostEvents, type PlatformEventSink } from './host/events';
 import { HostHttp } from './host/http';
 import { HostIpc } from './host/ipc';
 import { HostLoopback } from './host/loopback';
+import type { NodePlatformOptions } from './host/options';
 import { HostTimers } from './host/timers';
 import { HostWebSockets } from './host/websocket';
 
 export type { PlatformEventSink } from './host/events';
-
-/** Node-only options of a Client (tests and embedders inject these). */
-export interface NodePlatformOptions {
-  /** Opens the authorize page; default: the system browser. Return false if it could not. */
-  openUrl?: (url: string) => boolean | void;
-  /** The wall clock in ms since the epoch; default Date.now. */
-  now?: () => number;
-  /** Candidate IPC socket paths of the local client, in order; default per protocols.md §1. */
-  ipcPaths?: () => string[];
-}
+export type { NodePlatformOptions } from './host/options';
 
 export class NodePlatformHost {
-  readonly #events = new HostEvents();
+  readonly #events: HostEvents;
   readonly #timers: HostTimers;
-  readonly #http = new HostHttp(this.#events);
+  readonly #http: HostHttp;
   readonly #ipc: HostIpc;
-  readonly #webSockets = new HostWebSockets(this.#events);
-  readonly #loopback = new HostLoopback(this.#events);
+  readonly #webSockets: HostWebSockets;
+  readonly #loopback: HostLoopback;
   readonly #browser: HostBrowser;
 
   constructor(options: NodePlatformOptions = {}) {
-    this.#timers = new HostTimers(this.#events, options.now);
-    this.#ipc = new HostIpc(this.#events, options.ipcPaths);
-    this.#browser = new HostBrowser(options.openUrl);
+    this.#events = new HostEvents(options);
+    this.#timers = new HostTimers(this.#events);
+    this.#http = new HostHttp(this.#events);
+    this.#ipc = new HostIpc(this.#events);
+    this.#webSockets = new HostWebSockets(this.#events);
+    this.#loopback = new HostLoopback(this.#events);
+    this.#browser = new HostBrowser(this.#events);
   }
 
   attach(sink: PlatformEventSink): void {

@@ -13,6 +13,12 @@ import { ClientCreateOptions } from './values';
 export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange } from './client_auth';
 
 const NULL_CLIENT = Symbol('sdkpp.nullClient');
+
+// A Client the app dropped without Dispose() (README, "A Client's lifetime"): once its native
+// half is collected (the core is torn down by the addon's finalizer), its host's sockets,
+// timers and listeners are closed here. The host refers to the native client only weakly
+// (platform/host/events.ts), so holding the host keeps nothing else alive.
+const closeDroppedClient = new FinalizationRegistry<NodePlatformHost>((host) => host.close());
 const NODE_OPTION_KEYS = ['openUrl', 'now', 'ipcPaths'] as const;
 
 function checkNodeOptions(options: unknown): asserts options is NodePlatformOptions | undefined {
@@ -72,6 +78,7 @@ export class Client extends UsersMethods {
     this.#native = new binding.NativeClient(options, host);
     host.attach(this.#native);
     this.#host = host;
+    closeDroppedClient.register(this.#native, host, host);
   }
 
   protected get native(): NativeClient {
@@ -91,6 +98,7 @@ export class Client extends UsersMethods {
   Dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    if (this.#host) closeDroppedClient.unregister(this.#host);
     this.#native.Destroy();
     // Let the ClientDestroyed answers reach their callbacks before the host lets go.
     setImmediate(() => this.#host?.close());

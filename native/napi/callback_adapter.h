@@ -2,6 +2,8 @@
 // argument the core hands over becomes its JS value (JsArg below), and the function runs on the
 // JS thread through JsCallback (from RunCallbacks). The façade builds its Promise form on top
 // of these callbacks in one place too (lib/sdk/callback_or_promise.ts).
+// How each kind of callback holds on to its Client (completions keep it alive until they have
+// answered, handlers never do): client_handlers.h.
 //
 //   client_->LeaveLobby(lobby, Completion<Client::ResultCallback>(ArgRef{info, 1, m, "callback"}));
 //   client_->SetLobbyCreatedCallback(Handler<Client::LobbyIdCallback>(ArgRef{info, 0, m, "callback"}));
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "args.h"
+#include "client_handlers.h"
 #include "convert.h"
 #include "js_callback.h"
 #include "sdkpp/activity_invite.h"
@@ -56,10 +59,11 @@ struct CoreCallback;
 template <class... Args>
 struct CoreCallback<std::function<void(Args...)>> {
   using Type = std::function<void(Args...)>;
-  static Type Calling(std::shared_ptr<JsCallback> js) {
-    return [js = std::move(js)](Args... args) {
+  static Type Calling(std::shared_ptr<JsCallback> js, std::shared_ptr<PendingCallPin> pin = nullptr) {
+    return [js = std::move(js), pin = std::move(pin)](Args... args) {
       if (!js) return;
       js->Call([&]([[maybe_unused]] Napi::Env env) { return std::vector<napi_value>{JsArg(env, args)...}; });
+      if (pin) pin->Release();
     };
   }
 };
@@ -69,27 +73,45 @@ inline std::shared_ptr<JsCallback> ReadOptionalFunction(const ArgRef& arg) {
   return JsCallback::From(ReadFunction(arg));
 }
 
+// A handler of the Client `arg` belongs to: kept with the Client's JS object, held weakly here.
+inline std::shared_ptr<JsCallback> HandlerOfClient(const ArgRef& arg, bool accumulate) {
+  Napi::Function function = ReadFunction(arg);
+  Napi::Value client = arg.info.This();
+  if (!client.IsObject()) return JsCallback::From(function);
+  KeepHandlerWithClient(client.As<Napi::Object>(), arg.method, function, accumulate);
+  return JsCallback::Weak(function);
+}
+
 }  // namespace detail
 
 // An operation's completion callback. Optional in JS: without one the core still gets a
-// callable (some core flows use "no callback" as a state), and the answer is dropped.
+// callable (some core flows use "no callback" as a state), and the answer is dropped. Until it
+// has answered, it keeps its Client (`arg.info.This()`) alive.
 template <class Fn>
 Fn Completion(const ArgRef& arg) {
-  return detail::CoreCallback<Fn>::Calling(detail::ReadOptionalFunction(arg));
+  auto js = detail::ReadOptionalFunction(arg);
+  auto pin = js ? PendingCallPin::Of(arg.info.This()) : nullptr;
+  return detail::CoreCallback<Fn>::Calling(std::move(js), std::move(pin));
 }
 
-// An event handler the app sets; undefined or null clears it (the core gets no callback).
+// An event handler the app sets on its Client (`arg.info.This()`, in the slot `arg.method`);
+// undefined or null clears it (the core gets no callback).
 template <class Fn>
 Fn Handler(const ArgRef& arg) {
-  auto js = detail::ReadOptionalFunction(arg);
-  if (!js) return nullptr;
-  return detail::CoreCallback<Fn>::Calling(std::move(js));
+  if (IsNullish(arg.value())) {
+    if (arg.info.This().IsObject()) {
+      KeepHandlerWithClient(arg.info.This().As<Napi::Object>(), arg.method, arg.info.Env().Undefined(), false);
+    }
+    return nullptr;
+  }
+  return detail::CoreCallback<Fn>::Calling(detail::HandlerOfClient(arg, false));
 }
 
-// An event handler that must be a function (a TypeError otherwise).
+// An event handler that must be a function (a TypeError otherwise). With `accumulate`, setting
+// another one adds it (AddLogCallback) instead of replacing it.
 template <class Fn>
-Fn RequiredHandler(const ArgRef& arg) {
-  return detail::CoreCallback<Fn>::Calling(JsCallback::From(ReadFunction(arg)));
+Fn RequiredHandler(const ArgRef& arg, bool accumulate = false) {
+  return detail::CoreCallback<Fn>::Calling(detail::HandlerOfClient(arg, accumulate));
 }
 
 }  // namespace sdkpp::napi

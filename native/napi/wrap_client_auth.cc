@@ -189,8 +189,9 @@ void ClientWrap::RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info
   client_->RegisterAuthorizeRequestCallback(RequiredHandler<Client::AuthorizeRequestCallback>(ArgRef{info, 0, "Client.RegisterAuthorizeRequestCallback", "callback"}));
 }
 
-void ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo&) {
+void ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo& info) {
   client_->RemoveAuthorizeRequestCallback();
+  KeepHandlerWithClient(info.This().As<Napi::Object>(), "Client.RegisterAuthorizeRequestCallback", info.Env().Undefined(), false);
 }
 
 void ClientWrap::SetGameWindowPid(const Napi::CallbackInfo& info) {

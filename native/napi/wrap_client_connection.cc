@@ -51,10 +51,11 @@ Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
 
 void ClientWrap::AddLogCallback(const Napi::CallbackInfo& info) {
   const char* method = "Client.AddLogCallback";
-  auto callback = RequiredHandler<Client::LogCallback>(ArgRef{info, 0, method, "callback"});
   auto min_severity = static_cast<LoggingSeverity>(
       ReadEnumValue(ArgRef{info, 1, method, "minSeverity"}, "LoggingSeverity",
                     &IsEnumMember<LoggingSeverity>));
+  // Read last: a refused minSeverity must not leave the callback kept with the Client.
+  auto callback = RequiredHandler<Client::LogCallback>(ArgRef{info, 0, method, "callback"}, /*accumulate=*/true);
   client_->AddLogCallback(std::move(callback), min_severity);
 }
 

@@ -1,17 +1,20 @@
 // The host's browser: opens the authorize page (the app's openUrl, else the system browser).
 import { openInSystemBrowser } from '../open_url';
+import type { HostEvents } from './events';
 
 export class HostBrowser {
-  readonly #openUrl: ((url: string) => boolean | void) | undefined;
+  readonly #events: HostEvents;
 
-  constructor(openUrl: ((url: string) => boolean | void) | undefined) {
-    this.#openUrl = openUrl;
+  constructor(events: HostEvents) {
+    this.#events = events;
   }
 
   openUrl(url: string): boolean {
-    if (this.#openUrl) {
+    const options = this.#events.options();
+    if (!options) return false; // the Client is gone
+    if (options.openUrl) {
       try {
-        return this.#openUrl(url) !== false;
+        return options.openUrl(url) !== false;
       } catch {
         return false;
       }

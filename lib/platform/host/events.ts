@@ -1,6 +1,7 @@
 // What every capability of the Node host shares: the sink its results go to (the NativeClient's
 // _On* methods) and the two ways to hand a result over.
 import { Limits } from '../../limits.generated';
+import type { NodePlatformOptions } from './options';
 
 /** What the host reports results to (the NativeClient). */
 export interface PlatformEventSink {
@@ -18,13 +19,34 @@ export interface PlatformEventSink {
 }
 
 export class HostEvents {
-  #sink: PlatformEventSink | undefined;
+  // Weak: the host's sockets and timers reach these through their listeners, and they stay alive
+  // while the connection does; a strong reference would keep a Client the app dropped alive
+  // forever (issue 11, item 2). The Client is closed when its native half is collected
+  // (lib/sdk/client.ts), and results that arrive meanwhile are dropped.
+  #sink: WeakRef<PlatformEventSink> | undefined;
+  // The app's options, alive exactly as long as the sink (options.ts says why).
+  readonly #optionsOf = new WeakMap<PlatformEventSink, NodePlatformOptions>();
+  #optionsBeforeAttach: NodePlatformOptions | undefined;
+
+  constructor(options: NodePlatformOptions) {
+    this.#optionsBeforeAttach = options;
+  }
 
   attach(sink: PlatformEventSink): void {
-    this.#sink = sink;
+    this.#sink = new WeakRef(sink);
+    this.#optionsOf.set(sink, this.#optionsBeforeAttach ?? {});
+    this.#optionsBeforeAttach = undefined;
   }
   detach(): void {
     this.#sink = undefined;
+    this.#optionsBeforeAttach = undefined;
+  }
+
+  /** The app's options; undefined once the Client is closed or collected (nothing to serve). */
+  options(): NodePlatformOptions | undefined {
+    if (this.#optionsBeforeAttach) return this.#optionsBeforeAttach;
+    const sink = this.#sink?.deref();
+    return sink ? this.#optionsOf.get(sink) : undefined;
   }
 
   /**
@@ -32,7 +54,7 @@ export class HostEvents {
    * (a bound it enforces) runs `refused` instead of throwing out of a socket or server handler.
    */
   deliver(call: (sink: PlatformEventSink) => void, refused?: () => void): void {
-    const sink = this.#sink;
+    const sink = this.#sink?.deref();
     if (!sink) return;
     try {
       call(sink);

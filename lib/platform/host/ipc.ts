@@ -9,20 +9,20 @@ const MAX_IPC_CHUNK = 1024 * 1024;
 
 export class HostIpc {
   readonly #events: HostEvents;
-  readonly #paths: (() => string[]) | undefined;
   readonly #ipc = new Map<number, net.Socket>();
   /** Streams still looking for a trusted path: closeIpc during the search ends it. */
   readonly #opening = new Set<number>();
 
-  constructor(events: HostEvents, paths: (() => string[]) | undefined) {
+  constructor(events: HostEvents) {
     this.#events = events;
-    this.#paths = paths;
   }
 
   openIpc(id: number): void {
     let candidates: string[];
     try {
-      candidates = this.#paths ? [...this.#paths()].filter((p) => typeof p === 'string') : ipcSocketPaths();
+      const options = this.#events.options();
+      if (!options) candidates = []; // the Client is gone: nothing to connect for
+      else candidates = options.ipcPaths ? [...options.ipcPaths()].filter((p) => typeof p === 'string') : ipcSocketPaths();
     } catch {
       candidates = []; // the app's ipcPaths threw: as if no local client were running
     }

@@ -3,16 +3,15 @@ import type { HostEvents } from './events';
 
 export class HostTimers {
   readonly #events: HostEvents;
-  readonly #now: (() => number) | undefined;
   readonly #timers = new Map<number, NodeJS.Timeout>();
 
-  constructor(events: HostEvents, now: (() => number) | undefined) {
+  constructor(events: HostEvents) {
     this.#events = events;
-    this.#now = now;
   }
 
   now(): number {
-    return this.#now ? this.#now() : Date.now();
+    const now = this.#events.options()?.now;
+    return now ? now() : Date.now();
   }
 
   startTimer(id: number, delayMs: number, keepAlive: boolean): void {

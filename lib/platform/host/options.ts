@@ -1,0 +1,14 @@
+// The app's Node-only options of a Client. They are functions of the app, which may well close
+// over the Client itself, so the host keeps them only as long as the Client's native half
+// (HostEvents below holds them in an ephemeron keyed by it): a live socket or timer of the host
+// must never be what keeps a dropped Client alive (README, "A Client's lifetime").
+
+/** Node-only options of a Client (tests and embedders inject these). */
+export interface NodePlatformOptions {
+  /** Opens the authorize page; default: the system browser. Return false if it could not. */
+  openUrl?: (url: string) => boolean | void;
+  /** The wall clock in ms since the epoch; default Date.now. */
+  now?: () => number;
+  /** Candidate IPC socket paths of the local client, in order; default per protocols.md §1. */
+  ipcPaths?: () => string[];
+}
