@@ -16,21 +16,18 @@ export type { PlatformEventSink } from './host/events';
 export type { NodePlatformOptions } from './host/options';
 
 export class NodePlatformHost {
-  readonly #events: HostEvents;
+  readonly #events = new HostEvents();
   readonly #timers: HostTimers;
-  readonly #http: HostHttp;
+  readonly #http = new HostHttp(this.#events);
   readonly #ipc: HostIpc;
-  readonly #webSockets: HostWebSockets;
-  readonly #loopback: HostLoopback;
+  readonly #webSockets = new HostWebSockets(this.#events);
+  readonly #loopback = new HostLoopback(this.#events);
   readonly #browser: HostBrowser;
 
   constructor(options: NodePlatformOptions = {}) {
-    this.#events = new HostEvents(options);
+    this.#events.useOptions(options);
     this.#timers = new HostTimers(this.#events);
-    this.#http = new HostHttp(this.#events);
     this.#ipc = new HostIpc(this.#events);
-    this.#webSockets = new HostWebSockets(this.#events);
-    this.#loopback = new HostLoopback(this.#events);
     this.#browser = new HostBrowser(this.#events);
   }
 

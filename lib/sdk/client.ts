@@ -14,7 +14,7 @@ export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange }
 
 const NULL_CLIENT = Symbol('sdkpp.nullClient');
 
-// A Client the app dropped without Dispose() (README, "A Client's lifetime"): once its native
+// A Client the app dropped without Dispose() (README, "Lifetime"): once its native
 // half is collected (the core is torn down by the addon's finalizer), its host's sockets,
 // timers and listeners are closed here. The host refers to the native client only weakly
 // (platform/host/events.ts), so holding the host keeps nothing else alive.

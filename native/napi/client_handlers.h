@@ -4,7 +4,7 @@
 // Client form a cycle inside the JS heap that the GC collects once the app drops the Client,
 // where a strong native reference (a GC root) would keep both alive for ever (issue 11, item 2).
 // An operation's completion is the opposite case (PendingCallPin): it keeps its Client alive
-// until it has answered. README, "A Client's lifetime", states both rules.
+// until it has answered. README, "Lifetime", states both rules.
 #pragma once
 
 #include <napi.h>

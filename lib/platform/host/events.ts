@@ -26,9 +26,10 @@ export class HostEvents {
   #sink: WeakRef<PlatformEventSink> | undefined;
   // The app's options, alive exactly as long as the sink (options.ts says why).
   readonly #optionsOf = new WeakMap<PlatformEventSink, NodePlatformOptions>();
-  #optionsBeforeAttach: NodePlatformOptions | undefined;
+  #optionsBeforeAttach: NodePlatformOptions | undefined = {};
 
-  constructor(options: NodePlatformOptions) {
+  /** The app's options, held strongly only until attach(). */
+  useOptions(options: NodePlatformOptions): void {
     this.#optionsBeforeAttach = options;
   }
 

@@ -1,7 +1,7 @@
 // The app's Node-only options of a Client. They are functions of the app, which may well close
 // over the Client itself, so the host keeps them only as long as the Client's native half
-// (HostEvents below holds them in an ephemeron keyed by it): a live socket or timer of the host
-// must never be what keeps a dropped Client alive (README, "A Client's lifetime").
+// (HostEvents, in events.ts, holds them in an ephemeron keyed by it): a live socket or timer of the host
+// must never be what keeps a dropped Client alive (README, "Lifetime").
 
 /** Node-only options of a Client (tests and embedders inject these). */
 export interface NodePlatformOptions {
