@@ -54,7 +54,7 @@ async function runChild(mode: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--expose-gc', fixture], {
       env: { ...process.env, SDKPP_DROP_ENV: JSON.stringify(env), SDKPP_DROP_MODE: mode },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -63,13 +63,17 @@ async function runChild(mode: string): Promise<Outcome> {
       stdout += chunk;
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
         try {
-          sessionsAt[(JSON.parse(line) as Line).event] = liveSessions(user.id);
+          const { event } = JSON.parse(line) as Line;
+          sessionsAt[event] = liveSessions(user.id);
+          // The child drops its Client once the live session has been counted.
+          if (event === 'ready') child.stdin.end('go\n');
         } catch {
           // a line split across chunks: the final parse below has it whole
         }
       }
     });
     child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdin.on('error', () => {}); // a child that is already gone
     let killed = false;
     let timer: NodeJS.Timeout | undefined;
     // The bound starts once the Client is connected (the drop happens right after).
