@@ -284,7 +284,10 @@ describe('Request Channel Info (op 43) and the voice status events', () => {
     t.emu.control.setVoiceChannel(SEED.botUserId, CHANNEL.lobbyVoice);
     const started = (await listener.waitFor(dispatchOf('VOICE_CHANNEL_START_TIME_UPDATE'), { from })).d;
     expect(started).toMatchObject({ id: CHANNEL.lobbyVoice, guild_id: SEED.guildId });
-    expect(Date.parse(started.voice_start_time)).toBeGreaterThan(0);
+    // Unix seconds, as the public API types it.
+    expect(Number.isInteger(started.voice_start_time)).toBe(true);
+    expect(started.voice_start_time).toBeLessThanOrEqual(Math.floor(t.emu.control.now() / 1000));
+    expect(started.voice_start_time).toBeGreaterThan(Math.floor(t.emu.control.now() / 1000) - 60);
 
     from = listener.mark();
     const put = await api(t.emu, 'PUT', `/channels/${CHANNEL.lobbyVoice}/voice-status`, { auth: bot(t.emu), body: { status: 'Raid night' } });

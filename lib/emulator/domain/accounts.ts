@@ -1,6 +1,7 @@
 // Accounts: users as the service shows them (to an application: premium_type only when approved,
 // application profiles only on the user's own object), created through the control API, renamed
 // (provisional accounts only); bans are in bans.ts.
+import type { APIConnection, ConnectionService, ConnectionVisibility } from 'discord-api-types/v10';
 import { createHash } from 'node:crypto';
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
@@ -136,5 +137,15 @@ export function renameProvisional(emu: Emulator, user: User, app: Application, g
 export function connectionsJson(user: User): Array<Record<string, unknown>> {
   return user.connections
     .filter((c) => !c.legacyGameConnection)
-    .map((c) => ({ type: c.type, id: c.id, name: c.name, verified: true, visibility: 1 }));
+    .map((c) => ({
+      type: c.type as ConnectionService,
+      id: c.id,
+      name: c.name,
+      verified: true,
+      // The emulator keeps no per-connection settings: the service's defaults for a linked account.
+      friend_sync: false,
+      show_activity: true,
+      two_way_link: false,
+      visibility: 1 as ConnectionVisibility,
+    }) satisfies APIConnection);
 }

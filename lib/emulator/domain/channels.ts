@@ -173,9 +173,14 @@ export function setVoiceChannel(emu: Emulator, userId: string, channelId: string
       const channel = guild.channels.find((c) => c.id === channelId)!;
       if (channel.voiceStartTime === null) {
         channel.voiceStartTime = emu.now();
-        emu.bus.publish({ type: 'VOICE_CHANNEL_START_TIME_UPDATE', data: { id: channel.id, guild_id: guild.id, voice_start_time: emu.iso(channel.voiceStartTime) }, userIds: [], guildId: guild.id });
+        emu.bus.publish({ type: 'VOICE_CHANNEL_START_TIME_UPDATE', data: { id: channel.id, guild_id: guild.id, voice_start_time: voiceStartTimeJson(channel.voiceStartTime) }, userIds: [], guildId: guild.id });
       }
     }
   }
   emu.changed();
+}
+
+/** voice_start_time as the public API types it: Unix time in seconds, null when no call runs. */
+export function voiceStartTimeJson(startMs: number | null): number | null {
+  return startMs === null ? null : Math.floor(startMs / 1000);
 }

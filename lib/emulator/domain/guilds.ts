@@ -4,7 +4,8 @@
 // channel updates bots get when a role change alters what they can view.
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
-import type { Guild, GuildMember } from '../model/types';
+import type { APIGuildMember, APIRole, APIUser, GuildMemberFlags, RoleFlags } from 'discord-api-types/v10';
+import type { Guild, GuildMember, Role } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { mainApplication } from './applications';
 import { announceVisibility, visibility, type GuildObserver } from './channels';
@@ -35,8 +36,44 @@ export function guildsOf(emu: Emulator, userId: string): Array<Record<string, un
   return guilds;
 }
 
+/** A member as the public API types it (APIGuildMember); the emulator has no avatars, banners or voice mutes. */
+export function memberFields(emu: Emulator, member: GuildMember): Record<string, unknown> {
+  return {
+    user: userOrIdJson(emu, member.userId) as unknown as APIUser,
+    nick: member.nick,
+    avatar: null,
+    banner: null,
+    roles: member.roles,
+    joined_at: emu.iso(member.joinedAt)!,
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: 0 as GuildMemberFlags,
+    pending: false,
+  } satisfies APIGuildMember;
+}
+
+/** A member event's data (GUILD_MEMBER_ADD / UPDATE): the member with its guild's id. */
 export function memberJson(emu: Emulator, guild: Guild, member: GuildMember): Record<string, unknown> {
-  return { guild_id: guild.id, user: userOrIdJson(emu, member.userId), roles: member.roles, nick: member.nick, joined_at: emu.iso(member.joinedAt) };
+  return { guild_id: guild.id, ...memberFields(emu, member) };
+}
+
+/** A role as the public API types it (APIRole); `permissions` is the bit set as a decimal string. */
+export function roleJson(role: Role): Record<string, unknown> {
+  return {
+    id: role.id,
+    name: role.name,
+    color: role.color,
+    colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: role.position,
+    permissions: role.permissions.toString(),
+    managed: false,
+    mentionable: false,
+    flags: 0 as RoleFlags,
+  } satisfies APIRole;
 }
 
 /** A guild with the application's bot, an @everyone role, a text and a voice channel. */

@@ -1,6 +1,7 @@
 // Lobby messages and game direct messages: their JSON, creation with events and webhooks, who
 // may send to whom, edits, deletes, moderation metadata (an application's bot), and the history
 // windows (200 messages; lobbies also 72 hours).
+import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
 import type { ActivityInvite, DmChannel, Lobby, Message, User } from '../model/types';
@@ -12,16 +13,28 @@ import { RelationshipType } from './relationships';
 const MAX_STORED_PER_CHANNEL = 1000;
 
 export function messageJson(emu: Emulator, message: Message): Record<string, unknown> {
-  const json: Record<string, unknown> = {
+  // The public API's message fields (APIMessage); the emulator's messages have no mentions,
+  // attachments, embeds or pins (yet), so those are empty as the service sends them.
+  const common = {
     id: message.id,
-    type: 0,
+    type: 0 as MessageType,
     content: message.content,
     channel_id: message.channelId,
-    author: userOrIdJson(emu, message.authorId),
-    timestamp: emu.iso(message.timestamp),
+    timestamp: emu.iso(message.timestamp)!,
     edited_timestamp: emu.iso(message.editedTimestamp),
-    flags: message.flags,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: [],
+    pinned: false,
+    flags: message.flags as MessageFlags,
     application_id: message.applicationId,
+  } satisfies Omit<APIMessage, 'author'>;
+  const json: Record<string, unknown> = {
+    ...common,
+    author: userOrIdJson(emu, message.authorId),
     metadata: message.metadata ?? undefined,
     moderation_metadata: message.moderationMetadata ?? undefined,
   };

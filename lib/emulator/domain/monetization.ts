@@ -4,6 +4,7 @@
 // subscription events carry renewals and cancellation: at each period end an active
 // subscription renews (SUBSCRIPTION_UPDATE with the next period) and one cancelled to run to
 // the period end ends (ENTITLEMENT_UPDATE with ends_at = the period end, SUBSCRIPTION_UPDATE).
+import type { APIEntitlement, APISKU, EntitlementType, SKUFlags, SKUType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import type { BusEventType } from '../events';
 import { ApiError } from '../http/errors';
@@ -15,20 +16,29 @@ const ACTIVE = 0;
 const INACTIVE = 1;
 const ENDING = 2;
 
+/**
+ * An entitlement as the public API types it (APIEntitlement): `user_id` / `guild_id` are left
+ * out, not null, when it has none; `subscription_id` is the spec's addition.
+ */
 export function entitlementJson(emu: Emulator, e: Entitlement): Record<string, unknown> {
-  return {
+  const json: APIEntitlement = {
     id: e.id,
     sku_id: e.skuId,
     application_id: e.applicationId,
-    user_id: e.userId,
-    guild_id: e.guildId,
-    type: e.type,
+    ...(e.userId !== null ? { user_id: e.userId } : {}),
+    ...(e.guildId !== null ? { guild_id: e.guildId } : {}),
+    type: e.type as EntitlementType,
     deleted: e.deleted,
     starts_at: emu.iso(e.startsAt),
     ends_at: emu.iso(e.endsAt),
     consumed: e.consumed,
-    subscription_id: e.subscriptionId,
   };
+  return { ...json, subscription_id: e.subscriptionId };
+}
+
+/** A SKU as the public API types it (APISKU, snake_case). */
+export function skuJson(sku: Sku): Record<string, unknown> {
+  return { id: sku.id, type: sku.type as SKUType, application_id: sku.applicationId, name: sku.name, slug: sku.slug, flags: sku.flags as SKUFlags } satisfies APISKU;
 }
 
 export function subscriptionJson(emu: Emulator, s: Subscription): Record<string, unknown> {

@@ -1,6 +1,8 @@
 // What a session learns when it identifies: READY for users (user, relationships, lobbies,
 // presences) and for bots (guilds, then GUILD_CREATE each).
+import type { APIGuildMember, APIRole, GatewayGuildCreateDispatchData, GatewayReadyDispatchData, GuildFeature, GuildSystemChannelFlags, Locale } from 'discord-api-types/v10';
 import { applicationProfilesJson, userJson } from '../domain/accounts';
+import { memberFields, roleJson } from '../domain/guilds';
 import { lobbyJson } from '../domain/lobbies';
 import { canView } from '../domain/permissions';
 import { presencesFor } from '../domain/presence';
@@ -19,7 +21,7 @@ export function userReady(emu: Emulator, user: User, app: Application, sessionId
     user: { ...userJson(user, app), application_profiles: applicationProfilesJson(user, app) },
     session_id: sessionId,
     resume_gateway_url: resumeUrl,
-    application: { id: app.id, flags: app.flags },
+    application: readyApplication(app),
     guilds: [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === user.id)).map((g) => ({ id: g.id, unavailable: true })),
     relationships: relationships.map((r) => relationshipJson(emu, r)),
     lobbies: lobbies.map((l) => ({ ...lobbyJson(emu, l), voice_states: voice?.voiceStates(l.id) ?? [] })),
@@ -27,17 +29,70 @@ export function userReady(emu: Emulator, user: User, app: Application, sessionId
   };
 }
 
+/**
+ * GUILD_CREATE for a bot, shaped as the public API types it (discord-api-types'
+ * GatewayGuildCreateDispatchData): the guild's required fields (most have no meaning in the
+ * emulator and carry the service's defaults), the bot's own member, no emojis or stickers yet.
+ */
 export function botGuildCreate(emu: Emulator, guild: Guild, botUserId: string, obfuscation: boolean): Record<string, unknown> {
-  return {
+  const botMember = guild.members.find((m) => m.userId === botUserId);
+  const payload = {
     id: guild.id,
     name: guild.name,
     icon: guild.icon,
+    splash: null,
+    discovery_splash: null,
     banner: guild.banner,
+    description: null,
     owner_id: guild.ownerId,
-    features: guild.features,
+    region: 'automatic',
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    mfa_level: 0,
+    nsfw_level: 0,
+    premium_tier: 0,
+    premium_progress_bar_enabled: false,
+    preferred_locale: 'en-US' as Locale,
+    application_id: null,
+    system_channel_id: null,
+    system_channel_flags: 0 as GuildSystemChannelFlags,
+    rules_channel_id: null,
+    public_updates_channel_id: null,
+    safety_alerts_channel_id: null,
+    vanity_url_code: null,
+    hub_type: null,
+    incidents_data: null,
+    features: guild.features as GuildFeature[],
+    roles: guild.roles.map(roleJson) as unknown as APIRole[], // checked in roleJson
+    emojis: [],
+    stickers: [],
+    // GUILD_CREATE-only fields.
+    unavailable: false,
+    joined_at: emu.iso(botMember?.joinedAt ?? emu.now())!,
+    large: guild.members.length > LARGE_THRESHOLD,
     member_count: guild.members.length,
-    roles: guild.roles.map((r) => ({ id: r.id, name: r.name, position: r.position, color: r.color, permissions: r.permissions.toString() })),
-    // Without the opt-in, bots still get every channel in full (the legacy behaviour).
-    channels: guild.channels.map((c) => channelForBot(emu, guild, c, canView(guild, c, botUserId), obfuscation)),
-  };
+    // The bot's own member at least (without GUILD_MEMBERS the service sends no more).
+    members: (botMember ? [memberFields(emu, botMember)] : []) as unknown as APIGuildMember[], // checked in memberFields
+    voice_states: [],
+    presences: [],
+    threads: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+    // Without the opt-in, bots still get every channel in full (the legacy behaviour). Channel
+    // objects are built (and checked against the public types) in domain/channels.
+    channels: guild.channels.map((c) => channelForBot(emu, guild, c, canView(guild, c, botUserId), obfuscation)) as unknown as GatewayGuildCreateDispatchData['channels'],
+  } satisfies GatewayGuildCreateDispatchData;
+  return payload;
+}
+
+// The public API's default `large_threshold` (Identify): above it a guild is "large".
+const LARGE_THRESHOLD = 50;
+
+/** READY's application: `id`, `flags` and `flags_new` (the flags as a string, as the public API has it). */
+export function readyApplication(app: Application): { id: string; flags: number; flags_new: string } {
+  return { id: app.id, flags: app.flags, flags_new: String(app.flags) } satisfies GatewayReadyDispatchData['application'];
 }

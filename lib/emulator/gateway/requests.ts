@@ -1,5 +1,6 @@
 // Request Guild Members (op 8) and Request Channel Info (op 43).
 import { userJson } from '../domain/accounts';
+import { voiceStartTimeJson } from '../domain/channels';
 import type { Emulator } from '../emulator';
 import type { Session } from './session';
 import { ALL_MEMBERS_COOLDOWN_MS, Close, Intent, MEMBER_CHUNK_SIZE } from './protocol';
@@ -75,7 +76,7 @@ export function handleRequestChannelInfo(emu: Emulator, session: Session, d: unk
     .map((c) => {
       const info: Record<string, unknown> = { id: c.id };
       if (fields.includes('status')) info.status = c.voiceStatus;
-      if (fields.includes('voice_start_time')) info.voice_start_time = emu.iso(c.voiceStartTime);
+      if (fields.includes('voice_start_time')) info.voice_start_time = voiceStartTimeJson(c.voiceStartTime);
       return info;
     });
   session.dispatch('CHANNEL_INFO', JSON.stringify({ guild_id: guild.id, channels }));

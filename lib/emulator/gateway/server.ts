@@ -14,7 +14,7 @@ import type { Emulator } from '../emulator';
 import type { BusEvent } from '../events';
 import { hostAllowed, originAllowed } from '../http/request_origin';
 import type { GatewayControl } from '../ports';
-import { botGuildCreate, userReady } from './ready';
+import { botGuildCreate, readyApplication, userReady } from './ready';
 import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
 import { obfuscatedChannelJson } from './obfuscation';
 import { Close, Intent, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
@@ -127,7 +127,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
         session_id: session.id,
         resume_gateway_url: options.url,
-        application: { id: identity.app.id, flags: identity.app.flags },
+        application: readyApplication(identity.app),
       }));
       for (const guild of guilds) {
         session.dispatch('GUILD_CREATE', JSON.stringify(botGuildCreate(emu, guild, identity.user.id, identity.obfuscation)));

@@ -1,5 +1,5 @@
 // Entitlements and SKUs for the application's bot (what a game backend checks).
-import { entitlementsOf, skusOf } from '../domain/monetization';
+import { entitlementsOf, skuJson, skusOf } from '../domain/monetization';
 import type { Router } from '../http/router';
 
 export function registerMonetization(api: Router): void {
@@ -12,6 +12,6 @@ export function registerMonetization(api: Router): void {
   api.get('/applications/:application_id/skus', (ctx) => {
     const { app } = ctx.bot();
     if (ctx.params.application_id !== app.id) return [];
-    return skusOf(ctx.emu, app.id);
+    return skusOf(ctx.emu, app.id).map(skuJson);
   });
 }

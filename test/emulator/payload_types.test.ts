@@ -1,0 +1,150 @@
+// Issue 11 item 18: the emulator's payloads as the public API types them. Real payloads are
+// recorded from a running emulator (gateway READY for users and bots, GUILD_CREATE, member
+// events, DM MESSAGE_CREATE; REST SKUs, entitlements, connections, DM messages, channel info)
+// and checked against tables of required keys that the compiler derives from discord-api-types
+// (helpers/public_shapes.ts, type-checked here), so a key the public types require cannot be
+// left out without a failure.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAll, dispatchOf, GatewayClient } from './helpers/gateway_client';
+import { api, bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
+import * as Shapes from './helpers/public_shapes';
+
+const GUILDS = 1 << 0;
+const GUILD_MEMBERS = 1 << 1;
+const { nelly, alice, carol } = SEED.users;
+const at = (n: number) => (BigInt(SEED.guildId) + BigInt(n)).toString();
+const SKU_FOUNDER_PACK = at(101);
+const LOBBY_VOICE = at(15);
+
+let t: TestEmulator;
+const clients: GatewayClient[] = [];
+
+beforeAll(async () => {
+  t = await startTestEmulator();
+});
+afterAll(async () => {
+  closeAll(clients);
+  await t?.close();
+});
+
+async function connect(): Promise<GatewayClient> {
+  const client = await GatewayClient.connect(t.gatewayUrl);
+  clients.push(client);
+  return client;
+}
+
+function expectShape(value: unknown, shape: Readonly<Record<string, Shapes.Kind>>, what: string): void {
+  expect(Shapes.shapeProblems(value, shape), what).toEqual([]);
+}
+
+describe('the required-key tables follow discord-api-types', () => {
+  it('type-checks helpers/public_shapes.ts against the public types', () => {
+    const require = createRequire(import.meta.url);
+    const tsc = require.resolve('typescript/bin/tsc');
+    const file = join(__dirname, 'helpers', 'public_shapes.ts');
+    const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext',
+      '--moduleResolution', 'nodenext', '--skipLibCheck', file], { encoding: 'utf8' });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 120_000);
+
+  it('finds problems: a missing key and a wrong type are reported', () => {
+    expect(Shapes.shapeProblems({ id: '1', name: 'x', color: '0' }, Shapes.ROLE)).toEqual(expect.arrayContaining(['color: string, want number', 'missing hoist']));
+  });
+});
+
+describe('gateway payloads', () => {
+  it("a bot's READY and GUILD_CREATE: the guild's required fields, unavailable false, the bot's own member, roles in full", async () => {
+    const client = await connect();
+    const from = client.mark();
+    const ready = await client.identifyBot(t.emu.application.botToken, GUILDS);
+    expectShape(ready.application, Shapes.READY_APPLICATION, 'READY application');
+    expect(ready.application.flags_new).toBe(String(ready.application.flags));
+    const guild = (await client.waitFor(dispatchOf('GUILD_CREATE', (d) => d.id === SEED.guildId), { from })).d;
+    expectShape(guild, Shapes.GUILD_CREATE, 'GUILD_CREATE');
+    expect(guild.unavailable).toBe(false);
+    expect(guild.stickers).toEqual([]);
+    expect(guild.member_count).toBeGreaterThan(0);
+    expect(Number.isNaN(Date.parse(guild.joined_at))).toBe(false);
+    const own = guild.members.find((m: any) => m.user.id === SEED.botUserId);
+    expect(own, "the bot's own member").toBeDefined();
+    for (const member of guild.members) expectShape(member, Shapes.MEMBER, 'GUILD_CREATE member');
+    expect(guild.roles.length).toBeGreaterThan(0);
+    for (const role of guild.roles) {
+      expectShape(role, Shapes.ROLE, `role ${role.name}`);
+      expect(role.colors.primary_color).toBe(role.color);
+    }
+  });
+
+  it("a user's READY carries the application with flags_new", async () => {
+    const client = await connect();
+    const ready = await client.identifyUser(t.token(nelly));
+    expectShape(ready.application, Shapes.READY_APPLICATION, 'READY application');
+  });
+
+  it('GUILD_MEMBER_UPDATE is a member with deaf, mute, flags, avatar and banner', async () => {
+    const client = await connect();
+    await client.identifyBot(t.emu.application.botToken, GUILDS | GUILD_MEMBERS);
+    const from = client.mark();
+    t.emu.control.updateGuildMember(SEED.guildId, alice, { nick: 'Al' });
+    const update = (await client.waitFor(dispatchOf('GUILD_MEMBER_UPDATE', (d) => d.user?.id === alice), { from })).d;
+    expectShape(update, Shapes.MEMBER, 'GUILD_MEMBER_UPDATE');
+    expect(update).toMatchObject({ guild_id: SEED.guildId, deaf: false, mute: false, flags: 0, avatar: null, banner: null });
+  });
+
+  it('voice_start_time is Unix seconds in VOICE_CHANNEL_START_TIME_UPDATE', async () => {
+    const client = await connect();
+    await client.identifyBot(t.emu.application.botToken, GUILDS);
+    const from = client.mark();
+    t.emu.control.setVoiceChannel(SEED.botUserId, LOBBY_VOICE);
+    const started = (await client.waitFor(dispatchOf('VOICE_CHANNEL_START_TIME_UPDATE', (d) => d.voice_start_time !== null), { from })).d;
+    expect(Number.isInteger(started.voice_start_time)).toBe(true);
+    expect(Math.abs(started.voice_start_time - t.emu.control.now() / 1000)).toBeLessThan(60);
+    t.emu.control.setVoiceChannel(SEED.botUserId, null);
+  });
+});
+
+describe('REST payloads', () => {
+  it('SKUs in snake_case', async () => {
+    const skus = (await api(t.emu, 'GET', `/applications/${SEED.applicationId}/skus`, { auth: bot(t.emu) })).body as unknown[];
+    expect(skus.length).toBeGreaterThan(0);
+    for (const sku of skus) {
+      expectShape(sku, Shapes.SKU, 'SKU');
+      expect(sku).not.toHaveProperty('applicationId');
+    }
+  });
+
+  it('an entitlement of a user leaves guild_id out instead of null', async () => {
+    t.emu.control.grantEntitlement(alice, SKU_FOUNDER_PACK);
+    const list = (await api(t.emu, 'GET', `/applications/${SEED.applicationId}/entitlements?user_id=${alice}`, { auth: bot(t.emu) })).body as any[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const entitlement of list) {
+      expectShape(entitlement, Shapes.ENTITLEMENT, 'entitlement');
+      expect(entitlement).not.toHaveProperty('guild_id');
+      expect(entitlement.user_id).toBe(alice);
+    }
+  });
+
+  it('connections carry friend_sync, show_activity and two_way_link', async () => {
+    const list = (await api(t.emu, 'GET', '/users/@me/connections', { auth: `Bearer ${t.token(carol)}` })).body as unknown[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const connection of list) expectShape(connection, Shapes.CONNECTION, 'connection');
+  });
+
+  it('a DM message (REST reply, history and the MESSAGE_CREATE dispatch) has every required message field', async () => {
+    const client = await connect();
+    await client.identifyUser(t.token(alice));
+    const from = client.mark();
+    const sent = await api(t.emu, 'POST', `/users/@me/dms/${alice}/messages`, { auth: `Bearer ${t.token(nelly)}`, body: { content: 'shapes' } });
+    expect(sent.status).toBe(200);
+    expectShape(sent.body, Shapes.MESSAGE, 'POST reply');
+    const history = (await api(t.emu, 'GET', `/users/@me/dms/${alice}/messages`, { auth: `Bearer ${t.token(nelly)}` })).body as unknown[];
+    for (const message of history) expectShape(message, Shapes.MESSAGE, 'history');
+    const created = (await client.waitFor(dispatchOf('MESSAGE_CREATE', (d) => d.content === 'shapes'), { from })).d;
+    expectShape(created, Shapes.MESSAGE, 'MESSAGE_CREATE');
+    expect(created).toMatchObject({ tts: false, mention_everyone: false, mentions: [], mention_roles: [], attachments: [], embeds: [], pinned: false });
+  });
+});
