@@ -66,6 +66,10 @@
       'native/core/src/util/time_format.cc',
       'native/core/src/util/uri.cc',
       'native/core/src/util/utf8.cc',
+      # voice/audio: building blocks of the audio engine (no apostrophes here: CMake parses quotes)
+      'native/core/src/voice/audio/jitter_buffer.cc',
+      'native/core/src/voice/audio/pcm_math.cc',
+      'native/core/src/voice/audio/voice_gate.cc',
     ],
     'sdkpp_napi_sources': [
       'native/napi/addon.cc',
