@@ -160,6 +160,32 @@ TEST(Gateway, ResumeDropsReplayedDuplicates) {
   EXPECT_EQ(h.client.GetStatus(), Client::Status::Ready);
 }
 
+// Issue 11 item 11: a hostile or broken service's sequence number must never silence the
+// session. Each USER_UPDATE names a new user id, so the app sees exactly which were delivered.
+TEST(Gateway, NoSequenceNumberSilencesLaterEvents) {
+  ConnectedHarness h;
+  std::vector<uint64_t> delivered;
+  h.client.SetUserUpdatedCallback([&](uint64_t id) { delivered.push_back(id); });
+  h.ConnectToReady();  // READY is seq 1
+  auto send = [&](const std::string& s, int user) {
+    h.peer.Send(R"({"op":0,"t":"USER_UPDATE","s":)" + s + R"(,"d":{"id":")" + std::to_string(user) + R"(","username":"u"}})");
+  };
+  send("2", 100);
+  send("9007199254740992", 101);   // 2^53: outside the exact-integer range, delivered untracked
+  send("3", 102);
+  send("9007199254740991", 103);   // 2^53 - 1: valid, taken as the new count
+  send("4", 104);                  // far below it: the service counts anew, not a repeat
+  send("5", 105);
+  send("5", 106);                  // a real repeat (within the window): dropped
+  send("1e300", 107);              // not an integer: delivered untracked
+  send("-7", 108);                 // negative: delivered untracked
+  send("6", 110);
+  Pump();
+  EXPECT_EQ(delivered, (std::vector<uint64_t>{100, 101, 102, 103, 104, 105, 107, 108, 110}));
+  EXPECT_EQ(h.impl().gateway().last_sequence(), 6);
+  EXPECT_EQ(h.client.GetStatus(), Client::Status::Ready);
+}
+
 TEST(Gateway, InvalidSessionNotResumableIdentifiesAgain) {
   ConnectedHarness h;
   h.ConnectToReady();

@@ -156,10 +156,19 @@ bool GatewayConnection::OnMessage(PlatformId socket, std::string_view text) {
     case Op::Dispatch: {
       auto sequence = root["s"].Int();
       auto type = root["t"].String().value_or("");
-      if (sequence) {
-        if (*sequence <= last_sequence_) {
+      if (!sequence && !root["s"].IsNull() && root["s"].Exists()) {
+        logger_.Log(LoggingSeverity::Warning, "gateway: event with an unusable sequence number, delivered untracked");
+      } else if (sequence && (*sequence < 1 || *sequence > kMaxSequence)) {
+        logger_.Log(LoggingSeverity::Warning, "gateway: event with sequence number " + std::to_string(*sequence) +
+                                                  " outside 1.." + std::to_string(kMaxSequence) + ", delivered untracked");
+      } else if (sequence) {
+        if (*sequence <= last_sequence_ && last_sequence_ - *sequence < kDuplicateWindow) {
           logger_.Log(LoggingSeverity::Verbose, "gateway: dropped a duplicate of event " + std::to_string(*sequence));
           break;
+        }
+        if (*sequence <= last_sequence_) {
+          logger_.Log(LoggingSeverity::Warning, "gateway: sequence went back from " + std::to_string(last_sequence_) +
+                                                    " to " + std::to_string(*sequence) + "; following the new count");
         }
         last_sequence_ = *sequence;
       }

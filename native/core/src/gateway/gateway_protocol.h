@@ -53,4 +53,11 @@ inline constexpr uint64_t kSendWindowMs = 60'000;
 // Kept free in every window for heartbeats, so chatty presence updates never starve them.
 inline constexpr int kReservedForHeartbeats = 5;
 
+// Sequence numbers: the service counts its dispatches 1, 2, 3... per session, and replays after
+// a resume can repeat recent ones. Only a number within kDuplicateWindow below the last one is a
+// repeat; anything else is taken as the service's new count (never a reason to drop every later
+// event), and a number outside JSON's exact-integer range is not tracked at all.
+inline constexpr int64_t kMaxSequence = (int64_t{1} << 53) - 1;
+inline constexpr int64_t kDuplicateWindow = 1000;
+
 }  // namespace sdkpp::gateway
