@@ -155,3 +155,59 @@ TEST(MessageCache, AWholeHistoryTrimmedByTheBoundStillAnswersFromTheCache) {
 
 }  // namespace
 }  // namespace sdkpp::social
+
+namespace sdkpp::social {
+namespace {
+
+constexpr uint64_t kHourMs = 60 * 60 * 1000;
+
+MessageRecord LobbyMessage(uint64_t id, uint64_t sent_ms, uint64_t lobby = 100) {
+  MessageRecord m = Message(id, lobby);
+  m.lobby_id = lobby;
+  m.sent_ms = sent_ms;
+  return m;
+}
+
+// Issue 11 item 11: the cache keeps what the history rules need — 200 per channel, and lobby
+// messages only within 72 hours on the service clock — plus what pins still hold.
+TEST(MessageCache, KeepsTwoHundredPerChannelAsTheHistoryRuleNeeds) {
+  EXPECT_EQ(kMaxMessagesPerChannel, 200u);
+  MessageCache cache;
+  for (uint64_t i = 1; i <= 600; ++i) cache.AddLive(Message(i));
+  EXPECT_EQ(cache.size(), 200u);
+  EXPECT_EQ(cache.Find(400), nullptr);
+  EXPECT_NE(cache.Find(401), nullptr);
+}
+
+TEST(MessageCache, LobbyMessagesOlderThanSeventyTwoHoursLeaveByAge) {
+  uint64_t now = 1'000 * kHourMs;
+  MessageCache cache;
+  cache.SetServiceClock([&now] { return now; });
+  cache.AddLive(LobbyMessage(1, now - 100 * kHourMs));  // already too old
+  cache.AddLive(LobbyMessage(2, now - 50 * kHourMs));
+  cache.AddLive(LobbyMessage(3, now - 1 * kHourMs));
+  EXPECT_EQ(cache.Find(1), nullptr);
+  EXPECT_NE(cache.Find(2), nullptr);
+  cache.Pin(2);  // a callback still to run holds it
+  now += 30 * kHourMs;  // message 2 is now 80 hours old
+  cache.AddLive(LobbyMessage(4, now));
+  EXPECT_EQ(cache.size(), 2u);  // 3 and 4 remain in the channel
+  EXPECT_NE(cache.Find(2), nullptr) << "a pinned message stays findable";
+  EXPECT_NE(cache.Find(3), nullptr);
+  cache.Unpin(2);
+  EXPECT_EQ(cache.Find(2), nullptr);
+}
+
+TEST(MessageCache, DirectMessagesAreNotEvictedByAge) {
+  uint64_t now = 1'000 * kHourMs;
+  MessageCache cache;
+  cache.SetServiceClock([&now] { return now; });
+  MessageRecord old_dm = Message(1, 300);
+  old_dm.sent_ms = now - 500 * kHourMs;
+  cache.AddLive(old_dm);
+  cache.AddLive(Message(2, 300));
+  EXPECT_NE(cache.Find(1), nullptr);
+}
+
+}  // namespace
+}  // namespace sdkpp::social

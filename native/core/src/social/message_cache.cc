@@ -205,7 +205,22 @@ void MessageCache::EnforceBounds(uint64_t keep_channel) {
       channel.contiguous = std::min(channel.contiguous, channel.messages.size());
     }
   };
-  if (auto it = channels_.find(keep_channel); it != channels_.end()) trim(it->second, kMaxMessagesPerChannel);
+  if (auto it = channels_.find(keep_channel); it != channels_.end()) {
+    Channel& channel = it->second;
+    trim(channel, kMaxMessagesPerChannel);
+    // Lobby history reaches back 72 hours only: older lobby messages leave by age.
+    if (service_now_ms_ && !channel.messages.empty() && channel.messages.front().lobby_id != 0) {
+      const uint64_t now = service_now_ms_();
+      const uint64_t cutoff = now > limits::kMaxHistoryAgeMs ? now - limits::kMaxHistoryAgeMs : 0;
+      size_t keep = channel.messages.size();
+      for (const MessageRecord& m : channel.messages) {
+        // A message without a timestamp (sent_ms 0) has no known age: it is not aged out.
+        if (m.sent_ms == 0 || m.sent_ms >= cutoff) break;
+        --keep;
+      }
+      trim(channel, keep);
+    }
+  }
   // Overall: evict least recently used channels (never the one just written).
   while (total_ > kMaxCachedMessages && !lru_.empty()) {
     uint64_t victim = lru_.back();

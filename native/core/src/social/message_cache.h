@@ -12,17 +12,21 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <list>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
+#include "sdkpp/limits.h"
 #include "social/records.h"
 
 namespace sdkpp::social {
 
-inline constexpr size_t kMaxMessagesPerChannel = 500;
+// Per channel, what the history rules can ask for (at most 200 messages; lobbies also only the
+// last 72 hours, limits.h), plus what pins keep findable.
+inline constexpr size_t kMaxMessagesPerChannel = limits::kMaxHistoryMessagesCount;
 inline constexpr size_t kMaxCachedMessages = 10'000;
 inline constexpr size_t kMaxRememberedDeletes = 4096;
 
@@ -38,6 +42,10 @@ class MessageCache {
   // After a gap (a new session, not a resume): nothing is known to be contiguous any more.
   void ForgetContiguity();
   void DropChannel(uint64_t channel_id);
+
+  // The service's clock (ms since the epoch): lobby messages older than the 72-hour history
+  // window are evicted as messages arrive. Without a clock nothing is evicted by age.
+  void SetServiceClock(std::function<uint64_t()> now_ms) { service_now_ms_ = std::move(now_ms); }
 
   // Keeps the message findable, even once evicted, until as many Unpin calls as Pin calls.
   void Pin(uint64_t message_id);
@@ -76,6 +84,7 @@ class MessageCache {
   size_t total_ = 0;
   std::unordered_map<uint64_t, uint32_t> pins_;
   std::unordered_map<uint64_t, MessageRecord> evicted_pinned_;
+  std::function<uint64_t()> service_now_ms_;
 };
 
 }  // namespace sdkpp::social

@@ -35,6 +35,7 @@ struct UserRecord {
   // The user's activity of this game (or its sibling applications), as the service sent it.
   std::optional<std::string> game_activity_json;
   std::vector<ApplicationProfileRecord> application_profiles;
+  uint64_t touched = 0;  // record_bounds.h
 };
 
 struct RelationshipRecord {
@@ -64,6 +65,7 @@ struct LobbyRecord {
   StringMap metadata;
   std::vector<LobbyMemberRecord> members;
   std::optional<LinkedChannelRecord> linked_channel;
+  uint64_t touched = 0;  // record_bounds.h
 };
 
 // What a message carries that its text does not show (sdkpp::AdditionalContent's fields).
@@ -95,6 +97,7 @@ struct ChannelRecord {
   ChannelType type = ChannelType::Dm;
   std::string name;
   std::vector<uint64_t> recipients;
+  uint64_t touched = 0;  // record_bounds.h
 };
 
 }  // namespace sdkpp::social

@@ -1,8 +1,10 @@
 #include "social/social_layer.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "social/parse.h"
+#include "social/record_bounds.h"
 
 namespace sdkpp::social {
 namespace {
@@ -19,7 +21,11 @@ StatusType ParseStatus(std::string_view status) {
 
 }  // namespace
 
-SocialLayer::SocialLayer(FeatureContext& context) : context_(context), state_(std::make_shared<SocialState>()) {}
+SocialLayer::SocialLayer(FeatureContext& context) : context_(context), state_(std::make_shared<SocialState>()) {
+  state_->messages.SetServiceClock([&http = context_.http] { return http.ServiceNowMs(); });
+}
+
+SocialLayer::~SocialLayer() { state_->messages.SetServiceClock({}); }
 
 void SocialLayer::Post(std::function<void()> callback) { context_.callbacks.PostEvent(std::move(callback)); }
 
@@ -27,6 +33,8 @@ void SocialLayer::RememberUser(const json::Value& user) {
   auto parsed = ParseUser(user);
   if (!parsed) return;
   auto [it, inserted] = state_->users.try_emplace(parsed->id, *parsed);
+  it->second.touched = ++state_->touch_clock;
+  if (inserted) BoundUsers();
   if (!inserted) {
     // Keep what the user object does not say (presence, activity, profiles).
     it->second.username = parsed->username.empty() ? it->second.username : parsed->username;
@@ -105,6 +113,7 @@ void SocialLayer::OnPresence(const json::Value& data) {
   if (!id) return;
   auto& user = state_->users[*id];
   user.id = *id;
+  user.touched = ++state_->touch_clock;
   user.status = ParseStatus(data["status"].String().value_or("offline"));
   user.game_activity_json.reset();
   for (const auto& activity : data["activities"].Items()) {
@@ -118,6 +127,7 @@ void SocialLayer::OnPresence(const json::Value& data) {
     auto cb = callbacks_.user_updated;
     Post([cb, id = *id] { cb(id); });
   }
+  BoundUsers();
 }
 
 void SocialLayer::OnRelationship(std::string_view type, const json::Value& data) {
@@ -157,7 +167,9 @@ void SocialLayer::ApplyLobby(const json::Value& lobby, bool announce) {
   }
   uint64_t id = parsed->id;
   bool created = state_->lobbies.count(id) == 0;
+  parsed->touched = ++state_->touch_clock;
   state_->lobbies[id] = std::move(*parsed);
+  if (created) BoundLobbies(id);
   if (!announce) return;
   auto cb = created ? callbacks_.lobby_created : callbacks_.lobby_updated;
   if (cb) Post([cb, id] { cb(id); });
@@ -199,11 +211,68 @@ void SocialLayer::RememberDmChannel(const MessageRecord& message) {
   if (message.lobby_id != 0 || message.channel_id == 0) return;
   uint64_t me = state_->current_user_id;
   uint64_t other = message.author_id == me ? message.recipient_id : message.author_id;
+  bool created = state_->channels.count(message.channel_id) == 0;
   auto& channel = state_->channels[message.channel_id];
   channel.id = message.channel_id;
+  channel.touched = ++state_->touch_clock;
   channel.type = ChannelType::Dm;
   if (channel.recipients.empty() && other != 0) channel.recipients = {other};
+  if (created) BoundChannels(message.channel_id);
 }
+
+void SocialLayer::BoundUsers() {
+  if (state_->users.size() <= kMaxUserRecords) return;
+  // Who must stay readable: the player, relationships, lobby members, DM partners.
+  std::unordered_set<uint64_t> needed{state_->current_user_id};
+  for (const auto& [id, relationship] : state_->relationships) needed.insert(id);
+  for (const auto& [id, lobby] : state_->lobbies) {
+    for (const auto& member : lobby.members) needed.insert(member.id);
+  }
+  for (const auto& [id, channel] : state_->channels) needed.insert(channel.recipients.begin(), channel.recipients.end());
+  size_t removed = EvictLeastRecentlyTouched(state_->users, kMaxUserRecords, [&](uint64_t id) { return needed.count(id) > 0; });
+  if (removed > 0) {
+    context_.logger.Log(LoggingSeverity::Verbose, "social: let go of " + std::to_string(removed) + " user records nobody needs");
+  }
+}
+
+void SocialLayer::BoundChannels(uint64_t just_written) {
+  EvictLeastRecentlyTouched(state_->channels, kMaxChannelRecords, [&](uint64_t id) { return id == just_written; });
+}
+
+void SocialLayer::BoundLobbies(uint64_t just_written) {
+  if (state_->lobbies.size() <= kMaxLobbyRecords) return;
+  std::vector<uint64_t> before;
+  before.reserve(state_->lobbies.size());
+  for (const auto& [id, lobby] : state_->lobbies) before.push_back(id);
+  EvictLeastRecentlyTouched(state_->lobbies, kMaxLobbyRecords, [&](uint64_t id) { return id == just_written; });
+  // The messages of a lobby the SDK no longer holds go with it.
+  for (uint64_t id : before) {
+    if (state_->lobbies.count(id) == 0) state_->messages.DropChannel(id);
+  }
+}
+
+namespace {
+
+// Pinned while the callback is queued, so GetMessageHandle(id) answers inside it even when the
+// cache's bounds push the message out (a burst longer than the channel bound, or a message
+// older than the 200 newest of its channel). The pin goes with the queued callback: after it
+// ran, or if the queue was dropped without running it.
+class MessagePin {
+ public:
+  MessagePin(const std::shared_ptr<SocialState>& state, uint64_t id) : state_(state), id_(id) { state->messages.Pin(id); }
+  MessagePin(const MessagePin&) = delete;
+  MessagePin& operator=(const MessagePin&) = delete;
+  ~MessagePin() {
+    if (auto alive = state_.lock()) alive->messages.Unpin(id_);
+  }
+  uint64_t id() const { return id_; }
+
+ private:
+  std::weak_ptr<SocialState> state_;
+  uint64_t id_;
+};
+
+}  // namespace
 
 void SocialLayer::ApplyMessage(const json::Value& message, bool live, bool announce) {
   RememberUser(message["author"]);
@@ -213,6 +282,9 @@ void SocialLayer::ApplyMessage(const json::Value& message, bool live, bool annou
   RememberDmChannel(*parsed);
   bool known = state_->messages.Find(id) != nullptr;
   bool edit = parsed->edited_ms != 0 && known;
+  auto cb = !announce ? nullptr : (edit || known ? callbacks_.message_updated : callbacks_.message_created);
+  // Pinned before it goes in: the bounds may evict it at once, the callback must still find it.
+  auto pin = cb ? std::make_shared<const MessagePin>(state_, id) : nullptr;
   if (known) {
     state_->messages.Update(*parsed);
   } else if (live) {
@@ -223,29 +295,7 @@ void SocialLayer::ApplyMessage(const json::Value& message, bool live, bool annou
     one.push_back(std::move(*parsed));
     state_->messages.AddHistory(channel, std::move(one), 1);
   }
-  if (!announce || !state_->messages.Find(id)) return;  // a late create of a deleted message
-  auto cb = edit ? callbacks_.message_updated : (known ? callbacks_.message_updated : callbacks_.message_created);
-  if (!cb) return;
-  // Pinned while the callback is queued, so GetMessageHandle(id) answers inside it even when a
-  // longer burst pushed the message out of the cache's bounds in the meantime. The pin goes
-  // with the queued callback: after it ran, or if the queue was dropped without running it.
-  class Pin {
-   public:
-    Pin(const std::shared_ptr<SocialState>& state, uint64_t id) : state_(state), id_(id) {
-      state->messages.Pin(id);
-    }
-    Pin(const Pin&) = delete;
-    Pin& operator=(const Pin&) = delete;
-    ~Pin() {
-      if (auto alive = state_.lock()) alive->messages.Unpin(id_);
-    }
-    uint64_t id() const { return id_; }
-
-   private:
-    std::weak_ptr<SocialState> state_;
-    uint64_t id_;
-  };
-  auto pin = std::make_shared<const Pin>(state_, id);
+  if (!cb || !state_->messages.Find(id)) return;  // a late create of a deleted message
   Post([cb, pin] { cb(pin->id()); });
 }
 

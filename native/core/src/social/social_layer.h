@@ -30,6 +30,8 @@ struct SocialCallbacks {
 class SocialLayer {
  public:
   explicit SocialLayer(FeatureContext& context);
+  // The state can outlive the layer (handles share it): it must not keep the layer's clock.
+  ~SocialLayer();
 
   std::shared_ptr<SocialState>& state() { return state_; }
   StateRef ref() const { return state_; }
@@ -58,6 +60,11 @@ class SocialLayer {
   void OnMember(std::string_view type, const json::Value& data);
   void OnMessageDeleted(const json::Value& data, bool lobby);
   void Post(std::function<void()> callback);
+
+  // record_bounds.h: keep the user, DM channel and lobby maps within their caps.
+  void BoundUsers();
+  void BoundChannels(uint64_t just_written);
+  void BoundLobbies(uint64_t just_written);
 
   FeatureContext& context_;
   std::shared_ptr<SocialState> state_;

@@ -23,6 +23,7 @@ class SocialState {
   std::unordered_map<uint64_t, LobbyRecord> lobbies;
   std::unordered_map<uint64_t, ChannelRecord> channels;
   MessageCache messages;
+  uint64_t touch_clock = 0;  // ticks once per record written (record_bounds.h)
 
   const UserRecord* User(uint64_t id) const {
     auto it = users.find(id);
