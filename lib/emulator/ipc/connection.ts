@@ -51,6 +51,8 @@ export class IpcConnection {
   readonly reader = new FrameReader();
   app: Application | null = null;
   authenticatedUser: User | null = null;
+  /** The token AUTHENTICATE was given: when it stops being valid (revoked, deauthorized), the connection closes with 4003. */
+  authenticatedToken: string | undefined;
   readonly subscriptions = new Set<string>();
   /** Guilds subscribed to with GUILD_STATUS. */
   readonly guildStatus = new Set<string>();
@@ -183,6 +185,7 @@ export class IpcConnection {
         const user = record?.userId ? emu.user(record.userId) : undefined;
         if (!record || !user || record.applicationId !== this.app!.id) return this.error(cmd, nonce, RpcError.InvalidToken, 'Invalid token');
         this.authenticatedUser = user;
+        this.authenticatedToken = args.access_token as string;
         return this.reply(cmd, nonce, {
           user: userJson(user, this.app!),
           scopes: record.scopes,

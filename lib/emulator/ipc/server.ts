@@ -6,7 +6,7 @@ import net from 'node:net';
 import { ipcSocketPaths } from '../../platform/ipc_paths';
 import { parseScopes } from '../auth/scopes';
 import { userJson } from '../domain/accounts';
-import { issueCode } from '../domain/authorizations';
+import { accessToken, issueCode } from '../domain/authorizations';
 import { currentActivity, guildStatusJson } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { LocalClientControl } from '../ports';
@@ -150,6 +150,15 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
 
   // Bus events the local client forwards to subscribed games.
   const unsubscribe = emu.bus.subscribe((event) => {
+    if (event.type === 'APPLICATION_DEAUTHORIZED') {
+      // A game authenticated with a token that no longer lives is cut off (protocols.md: close
+      // 4003 token revoked), as the gateway ends that token's sessions.
+      for (const connection of [...connections]) {
+        const token = connection.authenticatedToken;
+        if (token !== undefined && !accessToken(emu, token)) connection.close(4003, 'Token revoked');
+      }
+      return;
+    }
     if (event.type === 'PRESENCE_UPDATE') {
       // Online counts of guilds that games watch with GUILD_STATUS.
       const userId = String((event.data.user as { id?: unknown } | undefined)?.id ?? '');
