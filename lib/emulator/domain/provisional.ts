@@ -100,7 +100,17 @@ export function mergeProvisionalIdentity(emu: Emulator, user: User, type: string
   if (holder) {
     holder.identities = holder.identities.filter((i) => !(i.type === identity.type && i.subject === identity.subject));
     holder.mergedInto = user.id;
-    for (const [token, record] of emu.state.tokens) if (record.userId === holder.id) emu.state.tokens.delete(token);
+    const apps = new Set<string>();
+    for (const [token, record] of emu.state.tokens) {
+      if (record.userId !== holder.id) continue;
+      apps.add(record.applicationId);
+      emu.state.tokens.delete(token);
+    }
+    // The provisional account's tokens are gone: the gateway sessions and local-client
+    // connections they opened end too (as on a revocation; no webhook, nobody deauthorized the app).
+    for (const applicationId of apps) {
+      emu.bus.publish({ type: 'APPLICATION_DEAUTHORIZED', data: { application_id: applicationId, user_id: holder.id }, userIds: [holder.id], applicationId });
+    }
   }
   emu.changed();
 }
