@@ -26,6 +26,35 @@ export function inviteJson(emu: Emulator, messageId: string, channelId: string, 
   };
 }
 
+/**
+ * A Join invite lives as long as the party it names: once its sender's activity (of the
+ * invite's application) shows another party or none, the invite turns invalid and its
+ * recipient hears ACTIVITY_INVITE_UPDATE with `is_valid: false`.
+ */
+export function expireInvitesOfLeftParties(emu: Emulator, senderId: string, activities: Record<string, unknown>[]): void {
+  const partyOf = (applicationId: string) => {
+    const activity = activities.find((a) => a.application_id === applicationId);
+    const party = activity?.party as { id?: unknown } | undefined;
+    return typeof party?.id === 'string' ? party.id : null;
+  };
+  for (const channel of emu.state.dmChannels.values()) {
+    if (!channel.userIds.includes(senderId)) continue;
+    for (const message of emu.state.channelMessages(channel.id)) {
+      const invite = message.activityInvite;
+      if (!invite || !invite.valid || message.authorId !== senderId || invite.type !== InviteType.Join) continue;
+      if (partyOf(invite.applicationId) === invite.partyId) continue;
+      invite.valid = false;
+      emu.changed();
+      emu.bus.publish({
+        type: 'ACTIVITY_INVITE_UPDATE',
+        data: inviteJson(emu, message.id, channel.id, senderId),
+        userIds: message.recipientId ? [message.recipientId] : [],
+        applicationId: invite.applicationId,
+      });
+    }
+  }
+}
+
 export interface NewInvite {
   recipientId: string;
   type: number;

@@ -5,6 +5,7 @@
 import type { Emulator } from '../emulator';
 import type { Presence } from '../model/types';
 import { validateActivity } from './activities';
+import { expireInvitesOfLeftParties } from './activity_invites';
 import { friendIds } from './relationships';
 
 const STATUSES = new Set(['online', 'idle', 'dnd', 'invisible', 'offline']);
@@ -22,6 +23,7 @@ export function setPresence(emu: Emulator, userId: string, status: Presence['sta
     data: { user: { id: userId }, status: status === 'invisible' ? 'offline' : status, activities: status === 'invisible' ? [] : activities },
     userIds: [...new Set([userId, ...friendIds(emu, userId), ...lobbyMates])],
   });
+  expireInvitesOfLeftParties(emu, userId, status === 'invisible' || status === 'offline' ? [] : activities);
 }
 
 /**

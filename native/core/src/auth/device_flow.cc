@@ -113,8 +113,10 @@ void DeviceFlow::OpenScreen(uint64_t client_id, const std::string& user_code) {
 }
 
 void DeviceFlow::CloseScreen() {
-  // The desktop screen is a browser tab the SDK cannot close; the page tells the player.
-  context_.logger.Log(LoggingSeverity::Verbose, "device authorization screen closed");
+  // The desktop screen is a browser tab the SDK cannot close; the page tells the player. A
+  // Warning (delivered by release builds too), as for every call that cannot do its job here.
+  context_.logger.Log(LoggingSeverity::Warning,
+                      "CloseAuthorizeDeviceScreen: the device screen is a browser tab the SDK cannot close; the page tells the player when it is done");
 }
 
 void DeviceFlow::Abort() {

@@ -1,4 +1,6 @@
 // Client's account-linking and token methods (spec, "Authentication").
+#include <algorithm>
+
 #include "auth/pkce.h"
 #include "auth/token_endpoint.h"
 #include "client/argument_rules.h"
@@ -89,7 +91,15 @@ void Client::AbortGetTokenFromDevice() {
 }
 
 void Client::OpenAuthorizeDeviceScreen(uint64_t clientId, std::string const& userCode) {
-  if (impl_) impl_->device_flow().OpenScreen(clientId != 0 ? clientId : impl_->application_id(), userCode);
+  if (!impl_) return;
+  // The code goes into a URL the player's browser opens: a device code is short printable text.
+  const bool printable = std::all_of(userCode.begin(), userCode.end(), [](char c) { return c > ' ' && c < 0x7f; });
+  if (userCode.empty() || userCode.size() > 64 || !printable) {
+    impl_->logger().Log(LoggingSeverity::Error,
+                        "OpenAuthorizeDeviceScreen: userCode must be 1-64 printable characters without spaces; nothing opened");
+    return;
+  }
+  impl_->device_flow().OpenScreen(clientId != 0 ? clientId : impl_->application_id(), userCode);
 }
 
 void Client::CloseAuthorizeDeviceScreen() {

@@ -40,6 +40,9 @@ class ClientImpl final : public PlatformEvents {
   ClientImpl& operator=(const ClientImpl&) = delete;
 
   uint64_t application_id() const { return settings_.application_id; }
+  // SetShowingChat's last value (it only logs a change).
+  bool showing_chat() const { return showing_chat_; }
+  void set_showing_chat(bool showing) { showing_chat_ = showing; }
   void set_application_id(uint64_t id);
   const ServiceEndpoints& endpoints() const { return settings_.endpoints; }
   FeatureContext& context() { return context_; }
@@ -112,6 +115,7 @@ class ClientImpl final : public PlatformEvents {
   // Ended first thing in the destructor (see AppCallbacks::PostEvent).
   callbacks::AppCallbacks callbacks_;
   std::shared_ptr<Platform> platform_;
+  bool showing_chat_ = false;
   ClientSettings settings_;
   logging::Logger logger_;
   IdSource ids_;

@@ -244,7 +244,12 @@ void Client::SetMessageDeletedCallback(MessageDeletedCallback callback) {
   if (impl_) impl_->social().callbacks().message_deleted = std::move(callback);
 }
 void Client::SetShowingChat(bool showingChat) {
-  if (impl_) impl_->logger().Log(LoggingSeverity::Verbose, showingChat ? "chat shown" : "chat hidden");
+  // The real SDK uses it to keep the chat client's notifications from doubling the game's own
+  // chat; sdkpp has no notifications to hold back yet (README), so it only says so, once per change.
+  if (!impl_ || impl_->showing_chat() == showingChat) return;
+  impl_->set_showing_chat(showingChat);
+  impl_->logger().Log(LoggingSeverity::Warning, std::string("SetShowingChat(") + (showingChat ? "true" : "false") +
+                                                 "): noted; it has no effect yet (no chat notifications to hold back)");
 }
 
 }  // namespace sdkpp
