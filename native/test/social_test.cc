@@ -1,5 +1,9 @@
 // The social layer fed by gateway events: state, handles, callbacks, and history served from
 // the cache without a request.
+#include <cstdio>
+#include <ctime>
+#include <string>
+
 #include "framework/test.h"
 
 #include "json/json.h"
@@ -235,6 +239,76 @@ TEST(Social, HandlesOutliveTheClientSafely) {
   EXPECT_FALSE(*lobby);
   EXPECT_EQ(lobby->LobbyMemberIds().size(), 0u);
   EXPECT_TRUE(lobby->Metadata().empty());
+}
+
+}  // namespace
+}  // namespace sdkpp::testing
+
+namespace sdkpp::testing {
+namespace {
+
+// ISO 8601 (UTC, milliseconds) of `ms` since the epoch, as the service writes timestamps.
+std::string Iso(uint64_t ms) {
+  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[40];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday,
+                utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(ms % 1000));
+  return text;
+}
+
+std::string LobbyMessageAt(uint64_t id, uint64_t sent_ms) {
+  return R"({"id":")" + std::to_string(id) + R"(","channel_id":"500","lobby_id":"500","content":"m)" + std::to_string(id) +
+         R"(","author":{"id":"2","username":"friend"},"timestamp":")" + Iso(sent_ms) + R"("})";
+}
+
+// Issue 11 item 7: the SDK's own side of the history rules (spec: lobby history is at most 200
+// messages and reaches back 72 hours). A service that answers with older messages or more than
+// asked does not widen what the app gets.
+TEST(Social, LobbyHistoryKeepsToSeventyTwoHoursAndTheLimitWhateverTheServiceSends) {
+  SocialHarness h;
+  h.Ready();
+  const uint64_t now = h.platform->NowMs();
+  const uint64_t hour = 60ull * 60 * 1000;
+  std::vector<MessageHandle> got;
+  bool answered = false;
+  h.client.GetLobbyMessagesWithLimit(500, 3, [&](ClientResult r, std::vector<MessageHandle> m) {
+    answered = r.Successful();
+    got = std::move(m);
+  });
+  auto* request = h.platform->Pending();
+  ASSERT_NE(request, nullptr);
+  EXPECT_NE(request->http.url.find("/lobbies/500/messages?limit=3"), std::string::npos);
+  // Six messages for a limit of 3, two of them older than 72 hours.
+  h.platform->Respond(request, 200, "[" + LobbyMessageAt(906, now - 1 * hour) + "," + LobbyMessageAt(905, now - 1 * hour) + "," +
+                                        LobbyMessageAt(904, now - 2 * hour) + "," + LobbyMessageAt(903, now - 71 * hour) + "," +
+                                        LobbyMessageAt(902, now - 73 * hour) + "," + LobbyMessageAt(901, now - 200 * hour) + "]");
+  Pump();
+  ASSERT_TRUE(answered);
+  std::vector<std::string> contents;
+  for (const auto& m : got) contents.push_back(m.Content());
+  EXPECT_EQ(contents, (std::vector<std::string>{"m906", "m905", "m904"}));
+
+  // Asked for 200 and sent 250: at most 200 reach the app.
+  std::string many = "[";
+  for (uint64_t i = 0; i < 250; ++i) many += (i ? "," : "") + LobbyMessageAt(2000 - i, now - hour);
+  many += "]";
+  // Older than 72 hours are left out even when that leaves fewer than asked.
+  got.clear();
+  h.client.GetLobbyMessagesWithLimit(500, 5, [&](ClientResult, std::vector<MessageHandle> m) { got = std::move(m); });
+  if (auto* next = h.platform->Pending()) {
+    h.platform->Respond(next, 200, "[" + LobbyMessageAt(906, now - 1 * hour) + "," + LobbyMessageAt(902, now - 73 * hour) + "]");
+  }
+  Pump();
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].Content(), "m906");
+  got.clear();
+  h.client.GetLobbyMessagesWithLimit(500, 200, [&](ClientResult, std::vector<MessageHandle> m) { got = std::move(m); });
+  if (auto* next = h.platform->Pending()) h.platform->Respond(next, 200, many);
+  Pump();
+  EXPECT_LE(got.size(), 200u);
+  EXPECT_FALSE(got.empty());
 }
 
 }  // namespace

@@ -58,12 +58,16 @@ std::vector<MessageHandle> Handles(ClientImpl& impl, const std::vector<const soc
 // Serves history from the cache when it can, else fetches a page, caches it, and answers.
 void History(ClientImpl& impl, uint64_t channel_id, std::string path, int32_t limit, bool lobby,
              Client::MessagesCallback callback) {
-  auto filter = [&impl, lobby](std::vector<const social::MessageRecord*> records) {
-    if (!lobby) return records;
-    uint64_t now = impl.http().ServiceNowMs();
-    uint64_t since = now > limits::kMaxHistoryAgeMs ? now - limits::kMaxHistoryAgeMs : 0;
-    records.erase(std::remove_if(records.begin(), records.end(), [since](const auto* m) { return m->sent_ms < since; }),
-                  records.end());
+  // What the app gets keeps to the rules whatever the service sent: at most `limit` messages,
+  // and for lobbies nothing older than 72 hours.
+  auto filter = [&impl, lobby, limit](std::vector<const social::MessageRecord*> records) {
+    if (lobby) {
+      uint64_t now = impl.http().ServiceNowMs();
+      uint64_t since = now > limits::kMaxHistoryAgeMs ? now - limits::kMaxHistoryAgeMs : 0;
+      records.erase(std::remove_if(records.begin(), records.end(), [since](const auto* m) { return m->sent_ms < since; }),
+                    records.end());
+    }
+    if (records.size() > static_cast<size_t>(limit)) records.resize(static_cast<size_t>(limit));
     return records;
   };
   if (impl.status() == Client::Status::Ready) {
