@@ -203,6 +203,7 @@ TEST(Redactor, MasksSecretsInEveryShape) {
       {"json external token", "{\"external_auth_token\":\"steam-ticket-0001\"}",
        "steam-ticket-0001"},
       {"json parent token", "{\"parent_access_token\":\"parent-tok-42\"}", "parent-tok-42"},
+      {"json join secret", "{\"party_id\":\"p\",\"join_secret\":\"join-me-4242\"}", "join-me-4242"},
       {"text key", "token: 'plain-text-token'", "plain-text-token"},
       {"device code", "device_code=dc-0192837465", "dc-0192837465"},
   };

@@ -19,9 +19,17 @@ export class SecretWatch {
     for (const value of values) if (value && value.length >= 6) this.secrets.add(value);
   }
 
-  /** Every secret that appears in some log line (should be none). */
+  /**
+   * Every secret that appears in some log line (should be none). Run under the debug addon
+   * (test/e2e/debug_addon_logs.test.ts sets SDKPP_E2E_EXPECT_DEBUG_ADDON), the lines include Info
+   * and Verbose ones, which a release build never delivers; a run that did not load the debug
+   * addon is reported here too, so it cannot pass unseen.
+   */
   leaks(): string[] {
     const hits: string[] = [];
+    if (process.env.SDKPP_E2E_EXPECT_DEBUG_ADDON === '1' && !this.lines.some((line) => line.includes('DEBUG BUILD'))) {
+      hits.push('(the debug addon was expected but no DEBUG BUILD line was logged)');
+    }
     for (const secret of this.secrets) {
       if (this.lines.some((line) => line.includes(secret))) hits.push(`${secret.slice(0, 6)}… (${secret.length} chars)`);
     }

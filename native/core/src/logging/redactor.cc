@@ -12,11 +12,12 @@ constexpr size_t kMaxRememberedSecrets = 256;
 constexpr size_t kMinBotTokenLength = 20;
 
 // Names whose value is a secret in a query string, form body, JSON body or "name: value" text.
-constexpr std::array<std::string_view, 14> kSecretKeys = {
+constexpr std::array<std::string_view, 17> kSecretKeys = {
     "access_token",  "refresh_token",        "code",           "code_verifier",
     "client_secret", "token",                "device_code",    "external_auth_token",
     "id_token",      "parent_access_token",  "parent_client_secret", "password",
-    "secret",        "authorization_code"};
+    "secret",        "authorization_code",   "join_secret",    "spectate_secret",
+    "match_secret"};
 
 bool IsWordChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';

@@ -40,6 +40,10 @@ void Presence::Update(Activity activity, Client::ResultCallback callback) {
   }
   // The application is this game unless the activity names a sibling.
   if (!activity.ApplicationId() && context_.settings.application_id != 0) activity.SetApplicationId(context_.settings.application_id);
+  // The activity's secrets let others join or watch: no log line may carry them.
+  if (const auto secrets = activity.Secrets(); secrets && !secrets->Join().empty()) {
+    context_.logger.redactor().RememberSecret(secrets->Join());
+  }
   activity_ = activity;
   local_client_.Reach([this, callback, activity](bool reachable) {
     if (!reachable) {
