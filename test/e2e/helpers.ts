@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, LoggingSeverity } from '../../lib/index';
+import { Activity, ActivityParty, ActivitySecrets, ActivityTypes, AuthorizationTokenType, Client, LoggingSeverity } from '../../lib/index';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../lib/emulator/index';
 
 export class SecretWatch {
@@ -97,4 +97,34 @@ export async function until(check: () => boolean, timeoutMs = 5000, stepMs = 10)
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await tick(stepMs);
   }
+}
+
+/** A client of the harness for `userId` (a token from the control API), connected and Ready. */
+export async function readyClient(h: Harness, userId: string, options: { ipc?: boolean; openUrl?: (url: string) => boolean } = {}): Promise<Client> {
+  const client = h.newClient(options);
+  const { accessToken } = h.emu.control.issueToken(userId);
+  h.watch.remember(accessToken);
+  await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
+  client.Connect();
+  await until(() => client.GetStatus() === Client.Status.Ready);
+  return client;
+}
+
+/** "Demo Game", playing in a party of 1 of 4 with a join secret (remembered as a secret). */
+export function partyActivity(watch: SecretWatch, partyId: string, joinSecret: string): Activity {
+  const activity = new Activity();
+  activity.SetName('Demo Game');
+  activity.SetType(ActivityTypes.Playing);
+  activity.SetState('In a match');
+  activity.SetDetails('Ranked');
+  const party = new ActivityParty();
+  party.SetId(partyId);
+  party.SetCurrentSize(1);
+  party.SetMaxSize(4);
+  activity.SetParty(party);
+  const secrets = new ActivitySecrets();
+  secrets.SetJoin(joinSecret);
+  activity.SetSecrets(secrets);
+  watch.remember(joinSecret);
+  return activity;
 }

@@ -7,46 +7,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Activity,
-  ActivityParty,
-  ActivitySecrets,
   ActivityTypes,
-  AuthorizationTokenType,
   Client,
   ErrorType,
   SdkError,
   StatusType,
   type ActivityInvite,
 } from '../../lib/index';
-import { startHarness, tick, until, type Harness } from './helpers';
+import { partyActivity as partyActivity_, readyClient, startHarness, tick, until, type Harness } from './helpers';
 
 let h: Harness;
 
-async function connected(index: number, ipc = false): Promise<Client> {
-  const client = h.newClient({ ipc });
-  const { accessToken } = h.emu.control.issueToken(h.emu.users[index].id);
-  h.watch.remember(accessToken);
-  await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
-  client.Connect();
-  await until(() => client.GetStatus() === Client.Status.Ready);
-  return client;
-}
-
-function partyActivity(partyId: string, secret: string): Activity {
-  const activity = new Activity();
-  activity.SetName('Demo Game');
-  activity.SetType(ActivityTypes.Playing);
-  activity.SetState('In a match');
-  activity.SetDetails('Ranked');
-  const party = new ActivityParty();
-  party.SetId(partyId);
-  party.SetCurrentSize(1);
-  party.SetMaxSize(4);
-  activity.SetParty(party);
-  const secrets = new ActivitySecrets();
-  secrets.SetJoin(secret);
-  activity.SetSecrets(secrets);
-  return activity;
-}
+const connected = (index: number, ipc = false): Promise<Client> => readyClient(h, h.emu.users[index].id, { ipc });
+const partyActivity = (partyId: string, secret: string) => partyActivity_(h.watch, partyId, secret);
 
 beforeAll(async () => {
   h = await startHarness({ ipc: true });

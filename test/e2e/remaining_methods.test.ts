@@ -6,12 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Activity,
   ActivityActionTypes,
-  ActivityParty,
-  ActivitySecrets,
-  ActivityTypes,
-  AuthorizationTokenType,
   Client,
   ErrorType,
   LoggingSeverity,
@@ -20,7 +15,7 @@ import {
   type ActivityInvite,
 } from '../../lib/index';
 import { SEED } from '../../lib/emulator/index';
-import { startHarness, until, type Harness } from './helpers';
+import { partyActivity as partyActivity_, readyClient, startHarness, until, type Harness } from './helpers';
 
 let h: Harness;
 const { nelly, alice, erin } = SEED.users;
@@ -30,31 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-async function connected(userId: string, options: { openUrl?: (url: string) => boolean } = {}): Promise<Client> {
-  const client = h.newClient(options);
-  const { accessToken } = h.emu.control.issueToken(userId);
-  h.watch.remember(accessToken);
-  await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
-  client.Connect();
-  await until(() => client.GetStatus() === Client.Status.Ready);
-  return client;
-}
-
-function partyActivity(partyId: string, joinSecret: string): Activity {
-  const activity = new Activity();
-  activity.SetName('Demo Game');
-  activity.SetType(ActivityTypes.Playing);
-  const party = new ActivityParty();
-  party.SetId(partyId);
-  party.SetCurrentSize(1);
-  party.SetMaxSize(4);
-  activity.SetParty(party);
-  const secrets = new ActivitySecrets();
-  secrets.SetJoin(joinSecret);
-  activity.SetSecrets(secrets);
-  h.watch.remember(joinSecret);
-  return activity;
-}
+const connected = (userId: string, options: { openUrl?: (url: string) => boolean } = {}) => readyClient(h, userId, options);
+const partyActivity = (partyId: string, joinSecret: string) => partyActivity_(h.watch, partyId, joinSecret);
 
 function logLines(client: Client, severity = LoggingSeverity.Warning): string[] {
   const lines: string[] = [];

@@ -3,7 +3,7 @@
 // token then — and receives nothing afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
-import { api, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
+import { api, revokeToken, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
 
 const { nelly, alice } = SEED.users;
 
@@ -17,14 +17,7 @@ async function session(token: string): Promise<GatewayClient> {
   return client;
 }
 
-async function revoke(token: string): Promise<void> {
-  const response = await fetch(`${t.emu.apiBase}/oauth2/token/revoke`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: SEED.applicationId, client_secret: t.emu.application.clientSecret, token }),
-  });
-  expect(response.status).toBe(200);
-}
+const revoke = async (token: string) => expect(await revokeToken(t.emu, token)).toBe(200);
 
 beforeAll(async () => {
   t = await startTestEmulator({ ipc: false });

@@ -37,7 +37,8 @@ function accept(code: string, headers: Record<string, string>): Promise<Response
 describe('the invite page accepts only same-origin requests', () => {
   it('refuses a cross-site form post and leaves the invite usable', async () => {
     const code = await freshInviteCode();
-    for (const headers of [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const crossSite: Array<Record<string, string>> = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of crossSite) {
       const refused = await accept(code, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(403);
     }

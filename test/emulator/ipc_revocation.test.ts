@@ -4,7 +4,7 @@
 // connection that never authenticated stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IpcClient } from './helpers/ipc_client';
-import { SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
+import { revokeToken, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
 
 const { nelly, alice } = SEED.users;
 let t: TestEmulator;
@@ -29,14 +29,7 @@ async function game(token?: string): Promise<IpcClient> {
   return client;
 }
 
-async function revoke(token: string): Promise<void> {
-  const response = await fetch(`${t.emu.apiBase}/oauth2/token/revoke`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: SEED.applicationId, client_secret: t.emu.application.clientSecret, token }),
-  });
-  expect(response.status).toBe(200);
-}
+const revoke = async (token: string) => expect(await revokeToken(t.emu, token)).toBe(200);
 
 describe('revoking a token closes the IPC connections it authenticated', () => {
   it('closes with 4003 the connection of the revoked token only', async () => {

@@ -73,3 +73,14 @@ export async function api(emu: RunningEmulator, method: string, path: string, op
 export const bot = (emu: RunningEmulator) => `Bot ${emu.application.botToken}`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** RFC 7009 revocation of `token` by the seeded application (client credentials in the form). */
+export async function revokeToken(emu: RunningEmulator, token: string): Promise<number> {
+  const response = await fetch(`${emu.apiBase}/oauth2/token/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: SEED.applicationId, client_secret: emu.application.clientSecret, token }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
