@@ -7,29 +7,18 @@
 #include "framework/test.h"
 #include "voice/audio/audio_format.h"
 #include "voice/audio/pcm_math.h"
+#include "voice/tone_measure.h"
 
 namespace sdkpp::voice {
 namespace {
+
+using testing::ZeroCrossingHz;
 
 std::vector<int16_t> Sine(double hz, double dbfs, size_t frames = kSamplesPerChannel * 50) {
   std::vector<int16_t> pcm(frames * 2);
   double phase = 0;
   FillSine(pcm.data(), frames, hz, dbfs, kSampleRate, phase);
   return pcm;
-}
-
-// Frequency of the left channel by counting upward zero crossings.
-double ZeroCrossingHz(const std::vector<int16_t>& pcm) {
-  size_t crossings = 0;
-  size_t first = 0, last = 0;
-  for (size_t i = 2; i < pcm.size(); i += 2) {
-    if (pcm[i - 2] < 0 && pcm[i] >= 0) {
-      if (crossings == 0) first = i / 2;
-      last = i / 2;
-      ++crossings;
-    }
-  }
-  return crossings < 2 ? 0 : (crossings - 1) * static_cast<double>(kSampleRate) / static_cast<double>(last - first);
 }
 
 TEST(PcmMath, LevelOfSilenceAndOfAFullScaleSine) {

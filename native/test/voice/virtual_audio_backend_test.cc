@@ -11,10 +11,13 @@
 #include "framework/test.h"
 #include "voice/audio/audio_format.h"
 #include "voice/audio/pcm_math.h"
+#include "voice/tone_measure.h"
 #include "voice/audio/virtual_audio_backend.h"
 
 namespace sdkpp::voice {
 namespace {
+
+using testing::ZeroCrossingHz;
 
 // Plays back what it captures (a loopback), and counts the frames.
 struct LoopbackSink : AudioFrameSink {
@@ -26,17 +29,6 @@ struct LoopbackSink : AudioFrameSink {
     ++frames;
   }
 };
-
-double ZeroCrossingHz(const std::vector<int16_t>& pcm) {
-  size_t crossings = 0, first = 0, last = 0;
-  for (size_t i = 2; i < pcm.size(); i += 2) {
-    if (pcm[i - 2] < 0 && pcm[i] >= 0) {
-      if (crossings++ == 0) first = i / 2;
-      last = i / 2;
-    }
-  }
-  return crossings < 2 ? 0 : (crossings - 1) * static_cast<double>(kSampleRate) / static_cast<double>(last - first);
-}
 
 TEST(VirtualAudioBackend, TheMicrophoneSineReachesTheSpeakerThroughTheSink) {
   auto backend = CreateVirtualAudioBackend(VirtualAudioBackend::Clock::Manual);
