@@ -29,7 +29,8 @@ struct FeatureHarness : PlatformEvents {
   IdSource ids;
   Scheduler scheduler{*platform, ids};
   http::HttpClient http{*platform, scheduler, ids, logger};
-  FeatureContext context{*platform, ids, scheduler, logger, http, callbacks, settings};
+  SocketRouter sockets;
+  FeatureContext context{*platform, ids, scheduler, logger, http, callbacks, settings, sockets};
   ConnectionStatus status{logger, callbacks};
   rpc::LocalClient local_client{*platform, ids, scheduler, logger};
   gateway::DispatchHandlers handlers;
@@ -75,13 +76,35 @@ struct FeatureHarness : PlatformEvents {
   void OnIpcClosed(PlatformId stream, std::string reason) override {
     local_client.connection().OnClosed(stream, std::move(reason));
   }
-  void OnWebSocketOpen(PlatformId socket) override { gateway.OnOpen(socket); }
-  void OnWebSocketMessage(PlatformId socket, std::string text) override { gateway.OnMessage(socket, text); }
+  // Like ClientImpl: a voice call's registered sockets first, every other id is the gateway's.
+  void OnWebSocketOpen(PlatformId socket) override {
+    if (auto* owner = sockets.Find(socket)) return owner->OnWebSocketOpen(socket);
+    gateway.OnOpen(socket);
+  }
+  void OnWebSocketMessage(PlatformId socket, std::string text) override {
+    if (auto* owner = sockets.Find(socket)) return owner->OnWebSocketMessage(socket, text);
+    gateway.OnMessage(socket, text);
+  }
   void OnWebSocketClosed(PlatformId socket, int32_t code, std::string reason) override {
+    if (auto* owner = sockets.Find(socket)) return owner->OnWebSocketClosed(socket, code, reason);
     gateway.OnClosed(socket, code, reason);
   }
   void OnLoopbackListening(PlatformId, uint16_t, std::string) override {}
   void OnLoopbackRequest(PlatformId, PlatformId, std::string) override {}
+  void OnWebSocketBinary(PlatformId socket, std::string bytes) override {
+    if (auto* owner = sockets.Find(socket)) owner->OnWebSocketBinary(socket, bytes);
+  }
+  void OnUdpOpen(PlatformId socket, uint16_t local_port) override {
+    if (auto* owner = sockets.Find(socket)) owner->OnUdpOpen(socket, local_port);
+  }
+  void OnUdpMessage(PlatformId socket, const uint8_t* data, size_t size, const std::string& host,
+                    uint16_t port) override {
+    if (auto* owner = sockets.Find(socket)) owner->OnUdpMessage(socket, data, size, host, port);
+  }
+  void OnUdpClosed(PlatformId socket, std::string reason) override {
+    if (auto* owner = sockets.Find(socket)) owner->OnUdpClosed(socket, reason);
+  }
+  void OnWake() override { sockets.OnWake(); }
 
   PlatformId ipc_stream = 0;
 };

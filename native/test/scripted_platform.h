@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "callbacks/callback_queue.h"
 #include "sdkpp/platform.h"
+#include "test_aead.h"
 
 namespace sdkpp::testing {
 
@@ -58,6 +60,30 @@ class ScriptedPlatform : public Platform {
     opened_urls.push_back(url);
     return open_url_works;
   }
+  void SendWebSocketBinary(PlatformId socket, std::string bytes) override {
+    socket_binary_sent[socket].push_back(std::move(bytes));
+  }
+  void OpenUdp(PlatformId socket, const std::string& host, uint16_t port) override {
+    udp_opened.push_back({socket, host, port});
+  }
+  void SendUdp(PlatformId socket, const uint8_t* data, size_t size) override {
+    udp_sent[socket].emplace_back(reinterpret_cast<const char*>(data), size);
+  }
+  void CloseUdp(PlatformId socket) override { udp_closed.push_back(socket); }
+  bool AeadSeal(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce,
+                size_t nonce_size, const uint8_t* aad, size_t aad_size, const uint8_t* plaintext,
+                size_t size, uint8_t* out) override {
+    return aead_works && TestAeadSeal(algorithm, key, nonce, nonce_size, aad, aad_size, plaintext,
+                                      size, out);
+  }
+  bool AeadOpen(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce,
+                size_t nonce_size, const uint8_t* aad, size_t aad_size, const uint8_t* ciphertext,
+                size_t size, uint8_t* out) override {
+    return aead_works && TestAeadOpen(algorithm, key, nonce, nonce_size, aad, aad_size, ciphertext,
+                                      size, out);
+  }
+  // The test delivers OnWake itself (DeliverWake), as a host's event loop would, later.
+  void Wake() override { wake_requests.fetch_add(1); }
 
   // --- Test controls
   // Moves the clock forward, firing every timer that comes due, in order.
@@ -113,6 +139,13 @@ class ScriptedPlatform : public Platform {
 
   PlatformEvents* events() { return events_; }
 
+  // Delivers one OnWake if Wake was called since the last delivery.
+  bool DeliverWake() {
+    if (wake_requests.exchange(0) == 0) return false;
+    if (events_) events_->OnWake();
+    return true;
+  }
+
   uint64_t now_ms = 1'800'000'000'000;  // 2027-01-15
   bool open_url_works = true;
   std::vector<Request> requests;
@@ -132,6 +165,17 @@ class ScriptedPlatform : public Platform {
   };
   std::vector<LoopbackResponse> loopback_responses;
   std::vector<std::string> opened_urls;
+  std::map<PlatformId, std::vector<std::string>> socket_binary_sent;
+  struct UdpOpen {
+    PlatformId socket;
+    std::string host;
+    uint16_t port;
+  };
+  std::vector<UdpOpen> udp_opened;
+  std::map<PlatformId, std::vector<std::string>> udp_sent;
+  std::vector<PlatformId> udp_closed;
+  bool aead_works = true;
+  std::atomic<uint64_t> wake_requests{0};
 
  private:
   struct Timer {

@@ -30,6 +30,12 @@ struct PlatformHttpRequest {
   std::string body;
 };
 
+// The authenticated ciphers of the voice transport (voice.md §2.6): 32-byte keys, 16-byte tags.
+enum class AeadAlgorithm : int32_t {
+  Aes256Gcm = 0,          // 12-byte nonce
+  XChaCha20Poly1305 = 1,  // 24-byte nonce
+};
+
 struct PlatformHttpResponse {
   int32_t status = 0;
   std::vector<HttpHeader> headers;  // names in lower case
@@ -53,6 +59,23 @@ class PlatformEvents {
   virtual void OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) = 0;
   // A request to the loopback listener; `target` is its path and query ("/callback?code=...").
   virtual void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) = 0;
+
+  // --- voice (voice.md §7) ---
+  // A binary WebSocket frame (the voice gateway's DAVE messages). Text frames go to
+  // OnWebSocketMessage.
+  virtual void OnWebSocketBinary(PlatformId socket, std::string bytes) = 0;
+  // The UDP socket is bound (an ephemeral local port) and can send. A socket that could not
+  // open reports only OnUdpClosed.
+  virtual void OnUdpOpen(PlatformId socket, uint16_t local_port) = 0;
+  // One datagram. The bytes are only valid during the call (the host reuses its buffer); `host`
+  // and `port` are the sender's, so the core can drop datagrams that are not the server's.
+  virtual void OnUdpMessage(PlatformId socket, const uint8_t* data, size_t size,
+                            const std::string& host, uint16_t port) = 0;
+  // The socket is gone (CloseUdp, a bind or socket error); no event for it follows.
+  virtual void OnUdpClosed(PlatformId socket, std::string reason) = 0;
+  // The answer to Wake(): runs on the owner thread. Several Wake calls before it ran may give
+  // one OnWake.
+  virtual void OnWake() = 0;
 };
 
 class Platform {
@@ -89,6 +112,29 @@ class Platform {
 
   // Opens a URL for the user (the system browser on desktop). False if nothing could open it.
   virtual bool OpenUrl(const std::string& url) = 0;
+
+  // --- voice (voice.md §7) ---
+  // A binary frame on an open WebSocket.
+  virtual void SendWebSocketBinary(PlatformId socket, std::string bytes) = 0;
+  // A UDP socket (IPv4) for one voice server; datagrams go to `host`:`port`. OnUdpOpen or
+  // OnUdpClosed follows.
+  virtual void OpenUdp(PlatformId socket, const std::string& host, uint16_t port) = 0;
+  // Sends one datagram (copied before the call returns); silently dropped if the socket is not
+  // open. At most 1,500 bytes.
+  virtual void SendUdp(PlatformId socket, const uint8_t* data, size_t size) = 0;
+  virtual void CloseUdp(PlatformId socket) = 0;
+  // Synchronous AEAD of the voice transport; never throws, false on any failure (a bad tag, a
+  // wrong nonce size, no crypto in the host). `key` is 32 bytes. Seal writes size + 16 bytes
+  // (ciphertext, then the tag) to `out`; Open reads ciphertext‖tag (`size` ≥ 16) and writes
+  // size − 16 bytes. `out` may not overlap the input.
+  virtual bool AeadSeal(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce,
+                        size_t nonce_size, const uint8_t* aad, size_t aad_size,
+                        const uint8_t* plaintext, size_t size, uint8_t* out) = 0;
+  virtual bool AeadOpen(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce,
+                        size_t nonce_size, const uint8_t* aad, size_t aad_size,
+                        const uint8_t* ciphertext, size_t size, uint8_t* out) = 0;
+  // Thread-safe, non-blocking (the audio thread calls it): asks for OnWake on the owner thread.
+  virtual void Wake() = 0;
 };
 
 // The platform a Client gets when none is passed to its constructor. Hosts install theirs once

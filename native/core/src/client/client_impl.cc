@@ -16,7 +16,7 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
       logger_(logging::kIsDebugBuild, callbacks_.queue()),
       scheduler_(*platform_, ids_),
       http_(*platform_, scheduler_, ids_, logger_),
-      context_{*platform_, ids_, scheduler_, logger_, http_, callbacks_, settings_},
+      context_{*platform_, ids_, scheduler_, logger_, http_, callbacks_, settings_, sockets_},
       status_(logger_, callbacks_),
       local_client_(*platform_, ids_, scheduler_, logger_),
       gateway_(*platform_, ids_, scheduler_, logger_, http_,
@@ -86,15 +86,41 @@ void ClientImpl::OnIpcClosed(PlatformId stream, std::string reason) {
   local_client_.connection().OnClosed(stream, std::move(reason));
 }
 
-void ClientImpl::OnWebSocketOpen(PlatformId socket) { gateway_.OnOpen(socket); }
+// WebSocket ids a voice call registered go to it; every other id is the main gateway's.
+void ClientImpl::OnWebSocketOpen(PlatformId socket) {
+  if (auto* owner = sockets_.Find(socket)) return owner->OnWebSocketOpen(socket);
+  gateway_.OnOpen(socket);
+}
 
 void ClientImpl::OnWebSocketMessage(PlatformId socket, std::string text) {
+  if (auto* owner = sockets_.Find(socket)) return owner->OnWebSocketMessage(socket, text);
   gateway_.OnMessage(socket, text);
 }
 
 void ClientImpl::OnWebSocketClosed(PlatformId socket, int32_t code, std::string reason) {
+  if (auto* owner = sockets_.Find(socket)) return owner->OnWebSocketClosed(socket, code, reason);
   gateway_.OnClosed(socket, code, reason);
 }
+
+// The main gateway speaks JSON only: a binary frame belongs to a voice call or to nobody.
+void ClientImpl::OnWebSocketBinary(PlatformId socket, std::string bytes) {
+  if (auto* owner = sockets_.Find(socket)) owner->OnWebSocketBinary(socket, bytes);
+}
+
+void ClientImpl::OnUdpOpen(PlatformId socket, uint16_t local_port) {
+  if (auto* owner = sockets_.Find(socket)) owner->OnUdpOpen(socket, local_port);
+}
+
+void ClientImpl::OnUdpMessage(PlatformId socket, const uint8_t* data, size_t size,
+                              const std::string& host, uint16_t port) {
+  if (auto* owner = sockets_.Find(socket)) owner->OnUdpMessage(socket, data, size, host, port);
+}
+
+void ClientImpl::OnUdpClosed(PlatformId socket, std::string reason) {
+  if (auto* owner = sockets_.Find(socket)) owner->OnUdpClosed(socket, reason);
+}
+
+void ClientImpl::OnWake() { sockets_.OnWake(); }
 
 void ClientImpl::OnDispatch(std::string_view type, const json::Value& data) {
   logger_.Log(LoggingSeverity::Verbose, "gateway event " + std::string(type));

@@ -107,6 +107,12 @@ class ClientImpl final : public PlatformEvents {
   void OnWebSocketClosed(PlatformId socket, int32_t code, std::string reason) override;
   void OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) override;
   void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) override;
+  void OnWebSocketBinary(PlatformId socket, std::string bytes) override;
+  void OnUdpOpen(PlatformId socket, uint16_t local_port) override;
+  void OnUdpMessage(PlatformId socket, const uint8_t* data, size_t size, const std::string& host,
+                    uint16_t port) override;
+  void OnUdpClosed(PlatformId socket, std::string reason) override;
+  void OnWake() override;
 
  private:
   // A gateway event, after the connection layer ordered and de-duplicated it.
@@ -121,6 +127,7 @@ class ClientImpl final : public PlatformEvents {
   IdSource ids_;
   Scheduler scheduler_;
   http::HttpClient http_;
+  SocketRouter sockets_;
   FeatureContext context_;
   ConnectionStatus status_;
   rpc::LocalClient local_client_;

@@ -12,6 +12,7 @@
 #include "client/service_endpoints.h"
 #include "http/http_client.h"
 #include "io/scheduler.h"
+#include "io/socket_router.h"
 #include "logging/logger.h"
 #include "sdkpp/platform.h"
 
@@ -33,6 +34,7 @@ struct FeatureContext {
   http::HttpClient& http;  // requests, and the service's clock (ServiceNowMs)
   callbacks::AppCallbacks& callbacks;
   const ClientSettings& settings;
+  SocketRouter& sockets;  // voice sockets register here to get their events
 };
 
 }  // namespace sdkpp

@@ -47,6 +47,24 @@ class NullPlatform final : public Platform, public std::enable_shared_from_this<
   void RespondLoopback(PlatformId, PlatformId, int32_t, const std::string&) override {}
   void StopLoopbackListener(PlatformId) override {}
   bool OpenUrl(const std::string&) override { return false; }
+  void SendWebSocketBinary(PlatformId, std::string) override {}
+  void OpenUdp(PlatformId socket, const std::string&, uint16_t) override {
+    Later([socket](PlatformEvents& e) { e.OnUdpClosed(socket, kNoPlatform); });
+  }
+  void SendUdp(PlatformId, const uint8_t*, size_t) override {}
+  void CloseUdp(PlatformId) override {}
+  // No crypto without a host: a call cannot reach Connected, so nothing is ever sent in clear.
+  bool AeadSeal(AeadAlgorithm, const uint8_t*, const uint8_t*, size_t, const uint8_t*, size_t,
+                const uint8_t*, size_t, uint8_t*) override {
+    return false;
+  }
+  bool AeadOpen(AeadAlgorithm, const uint8_t*, const uint8_t*, size_t, const uint8_t*, size_t,
+                const uint8_t*, size_t, uint8_t*) override {
+    return false;
+  }
+  // Wake comes from the audio thread: post to this thread's queue is not possible from there,
+  // so a host without a Platform never gets OnWake; calls cannot connect here anyway.
+  void Wake() override {}
 
  private:
   void Later(std::function<void(PlatformEvents&)> deliver) {
