@@ -29,6 +29,15 @@ export const Limits = Object.freeze({
   MaxActivityUrlCodePoints: 256,
   /** Members of one call (the SDK's guidance; the emulator refuses the 26th). */
   MaxCallMembersCount: 25,
+  /** Voice (voice.md §6; the volume range is the reference's proposal: 100 = unity). */
+  MinVadThresholdDb: -100,
+  MaxVadThresholdDb: 0,
+  DefaultVadThresholdDb: -60,
+  MaxPttReleaseDelayMs: 2000,
+  MaxParticipantVolume: 200,
+  MaxDeviceVolume: 100,
+  MinNoAudioInputThresholdDbfs: -100,
+  MaxNoAudioInputThresholdDbfs: 0,
   /** A username in a friend request by name: 2 to 32 characters. */
   MinUsernameCodePoints: 2,
   MaxUsernameCodePoints: 32,

@@ -14,6 +14,7 @@
 #include "wrap_client_create_options.h"
 #include "wrap_client_result.h"
 #include "wrap_device_authorization_args.h"
+#include "wrap_call.h"
 #include "wrap_handles.h"
 
 namespace sdkpp::napi {
@@ -43,6 +44,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("ClientCreateOptions", ClientCreateOptionsWrap::Define(env));
   exports.Set("DeviceAuthorizationArgs", DeviceAuthorizationArgsWrap::Define(env));
   DefineHandleClasses(env, exports);
+  DefineVoiceClasses(env, exports);
   exports.Set("NativeClient", ClientWrap::Define(env));
   exports.Set("RunCallbacks", Napi::Function::New<RunCallbacksExport>(env, "RunCallbacks"));
   ExportEnums(env, exports);

@@ -139,6 +139,13 @@ int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rul
   return static_cast<int32_t>(value);
 }
 
+float ReadFloat(const ArgRef& arg, double min, double max, const std::string& range_rule) {
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
+  double value = arg.value().As<Napi::Number>().DoubleValue();
+  if (!std::isfinite(value) || value < min || value > max) ThrowRangeError(arg, range_rule);
+  return static_cast<float>(value);
+}
+
 bool ReadBool(const ArgRef& arg) {
   if (!arg.value().IsBoolean()) ThrowTypeError(arg, "must be a boolean");
   return arg.value().As<Napi::Boolean>().Value();

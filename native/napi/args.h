@@ -46,6 +46,8 @@ std::string ReadText(const ArgRef& arg, uint64_t max_code_points);
 // the core's.
 int32_t ReadInt32(const ArgRef& arg);
 bool ReadBool(const ArgRef& arg);
+// A finite number in [min, max] (a volume, a dB threshold); `range_rule` names the range.
+float ReadFloat(const ArgRef& arg, double min, double max, const std::string& range_rule);
 // An integer number in [min, max]; `range_rule` is the RangeError's rule otherwise, `type_rule`
 // the TypeError's for a value that is not a number.
 int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rule = "must be an integer in range",

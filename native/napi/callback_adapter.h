@@ -25,6 +25,7 @@
 #include "sdkpp/client.h"
 #include "wrap_activity_invite.h"
 #include "wrap_client_result.h"
+#include "wrap_call.h"
 #include "wrap_handles.h"
 
 namespace sdkpp::napi {
@@ -46,6 +47,12 @@ inline Napi::Value JsArg(Napi::Env env, const std::vector<MessageHandle>& messag
   for (uint32_t i = 0; i < messages.size(); ++i) ids.Set(i, U64ToJs(env, messages[i].Id()));
   return ids;
 }
+inline Napi::Value JsArg(Napi::Env env, const AudioDevice& device) { return AudioDeviceWrap::NewInstance(env, device); }
+inline Napi::Value JsArg(Napi::Env env, const std::vector<AudioDevice>& devices) {
+  return ArrayOf<AudioDeviceWrap>(env, devices);
+}
+inline Napi::Value JsArg(Napi::Env env, Call::Status status) { return Napi::Number::New(env, static_cast<int32_t>(status)); }
+inline Napi::Value JsArg(Napi::Env env, Call::Error error) { return Napi::Number::New(env, static_cast<int32_t>(error)); }
 template <class T>
 Napi::Value JsArg(Napi::Env env, const T& value) {
   return ToJs(env, value);

@@ -14,7 +14,7 @@ Napi::Function ClientWrap::Define(Napi::Env env) {
   // One list per area file (wrap_client_<area>.cc), as in native/core/src/client.
   std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> properties;
   for (auto area : {&LifetimeMethods, &ConnectionMethods, &AuthMethods, &PresenceMethods, &LobbiesMethods,
-                    &MessagesMethods, &RelationshipsMethods, &UsersMethods, &PlatformEventMethods}) {
+                    &MessagesMethods, &RelationshipsMethods, &UsersMethods, &AudioMethods, &PlatformEventMethods}) {
     for (auto& p : area()) properties.push_back(p);
   }
   Napi::Function constructor = DefineClass(env, kClassName, properties);

@@ -169,6 +169,43 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   Napi::Value GetUserApplicationProfilesNoLock(const Napi::CallbackInfo& info);
   void SetUserUpdatedCallback(const Napi::CallbackInfo& info);
 
+  // Audio and calls (wrap_client_audio.cc)
+  static Methods AudioMethods();
+  Napi::Value StartCall(const Napi::CallbackInfo& info);
+  Napi::Value StartCallWithAudioCallbacks(const Napi::CallbackInfo& info);
+  void EndCall(const Napi::CallbackInfo& info);
+  void EndCalls(const Napi::CallbackInfo& info);
+  Napi::Value GetCall(const Napi::CallbackInfo& info);
+  Napi::Value GetCalls(const Napi::CallbackInfo& info);
+  void GetInputDevices(const Napi::CallbackInfo& info);
+  void GetOutputDevices(const Napi::CallbackInfo& info);
+  void GetCurrentInputDevice(const Napi::CallbackInfo& info);
+  void GetCurrentOutputDevice(const Napi::CallbackInfo& info);
+  void SetInputDevice(const Napi::CallbackInfo& info);
+  void SetOutputDevice(const Napi::CallbackInfo& info);
+  void SetDeviceChangeCallback(const Napi::CallbackInfo& info);
+  Napi::Value GetInputVolume(const Napi::CallbackInfo& info);
+  void SetInputVolume(const Napi::CallbackInfo& info);
+  Napi::Value GetOutputVolume(const Napi::CallbackInfo& info);
+  void SetOutputVolume(const Napi::CallbackInfo& info);
+  Napi::Value GetSelfMuteAll(const Napi::CallbackInfo& info);
+  void SetSelfMuteAll(const Napi::CallbackInfo& info);
+  Napi::Value GetSelfDeafAll(const Napi::CallbackInfo& info);
+  void SetSelfDeafAll(const Napi::CallbackInfo& info);
+  void SetEchoCancellation(const Napi::CallbackInfo& info);
+  void SetNoiseSuppression(const Napi::CallbackInfo& info);
+  void SetNoiseCancellation(const Napi::CallbackInfo& info);
+  void SetAutomaticGainControl(const Napi::CallbackInfo& info);
+  void SetEngineManagedAudioSession(const Napi::CallbackInfo& info);
+  void SetAecDump(const Napi::CallbackInfo& info);
+  void SetOpusHardwareCoding(const Napi::CallbackInfo& info);
+  void SetNoAudioInputThreshold(const Napi::CallbackInfo& info);
+  void SetNoAudioInputCallback(const Napi::CallbackInfo& info);
+  void SetVoiceParticipantChangedCallback(const Napi::CallbackInfo& info);
+  void AddVoiceLogCallback(const Napi::CallbackInfo& info);
+  void SetVoiceLogDir(const Napi::CallbackInfo& info);
+  static Napi::Value GetDefaultAudioDeviceId(const Napi::CallbackInfo& info);
+
   // Platform results from the JS host (wrap_client_platform.cc)
   static Methods PlatformEventMethods();
   void OnTimer(const Napi::CallbackInfo& info);

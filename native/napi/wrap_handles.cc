@@ -3,6 +3,7 @@
 #include "addon_data.h"
 #include "convert.h"
 #include "wrap_activity.h"
+#include "wrap_call.h"
 
 namespace sdkpp::napi {
 
@@ -80,8 +81,7 @@ Napi::Value LobbyHandleWrap::GetLobbyMemberHandle(const Napi::CallbackInfo& info
   return LobbyMemberHandleWrap::NewInstance(info.Env(), *member);
 }
 Napi::Value LobbyHandleWrap::GetCallInfoHandle(const Napi::CallbackInfo& info) {
-  // Voice calls are not part of this build: no lobby has call information.
-  return info.Env().Undefined();
+  return Optional<CallInfoHandleWrap>(info.Env(), value().GetCallInfoHandle());
 }
 
 // --- LobbyMemberHandle

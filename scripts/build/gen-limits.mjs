@@ -11,6 +11,8 @@ const outputPath = join(root, 'lib/limits.generated.ts');
 
 // `72 * 60 * 60 * 1000`, `16 * 1024`, `10'000`: integers joined by * and +, nothing else.
 function evaluate(expression, name) {
+  // A signed limit (a dB threshold) is one negated integer.
+  if (/^-\d+$/.test(expression.trim())) return Number(expression.trim());
   if (!/^[\d'\s*+]+$/.test(expression)) throw new Error(`${name}: unsupported expression "${expression}"`);
   const value = expression
     .replace(/'/g, '')
@@ -26,7 +28,7 @@ export function generateLimitsSource() {
   const lines = header.split('\n');
   const entries = [];
   for (let i = 0; i < lines.length; i++) {
-    const match = lines[i].match(/^inline constexpr uint64_t k(\w+) = ([^;]+);/);
+    const match = lines[i].match(/^inline constexpr u?int64_t k(\w+) = ([^;]+);/);
     if (!match) continue;
     // The comment lines right above the constant travel with it.
     const doc = [];

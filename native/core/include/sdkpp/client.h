@@ -11,7 +11,9 @@
 #include "sdkpp/activity.h"
 #include "sdkpp/activity_invite.h"
 #include "sdkpp/authorization_args.h"
+#include "sdkpp/audio_device.h"
 #include "sdkpp/authorization_code.h"
+#include "sdkpp/call.h"
 #include "sdkpp/client_create_options.h"
 #include "sdkpp/client_result.h"
 #include "sdkpp/device_authorization_args.h"
@@ -92,6 +94,27 @@ class Client {
   // The reference gives this callback no row; a result alone would lose the user it is for.
   using GetServiceClientConnectedUserCallback =
       std::function<void(ClientResult result, std::optional<UserHandle> user)>;
+  // --- audio and calls (voice.md). The two audio callbacks run on the audio thread
+  // (Client::Thread::Voice), once per 20 ms frame and participant, and must not block: 48 kHz,
+  // 2 channels, 960 samples per channel, interleaved; `data` may be changed in place.
+  using UserAudioReceivedCallback =
+      std::function<void(uint64_t userId, int16_t* data, uint64_t samplesPerChannel,
+                         int32_t sampleRate, uint64_t channels, bool& outShouldMute)>;
+  using UserAudioCapturedCallback = std::function<void(int16_t* data, uint64_t samplesPerChannel,
+                                                       int32_t sampleRate, uint64_t channels)>;
+  using EndCallCallback = std::function<void()>;
+  using EndCallsCallback = std::function<void()>;
+  using GetInputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+  using GetOutputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+  using GetCurrentInputDeviceCallback = std::function<void(AudioDevice device)>;
+  using GetCurrentOutputDeviceCallback = std::function<void(AudioDevice device)>;
+  using SetInputDeviceCallback = ResultCallback;
+  using SetOutputDeviceCallback = ResultCallback;
+  using DeviceChangeCallback =
+      std::function<void(std::vector<AudioDevice> inputDevices, std::vector<AudioDevice> outputDevices)>;
+  using NoAudioInputCallback = std::function<void(bool inputDetected)>;
+  using VoiceParticipantChangedCallback =
+      std::function<void(uint64_t lobbyId, uint64_t memberId, bool added)>;
   using UpdateTokenCallback = ResultCallback;
   using UnmergeIntoProvisionalAccountCallback = ResultCallback;
   using UpdateProvisionalAccountDisplayNameCallback = ResultCallback;
@@ -288,6 +311,54 @@ class Client {
   std::vector<UserApplicationProfileHandle> GetUserApplicationProfiles() const;
   std::vector<UserApplicationProfileHandle> GetUserApplicationProfilesNoLock() const;
   void SetUserUpdatedCallback(UserUpdatedCallback callback);
+
+  // --- audio and calls (client_audio.cc)
+  // Joins the lobby's call (the user must be a member and the Client Ready). The invalid Call
+  // (operator bool false; the reason logged) when that is not possible or the user is already
+  // in that call.
+  Call StartCall(uint64_t channelId);
+  Call StartCallWithAudioCallbacks(uint64_t lobbyId, UserAudioReceivedCallback receivedCb,
+                                   UserAudioCapturedCallback capturedCb);
+  // Leaves the call; the callback runs once the audio thread let go of it.
+  void EndCall(uint64_t channelId, EndCallCallback callback);
+  void EndCalls(EndCallsCallback callback);
+  Call GetCall(uint64_t channelId);
+  std::vector<Call> GetCalls();
+  void GetInputDevices(GetInputDevicesCallback callback);
+  void GetOutputDevices(GetOutputDevicesCallback callback);
+  void GetCurrentInputDevice(GetCurrentInputDeviceCallback callback);
+  void GetCurrentOutputDevice(GetCurrentOutputDeviceCallback callback);
+  void SetInputDevice(std::string const& deviceId, SetInputDeviceCallback callback);
+  void SetOutputDevice(std::string const& deviceId, SetOutputDeviceCallback callback);
+  // The id that selects the system default device.
+  static std::string GetDefaultAudioDeviceId();
+  void SetDeviceChangeCallback(DeviceChangeCallback callback);
+  // 0..100 (100: unchanged).
+  float GetInputVolume();
+  void SetInputVolume(float inputVolume);
+  float GetOutputVolume();
+  void SetOutputVolume(float outputVolume);
+  bool GetSelfMuteAll();
+  void SetSelfMuteAll(bool mute);
+  bool GetSelfDeafAll();
+  void SetSelfDeafAll(bool deaf);
+  // No audio processing is built in yet: these are validated and logged (Warning, no effect).
+  void SetEchoCancellation(bool on);
+  void SetNoiseSuppression(bool on);
+  void SetNoiseCancellation(bool on);
+  void SetAutomaticGainControl(bool on);
+  void SetEngineManagedAudioSession(bool isEngineManaged);
+  void SetAecDump(bool on);
+  void SetOpusHardwareCoding(bool encode, bool decode);
+  // NoAudioInputCallback(false) after the microphone stays below `dBFS` (−100..0) for a while,
+  // (true) once it is heard again.
+  void SetNoAudioInputThreshold(float dBFS);
+  void SetNoAudioInputCallback(NoAudioInputCallback callback);
+  void SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback callback);
+  // The voice subsystem's own log (calls, the voice connection, the audio engine).
+  void AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity);
+  // Appends to <path>/sdkpp-voice.log.
+  void SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity);
 
   // --- relationships
   std::vector<RelationshipHandle> GetRelationships() const;

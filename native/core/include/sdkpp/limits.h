@@ -45,6 +45,15 @@ inline constexpr uint64_t kMaxActivityTextCodePoints = 128;
 inline constexpr uint64_t kMaxActivityUrlCodePoints = 256;
 // Members of one call (the SDK's guidance; the emulator refuses the 26th).
 inline constexpr uint64_t kMaxCallMembersCount = 25;
+// Voice (voice.md §6; the volume range is the reference's proposal: 100 = unity).
+inline constexpr int64_t kMinVadThresholdDb = -100;
+inline constexpr int64_t kMaxVadThresholdDb = 0;
+inline constexpr int64_t kDefaultVadThresholdDb = -60;
+inline constexpr uint64_t kMaxPttReleaseDelayMs = 2000;
+inline constexpr uint64_t kMaxParticipantVolume = 200;
+inline constexpr uint64_t kMaxDeviceVolume = 100;  // SetInputVolume / SetOutputVolume
+inline constexpr int64_t kMinNoAudioInputThresholdDbfs = -100;
+inline constexpr int64_t kMaxNoAudioInputThresholdDbfs = 0;
 // A username in a friend request by name: 2 to 32 characters.
 inline constexpr uint64_t kMinUsernameCodePoints = 2;
 inline constexpr uint64_t kMaxUsernameCodePoints = 32;

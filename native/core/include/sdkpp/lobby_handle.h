@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sdkpp/call_info_handle.h"
 #include "sdkpp/detail/handle_base.h"
 #include "sdkpp/guild_types.h"
 #include "sdkpp/user_handle.h"
@@ -43,6 +44,8 @@ class LobbyHandle : public detail::HandleBase {
   std::optional<LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
   std::unordered_map<std::string, std::string> Metadata() const;
   std::optional<sdkpp::LinkedChannel> LinkedChannel() const;
+  // The lobby's call while anyone is in it (this user or not).
+  std::optional<CallInfoHandle> GetCallInfoHandle() const;
 
  private:
   friend struct detail::SocialFactory;

@@ -59,9 +59,14 @@ void Client::SetThreadPriority(Thread thread, int32_t priority) {
     impl_->logger().Log(LoggingSeverity::Error, "SetThreadPriority: thread must be a Client::Thread value (Client, Voice, Network)");
     return;
   }
+  if (thread == Thread::Voice) {
+    // The audio thread is the device backend's: it applies the priority when it can.
+    impl_->calls().SetThreadPriority(priority);
+    return;
+  }
   impl_->logger().Log(LoggingSeverity::Warning,
                       std::string("SetThreadPriority(") + name + ", " + std::to_string(priority) +
-                          "): no effect; this SDK runs its work on the thread that created the Client");
+                          "): no effect; this SDK runs that work on the thread that created the Client");
 }
 
 int32_t Client::GetVersionMajor() { return SDKPP_VERSION_MAJOR; }

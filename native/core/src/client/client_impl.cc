@@ -29,13 +29,15 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
       authorize_flow_(context_, local_client_),
       device_flow_(context_, session_),
       social_(context_),
-      presence_(context_, status_, local_client_, gateway_) {
+      presence_(context_, status_, local_client_, gateway_),
+      calls_(context_, gateway_, social_.state()) {
   http_.SetApiBase(settings_.endpoints.api_base);
   social_.state()->cdn_base = settings_.endpoints.web_base + "/cdn";
   http_.SetServiceClockListener([this] { session_.OnServiceClockChanged(); });
   // The social layer first: presence's READY handler resends into the session READY set up.
   social_.RegisterHandlers(dispatch_handlers_);
   presence_.RegisterHandlers(dispatch_handlers_);
+  calls_.RegisterHandlers(dispatch_handlers_);
   platform_->SetEvents(this);
   // The chat client's user (IPC READY) becomes a known user, so a UserHandle can show it.
   local_client_.SetReadyObserver([this](const json::Value& user) { social_.RememberUser(user); });
@@ -54,6 +56,8 @@ ClientImpl::~ClientImpl() {
   }
   pending_guild_join_.reset();
   http_.FailAll(destroyed);
+  // Calls leave (op 4) while the gateway is still up; the audio thread stops here.
+  calls_.Shutdown();
   local_client_.connection().Close("the Client was destroyed");
   gateway_.Disconnect();
   scheduler_.CancelAll();

@@ -29,6 +29,7 @@
 #include "social/presence.h"
 #include "social/seen_invites.h"
 #include "social/social_layer.h"
+#include "voice/call/call_manager.h"
 
 namespace sdkpp {
 
@@ -58,6 +59,7 @@ class ClientImpl final : public PlatformEvents {
   auth::DeviceFlow& device_flow() { return device_flow_; }
   gateway::GatewayConnection& gateway() { return gateway_; }
   social::SocialLayer& social() { return social_; }
+  voice::CallManager& calls() { return calls_; }
   social::Presence& presence() { return presence_; }
 
   // The game's two ACTIVITY_JOIN callbacks. The local client carries one handler per event, so
@@ -138,6 +140,7 @@ class ClientImpl final : public PlatformEvents {
   auth::DeviceFlow device_flow_;
   social::SocialLayer social_;
   social::Presence presence_;
+  voice::CallManager calls_;
   ActivityJoinCallbacks activity_join_callbacks_;
   std::shared_ptr<social::SeenInvites> seen_invites_ = std::make_shared<social::SeenInvites>();
   std::optional<PendingGuildJoin> pending_guild_join_;

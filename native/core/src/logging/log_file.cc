@@ -59,7 +59,7 @@ std::FILE* OpenPrivateForAppend(const std::string& path) {
 }  // namespace
 
 std::unique_ptr<LogFile> LogFile::Open(const std::string& directory, LoggingSeverity min_severity,
-                                       std::string& why) {
+                                       std::string& why, std::string_view file_name) {
   namespace fs = std::filesystem;
   if (directory.empty()) {
     why = "the log folder path is empty";
@@ -73,7 +73,7 @@ std::unique_ptr<LogFile> LogFile::Open(const std::string& directory, LoggingSeve
           (error ? ": " + error.message() : ": not a folder");
     return nullptr;
   }
-  std::string path = (folder / std::string(kFileName)).string();
+  std::string path = (folder / std::string(file_name)).string();
   std::FILE* file = OpenPrivateForAppend(path);
   if (file == nullptr) {
     why = "cannot open '" + path + "' for writing: " + std::strerror(errno);

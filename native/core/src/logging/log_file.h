@@ -14,11 +14,12 @@ namespace sdkpp::logging {
 class LogFile {
  public:
   static constexpr std::string_view kFileName = "sdkpp.log";
+  static constexpr std::string_view kVoiceFileName = "sdkpp-voice.log";  // SetVoiceLogDir
 
-  // Creates the folder if needed and opens the file for appending; on failure returns null and
-  // sets `why` to a reason that names the path.
+  // Creates the folder if needed and opens <directory>/<file_name> for appending; on failure
+  // returns null and sets `why` to a reason that names the path.
   static std::unique_ptr<LogFile> Open(const std::string& directory, LoggingSeverity min_severity,
-                                       std::string& why);
+                                       std::string& why, std::string_view file_name = kFileName);
   ~LogFile();
   LogFile(const LogFile&) = delete;
   LogFile& operator=(const LogFile&) = delete;

@@ -4,8 +4,9 @@
 
 namespace sdkpp::logging {
 
-Logger::Logger(bool debug_build, std::shared_ptr<callbacks::CallbackQueue> queue)
-    : debug_build_(debug_build), queue_(std::move(queue)) {}
+Logger::Logger(bool debug_build, std::shared_ptr<callbacks::CallbackQueue> queue,
+               std::string_view file_name)
+    : debug_build_(debug_build), queue_(std::move(queue)), file_name_(file_name) {}
 
 bool Logger::Permitted(LoggingSeverity severity) const {
   if (severity < LoggingSeverity::Verbose || severity >= LoggingSeverity::None) return false;
@@ -31,7 +32,7 @@ bool Logger::SetLogDirectory(const std::string& directory, LoggingSeverity min_s
     return true;
   }
   std::string why;
-  std::unique_ptr<LogFile> file = LogFile::Open(directory, min_severity, why);
+  std::unique_ptr<LogFile> file = LogFile::Open(directory, min_severity, why, file_name_);
   if (!file) {
     Log(LoggingSeverity::Error, "SetLogDir failed: " + why);
     return false;

@@ -31,14 +31,16 @@ using LogCallback = std::function<void(std::string message, LoggingSeverity seve
 class Logger {
  public:
   // Callbacks are posted to `queue` (the creating thread's queue by default).
+  // `file_name`: what SetLogDirectory writes (the voice log has its own, log_file.h).
   explicit Logger(bool debug_build = kIsDebugBuild,
                   std::shared_ptr<callbacks::CallbackQueue> queue =
-                      callbacks::CallbackQueue::ForCurrentThread());
+                      callbacks::CallbackQueue::ForCurrentThread(),
+                  std::string_view file_name = "sdkpp.log");
 
   // The callback runs through RunCallbacks() (the callback queue), never inside the SDK call
   // that logged, and never after the Logger is destroyed (lines still queued then are dropped).
   void AddCallback(LogCallback callback, LoggingSeverity min_severity);
-  // Returns false (and logs the reason at Error) if <directory>/sdkpp.log cannot be written.
+  // Returns false (and logs the reason at Error) if <directory>/<file name> cannot be written.
   bool SetLogDirectory(const std::string& directory, LoggingSeverity min_severity);
 
   // True when some sink would receive a line of this severity: lets callers skip formatting.
@@ -59,6 +61,7 @@ class Logger {
 
   const bool debug_build_;
   const std::shared_ptr<callbacks::CallbackQueue> queue_;
+  const std::string file_name_;
   Redactor redactor_;
   mutable std::mutex mutex_;
   std::vector<CallbackSink> callbacks_;

@@ -28,6 +28,12 @@ struct SocialFactory {
   static sdkpp::LinkedChannel LinkedChannel(uint64_t id, std::string name, uint64_t guild_id) {
     return sdkpp::LinkedChannel(id, std::move(name), guild_id);
   }
+  static CallInfoHandle CallInfo(social::StateRef state, uint64_t channel_id) {
+    return CallInfoHandle(std::move(state), channel_id);
+  }
+  static VoiceStateHandle VoiceState(social::StateRef state, uint64_t channel_id, uint64_t user_id) {
+    return VoiceStateHandle(std::move(state), channel_id, user_id);
+  }
   static GuildMinimal Guild(uint64_t id, std::string name) { return GuildMinimal(id, std::move(name)); }
   static GuildChannel Channel(GuildChannelFields fields) { return GuildChannel(std::move(fields)); }
   static UserMessageSummary Summary(uint64_t last_message_id, uint64_t user_id) {

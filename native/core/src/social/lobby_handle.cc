@@ -102,4 +102,10 @@ std::optional<sdkpp::LinkedChannel> LobbyHandle::LinkedChannel() const {
                                               lobby->linked_channel->guild_id);
 }
 
+std::optional<CallInfoHandle> LobbyHandle::GetCallInfoHandle() const {
+  auto state = Lock();
+  if (!state || !state->Lobby(id()) || !state->Call(id())) return std::nullopt;
+  return detail::SocialFactory::CallInfo(this->state(), id());
+}
+
 }  // namespace sdkpp

@@ -59,6 +59,26 @@ struct LinkedChannelRecord {
   uint64_t guild_id = 0;
 };
 
+// One user's state in a call (VOICE_STATE_UPDATE; voice.md §5).
+struct VoiceStateRecord {
+  uint64_t user_id = 0;
+  bool self_mute = false;
+  bool self_deaf = false;
+};
+
+// Who is in one channel's call, in join order.
+struct CallRecord {
+  uint64_t channel_id = 0;
+  uint64_t guild_id = 0;
+  std::vector<VoiceStateRecord> voice_states;
+  const VoiceStateRecord* Find(uint64_t user_id) const {
+    for (const auto& state : voice_states) {
+      if (state.user_id == user_id) return &state;
+    }
+    return nullptr;
+  }
+};
+
 struct LobbyRecord {
   uint64_t id = 0;
   uint64_t application_id = 0;

@@ -22,6 +22,8 @@ class SocialState {
   std::unordered_map<uint64_t, RelationshipRecord> relationships;
   std::unordered_map<uint64_t, LobbyRecord> lobbies;
   std::unordered_map<uint64_t, ChannelRecord> channels;
+  // Calls with at least one member, by channel (lobby) id; voice/call keeps them.
+  std::unordered_map<uint64_t, CallRecord> calls;
   MessageCache messages;
   uint64_t touch_clock = 0;  // ticks once per record written (record_bounds.h)
 
@@ -36,6 +38,10 @@ class SocialState {
   const RelationshipRecord* Relationship(uint64_t user_id) const {
     auto it = relationships.find(user_id);
     return it == relationships.end() ? nullptr : &it->second;
+  }
+  const CallRecord* Call(uint64_t channel_id) const {
+    auto it = calls.find(channel_id);
+    return it == calls.end() ? nullptr : &it->second;
   }
   const ChannelRecord* Channel(uint64_t id) const {
     auto it = channels.find(id);

@@ -1,0 +1,168 @@
+// Client: audio and calls. Arguments are checked here (the rule is logged at Error and nothing
+// changes); the work is the CallManager's (voice/call).
+#include <cmath>
+#include <string>
+
+#include "client/client_impl.h"
+#include "sdkpp/limits.h"
+
+namespace sdkpp {
+namespace {
+
+// Settings this SDK accepts but cannot act on yet (no audio processing, no hardware Opus, no
+// engine-managed audio session): never a silent success.
+void NoEffect(ClientImpl& impl, const std::string& call) {
+  std::string line = call + ": no effect; this sdkpp build has no such audio processing yet";
+  impl.logger().Log(LoggingSeverity::Warning, line);
+  impl.calls().voice_logger().Log(LoggingSeverity::Warning, line);
+}
+
+std::string OnOff(bool on) { return on ? "true" : "false"; }
+
+bool VolumeInRange(ClientImpl& impl, const char* method, float volume) {
+  if (std::isfinite(volume) && volume >= 0 && volume <= float(limits::kMaxDeviceVolume)) return true;
+  impl.logger().Log(LoggingSeverity::Error, std::string(method) + ": volume must be 0.." +
+                                                std::to_string(limits::kMaxDeviceVolume));
+  return false;
+}
+
+}  // namespace
+
+Call Client::StartCall(uint64_t channelId) {
+  if (!impl_) return Call();
+  return impl_->calls().StartCall(channelId, {});
+}
+
+Call Client::StartCallWithAudioCallbacks(uint64_t lobbyId, UserAudioReceivedCallback receivedCb,
+                                         UserAudioCapturedCallback capturedCb) {
+  if (!impl_) return Call();
+  voice::CallAudioHooks hooks;
+  hooks.received = std::move(receivedCb);
+  hooks.captured = std::move(capturedCb);
+  return impl_->calls().StartCall(lobbyId, std::move(hooks));
+}
+
+void Client::EndCall(uint64_t channelId, EndCallCallback callback) {
+  if (!impl_) return;
+  impl_->calls().EndCall(channelId, std::move(callback));
+}
+
+void Client::EndCalls(EndCallsCallback callback) {
+  if (!impl_) return;
+  impl_->calls().EndCalls(std::move(callback));
+}
+
+Call Client::GetCall(uint64_t channelId) { return impl_ ? impl_->calls().GetCall(channelId) : Call(); }
+
+std::vector<Call> Client::GetCalls() { return impl_ ? impl_->calls().GetCalls() : std::vector<Call>{}; }
+
+void Client::GetInputDevices(GetInputDevicesCallback callback) {
+  if (impl_) impl_->calls().GetInputDevices(std::move(callback));
+}
+
+void Client::GetOutputDevices(GetOutputDevicesCallback callback) {
+  if (impl_) impl_->calls().GetOutputDevices(std::move(callback));
+}
+
+void Client::GetCurrentInputDevice(GetCurrentInputDeviceCallback callback) {
+  if (impl_) impl_->calls().GetCurrentInputDevice(std::move(callback));
+}
+
+void Client::GetCurrentOutputDevice(GetCurrentOutputDeviceCallback callback) {
+  if (impl_) impl_->calls().GetCurrentOutputDevice(std::move(callback));
+}
+
+void Client::SetInputDevice(std::string const& deviceId, SetInputDeviceCallback callback) {
+  if (impl_) impl_->calls().SetInputDevice(deviceId, std::move(callback));
+}
+
+void Client::SetOutputDevice(std::string const& deviceId, SetOutputDeviceCallback callback) {
+  if (impl_) impl_->calls().SetOutputDevice(deviceId, std::move(callback));
+}
+
+std::string Client::GetDefaultAudioDeviceId() { return "default"; }
+
+void Client::SetDeviceChangeCallback(DeviceChangeCallback callback) {
+  if (impl_) impl_->calls().SetDeviceChangeCallback(std::move(callback));
+}
+
+float Client::GetInputVolume() { return impl_ ? impl_->calls().input_volume() : 100.0f; }
+
+void Client::SetInputVolume(float inputVolume) {
+  if (impl_ && VolumeInRange(*impl_, "SetInputVolume", inputVolume)) impl_->calls().SetInputVolume(inputVolume);
+}
+
+float Client::GetOutputVolume() { return impl_ ? impl_->calls().output_volume() : 100.0f; }
+
+void Client::SetOutputVolume(float outputVolume) {
+  if (impl_ && VolumeInRange(*impl_, "SetOutputVolume", outputVolume)) impl_->calls().SetOutputVolume(outputVolume);
+}
+
+bool Client::GetSelfMuteAll() { return impl_ && impl_->calls().self_mute_all(); }
+
+void Client::SetSelfMuteAll(bool mute) {
+  if (impl_) impl_->calls().SetSelfMuteAll(mute);
+}
+
+bool Client::GetSelfDeafAll() { return impl_ && impl_->calls().self_deaf_all(); }
+
+void Client::SetSelfDeafAll(bool deaf) {
+  if (impl_) impl_->calls().SetSelfDeafAll(deaf);
+}
+
+void Client::SetEchoCancellation(bool on) {
+  if (impl_) NoEffect(*impl_, "SetEchoCancellation(" + OnOff(on) + ")");
+}
+
+void Client::SetNoiseSuppression(bool on) {
+  if (impl_) NoEffect(*impl_, "SetNoiseSuppression(" + OnOff(on) + ")");
+}
+
+void Client::SetNoiseCancellation(bool on) {
+  if (impl_) NoEffect(*impl_, "SetNoiseCancellation(" + OnOff(on) + ")");
+}
+
+void Client::SetAutomaticGainControl(bool on) {
+  if (impl_) NoEffect(*impl_, "SetAutomaticGainControl(" + OnOff(on) + ")");
+}
+
+void Client::SetEngineManagedAudioSession(bool isEngineManaged) {
+  if (impl_) NoEffect(*impl_, "SetEngineManagedAudioSession(" + OnOff(isEngineManaged) + ")");
+}
+
+void Client::SetAecDump(bool on) {
+  if (impl_) NoEffect(*impl_, "SetAecDump(" + OnOff(on) + ")");
+}
+
+void Client::SetOpusHardwareCoding(bool encode, bool decode) {
+  if (impl_) NoEffect(*impl_, "SetOpusHardwareCoding(" + OnOff(encode) + ", " + OnOff(decode) + ")");
+}
+
+void Client::SetNoAudioInputThreshold(float dBFS) {
+  if (!impl_) return;
+  if (!std::isfinite(dBFS) || dBFS < float(limits::kMinNoAudioInputThresholdDbfs) ||
+      dBFS > float(limits::kMaxNoAudioInputThresholdDbfs)) {
+    impl_->logger().Log(LoggingSeverity::Error, "SetNoAudioInputThreshold: dBFS must be " +
+                                                    std::to_string(limits::kMinNoAudioInputThresholdDbfs) + "..0");
+    return;
+  }
+  impl_->calls().SetNoAudioInputThreshold(dBFS);
+}
+
+void Client::SetNoAudioInputCallback(NoAudioInputCallback callback) {
+  if (impl_) impl_->calls().SetNoAudioInputCallback(std::move(callback));
+}
+
+void Client::SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback callback) {
+  if (impl_) impl_->calls().SetVoiceParticipantChangedCallback(std::move(callback));
+}
+
+void Client::AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity) {
+  if (impl_) impl_->calls().voice_logger().AddCallback(std::move(callback), minSeverity);
+}
+
+void Client::SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity) {
+  if (impl_) impl_->calls().voice_logger().SetLogDirectory(path, minSeverity);
+}
+
+}  // namespace sdkpp
