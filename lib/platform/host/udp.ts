@@ -26,6 +26,8 @@ export class HostUdp {
   }
 
   openUdp(id: number, host: string, port: number): void {
+    // Ids are the core's and unique; a reused one must still not leak the older socket.
+    this.#sockets.get(id)?.socket.close();
     const socket = createSocket({ type: 'udp4' });
     const entry: UdpEntry = { socket, open: false };
     this.#sockets.set(id, entry);
