@@ -50,6 +50,9 @@ export const Limits = Object.freeze({
   /** An HTTP response body or a gateway message the SDK accepts. */
   MaxHttpBodyBytes: 16777216,
   MaxGatewayMessageBytes: 16777216,
+  /** A binary frame of the voice gateway (DAVE; a Welcome is about 1 KB per member), and one UDP datagram of the voice transport (voice.md §6). */
+  MaxVoiceBinaryFrameBytes: 65536,
+  MaxVoiceDatagramBytes: 1500,
   /** A UTF-8 code point is at most 4 bytes, so a string of more than 4 × N bytes cannot have N code points or fewer; the guard refuses it without a false refusal, and the core checks the rule. */
   MaxUtf8BytesPerCodePoint: 4,
 } as const);

@@ -82,6 +82,7 @@
     'sdkpp_napi_sources': [
       'native/napi/addon.cc',
       'native/napi/addon_data.cc',
+      'native/napi/aead_scratch.cc',
       'native/napi/args.cc',
       'native/napi/callback_pump.cc',
       'native/napi/convert.cc',
@@ -89,6 +90,8 @@
       'native/napi/internal_exports.cc',
       'native/napi/js_callback.cc',
       'native/napi/node_platform.cc',
+      'native/napi/platform_probe.cc',
+      'native/napi/wake_signal.cc',
       'native/napi/wrap_activity.cc',
       'native/napi/wrap_activity_invite.cc',
       'native/napi/wrap_activity_parts.cc',

@@ -3,6 +3,7 @@
 // test/sdk/platform_parity.test.ts), and results go back through the NativeClient's _On* methods —
 // always on a later turn of the event loop, never from inside the call (the Platform contract).
 // Each capability lives in its own file under host/; this class only composes them.
+import { HostAead } from './host/aead_scratch';
 import { HostBrowser } from './host/browser';
 import { HostEvents, type PlatformEventSink } from './host/events';
 import { HostHttp } from './host/http';
@@ -10,6 +11,7 @@ import { HostIpc } from './host/ipc';
 import { HostLoopback } from './host/loopback';
 import type { NodePlatformOptions } from './host/options';
 import { HostTimers } from './host/timers';
+import { HostUdp } from './host/udp';
 import { HostWebSockets } from './host/websocket';
 
 export type { PlatformEventSink } from './host/events';
@@ -23,6 +25,8 @@ export class NodePlatformHost {
   readonly #webSockets = new HostWebSockets(this.#events);
   readonly #loopback = new HostLoopback(this.#events);
   readonly #browser: HostBrowser;
+  readonly #udp = new HostUdp(this.#events);
+  readonly #aead = new HostAead();
 
   constructor(options: NodePlatformOptions = {}) {
     this.#events.useOptions(options);
@@ -82,6 +86,28 @@ export class NodePlatformHost {
   openUrl(url: string): boolean {
     return this.#browser.openUrl(url);
   }
+  // voice (voice.md §7)
+  sendWebSocketBinary(id: number, bytes: Buffer): void {
+    this.#webSockets.sendWebSocketBinary(id, bytes);
+  }
+  openUdp(id: number, host: string, port: number): void {
+    this.#udp.openUdp(id, host, port);
+  }
+  sendUdp(id: number, bytes: Buffer): void {
+    this.#udp.sendUdp(id, bytes);
+  }
+  closeUdp(id: number): void {
+    this.#udp.closeUdp(id);
+  }
+  useAeadScratch(views: unknown): boolean {
+    return this.#aead.useAeadScratch(views);
+  }
+  aeadSeal(algorithm: number, nonceSize: number, aadSize: number, inSize: number): boolean {
+    return this.#aead.aeadSeal(algorithm, nonceSize, aadSize, inSize);
+  }
+  aeadOpen(algorithm: number, nonceSize: number, aadSize: number, inSize: number): boolean {
+    return this.#aead.aeadOpen(algorithm, nonceSize, aadSize, inSize);
+  }
 
   /** Releases every resource (the Client was disposed). */
   close(): void {
@@ -91,6 +117,7 @@ export class NodePlatformHost {
     this.#ipc.close();
     this.#webSockets.close();
     this.#loopback.close();
+    this.#udp.close();
   }
 }
 

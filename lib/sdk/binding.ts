@@ -60,8 +60,24 @@ export interface NativeBinding {
     isDebugBuild(): boolean;
     /** The methods the addon calls on the platform host (native/napi/platform_host_methods.h). */
     platformHostMethods: string[];
+    /** One NodePlatform without a Client, for the voice host tests (native/napi/platform_probe.h). */
+    PlatformProbe: new (host: object, onWake: (onJsThread: boolean) => void) => PlatformProbe;
   };
   [enumName: string]: unknown;
+}
+
+/** AeadAlgorithm of native/core/include/sdkpp/platform.h: 0 AES-256-GCM, 1 XChaCha20-Poly1305. */
+export type ProbeAeadAlgorithm = 0 | 1;
+
+export interface PlatformProbe {
+  aeadSeal(algorithm: ProbeAeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, plaintext: Uint8Array): Buffer | null;
+  aeadOpen(algorithm: ProbeAeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, sealed: Uint8Array): Buffer | null;
+  /** Microseconds per seal and per open through the addon and the host; roundTrips opens that gave the payload back. */
+  benchAead(algorithm: ProbeAeadAlgorithm, payloadBytes: number, iterations: number): { sealMicros: number; openMicros: number; roundTrips: number };
+  /** A new native thread calls Platform::Wake `times` times (joined before this returns). */
+  wakeFromThread(times: number): void;
+  /** What the Client's finalizer does: no host call and no OnWake after it. */
+  detach(): void;
 }
 
 /** The package root: lib/sdk (sources under vitest) and dist/sdk (compiled) are both two levels down. */

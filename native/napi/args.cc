@@ -168,6 +168,16 @@ Napi::Function ReadFunction(const ArgRef& arg) {
   return arg.value().As<Napi::Function>();
 }
 
+BytesView ReadBytesView(const ArgRef& arg, size_t max_length) {
+  Napi::Value value = arg.value();
+  if (!value.IsTypedArray() || value.As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array) {
+    ThrowTypeError(arg, "must be a Buffer or Uint8Array");
+  }
+  auto bytes = value.As<Napi::Uint8Array>();
+  if (bytes.ByteLength() > max_length) ThrowRangeError(arg, "is too large");
+  return {bytes.Data(), bytes.ByteLength()};
+}
+
 Napi::BigInt U64ToJs(Napi::Env env, uint64_t value) { return Napi::BigInt::New(env, value); }
 
 }  // namespace sdkpp::napi

@@ -56,6 +56,13 @@ int32_t ReadInt(const ArgRef& arg, double min, double max, const char* range_rul
 int32_t ReadEnumValue(const ArgRef& arg, const char* enum_name,
                       bool (*is_member)(int32_t value));
 Napi::Function ReadFunction(const ArgRef& arg);
+// The bytes of a Uint8Array (a Buffer), read in place, not copied: valid only while the caller's
+// JS call runs. At most `max_length` bytes.
+struct BytesView {
+  const uint8_t* data;
+  size_t size;
+};
+BytesView ReadBytesView(const ArgRef& arg, size_t max_length);
 
 Napi::BigInt U64ToJs(Napi::Env env, uint64_t value);
 

@@ -8,6 +8,7 @@
 #include "logging/logger.h"
 #include "logging/redactor.h"
 #include "platform_host_methods.h"
+#include "platform_probe.h"
 #include "wrap_authorization_args.h"
 #include "wrap_client_result.h"
 
@@ -82,6 +83,8 @@ Napi::Object DefineInternalExports(Napi::Env env) {
   internal.Set("codeChallengeS256", Napi::Function::New<CodeChallengeS256>(env));
   internal.Set("isDebugBuild", Napi::Function::New<IsDebugBuild>(env));
   internal.Set("platformHostMethods", PlatformHostMethods(env));
+  // A NodePlatform alone, for the voice host tests and the AEAD benchmark (platform_probe.h).
+  internal.Set("PlatformProbe", PlatformProbe::Define(env));
   return internal;
 }
 

@@ -1,17 +1,28 @@
 #include "node_platform.h"
 
 #include <chrono>
+#include <cstring>
+
+#include "addon_data.h"
+#include "callback_pump.h"
 
 namespace sdkpp::napi {
 
-NodePlatform::NodePlatform(Napi::Object host) : host_(Napi::Weak(host)) {}
+NodePlatform::NodePlatform(Napi::Object host)
+    : host_(Napi::Weak(host)), wake_(host.Env(), [this](Napi::Env env) { DeliverWake(env); }) {}
+
+void NodePlatform::Detach() {
+  detached_ = true;
+  logger_ = nullptr;
+  wake_.Close();
+}
 
 Napi::Number NodePlatform::Id(PlatformId id) {
   // Ids are counters far below 2^53: exact as JS numbers.
   return Napi::Number::New(host_.Env(), static_cast<double>(id));
 }
 
-Napi::Value NodePlatform::Invoke(HostMethod host_method, const std::vector<napi_value>& args) {
+Napi::Value NodePlatform::Invoke(HostMethod host_method, std::initializer_list<napi_value> args) {
   const char* method = HostMethodName(host_method);
   Napi::Env env = host_.Env();
   if (detached_ || host_.IsEmpty()) return env.Undefined();
@@ -104,6 +115,105 @@ void NodePlatform::StopLoopbackListener(PlatformId listener) {
 bool NodePlatform::OpenUrl(const std::string& url) {
   Napi::Value opened = Invoke(HostMethod::openUrl, {Napi::String::New(host_.Env(), url)});
   return opened.IsBoolean() && opened.As<Napi::Boolean>().Value();
+}
+
+// --- voice
+
+void NodePlatform::SendWebSocketBinary(PlatformId socket, std::string bytes) {
+  Napi::Env env = host_.Env();
+  Invoke(HostMethod::sendWebSocketBinary,
+         {Id(socket), Napi::Buffer<char>::Copy(env, bytes.data(), bytes.size())});
+}
+
+void NodePlatform::OpenUdp(PlatformId socket, const std::string& host, uint16_t port) {
+  Napi::Env env = host_.Env();
+  Invoke(HostMethod::openUdp, {Id(socket), Napi::String::New(env, host), Napi::Number::New(env, port)});
+}
+
+void NodePlatform::SendUdp(PlatformId socket, const uint8_t* data, size_t size) {
+  // Larger than a datagram of the voice transport: the host would drop it too.
+  if (size > limits::kMaxVoiceDatagramBytes || (data == nullptr && size != 0)) return;
+  Napi::Env env = host_.Env();
+  Napi::HandleScope scope(env);  // the core sends a burst per wake: no handle pile-up
+  // Copied: the core reuses its packet buffer as soon as this returns, and dgram sends later.
+  Invoke(HostMethod::sendUdp, {Id(socket), Napi::Buffer<uint8_t>::Copy(env, data, size)});
+}
+
+void NodePlatform::CloseUdp(PlatformId socket) { Invoke(HostMethod::closeUdp, {Id(socket)}); }
+
+Napi::Number NodePlatform::Count(size_t count) {
+  return Napi::Number::New(host_.Env(), static_cast<double>(count));
+}
+
+bool NodePlatform::AeadSeal(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce,
+                            size_t nonce_size, const uint8_t* aad, size_t aad_size,
+                            const uint8_t* plaintext, size_t size, uint8_t* out) {
+  const size_t out_size = size + AeadScratch::kTagBytes;
+  Napi::HandleScope scope(host_.Env());  // the core seals a burst per wake: no handle pile-up
+  if (!StageAead(key, nonce, nonce_size, aad, aad_size, plaintext, size, out, out_size)) return false;
+  Napi::Value answer = Invoke(HostMethod::aeadSeal, {Count(static_cast<size_t>(algorithm)), Count(nonce_size),
+                                                     Count(aad_size), Count(size)});
+  return FinishAead(answer, out, out_size);
+}
+
+bool NodePlatform::AeadOpen(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce,
+                            size_t nonce_size, const uint8_t* aad, size_t aad_size,
+                            const uint8_t* ciphertext, size_t size, uint8_t* out) {
+  if (size < AeadScratch::kTagBytes) return false;
+  const size_t out_size = size - AeadScratch::kTagBytes;
+  Napi::HandleScope scope(host_.Env());
+  if (!StageAead(key, nonce, nonce_size, aad, aad_size, ciphertext, size, out, out_size)) return false;
+  Napi::Value answer = Invoke(HostMethod::aeadOpen, {Count(static_cast<size_t>(algorithm)), Count(nonce_size),
+                                                     Count(aad_size), Count(size)});
+  return FinishAead(answer, out, out_size);
+}
+
+bool NodePlatform::StageAead(const uint8_t* key, const uint8_t* nonce, size_t nonce_size,
+                             const uint8_t* aad, size_t aad_size, const uint8_t* in, size_t in_size,
+                             const uint8_t* out, size_t out_size) {
+  using Scratch = AeadScratch;
+  if (detached_ || host_.IsEmpty()) return false;
+  if (key == nullptr || nonce == nullptr || out == nullptr || (aad == nullptr && aad_size != 0) ||
+      (in == nullptr && in_size != 0)) {
+    return false;
+  }
+  if (nonce_size > Scratch::kNonceBytes || aad_size > Scratch::kAadBytes ||
+      in_size > Scratch::kInputBytes || out_size > Scratch::kOutputBytes) {
+    return false;
+  }
+  if (!aead_scratch_) {
+    Napi::Env env = host_.Env();
+    aead_scratch_ = std::make_unique<Scratch>(env);
+    Invoke(HostMethod::useAeadScratch, {aead_scratch_->Views(env)});
+  }
+  Scratch::Regions regions;
+  if (!aead_scratch_->Get(regions)) return false;
+  std::memcpy(regions.key, key, Scratch::kKeyBytes);
+  std::memcpy(regions.nonce, nonce, nonce_size);
+  if (aad_size != 0) std::memcpy(regions.aad, aad, aad_size);
+  if (in_size != 0) std::memcpy(regions.input, in, in_size);
+  return true;
+}
+
+bool NodePlatform::FinishAead(const Napi::Value& answer, uint8_t* out, size_t out_size) {
+  // Anything but `true` (false, undefined from a throwing host) is a failure.
+  bool done = answer.IsBoolean() && answer.As<Napi::Boolean>().Value();
+  AeadScratch::Regions regions;
+  // Read again: the host's call could have detached the buffer (it never should).
+  bool readable = aead_scratch_->Get(regions);
+  if (done && readable && out_size != 0) std::memcpy(out, regions.output, out_size);
+  // The key does not stay in JS-reachable memory between packets.
+  if (readable) std::memset(regions.key, 0, AeadScratch::kKeyBytes);
+  return done && readable;
+}
+
+// On the JS thread (WakeSignal's call), never inside a Platform method: the contract's "later".
+void NodePlatform::DeliverWake(Napi::Env env) {
+  if (detached_ || events_ == nullptr) return;
+  Napi::HandleScope scope(env);
+  events_->OnWake();
+  // What the wake queued (audio callbacks, results) runs now rather than a turn later.
+  if (auto& pump = AddonData::Of(env).pump) pump->RunNow(env);
 }
 
 }  // namespace sdkpp::napi

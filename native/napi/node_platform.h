@@ -1,14 +1,20 @@
 // The core's Platform, implemented by a JS object (lib/platform/node_host.ts): fetch for HTTP
-// (so nock can intercept it), net for IPC, ws for the gateway, setTimeout for timers,
-// node:http for the OAuth2 loopback redirect. Results come back through the NativeClient's
-// _On* methods. Calls go out on the JS thread only.
+// (so nock can intercept it), net for IPC, ws for the gateway and the voice gateway, setTimeout
+// for timers, node:http for the OAuth2 loopback redirect, node:dgram for voice UDP, node:crypto
+// for the voice AEAD. Results come back through the NativeClient's _On* methods. Calls go out on
+// the JS thread only; Wake is the one method another thread may call (wake_signal.h).
 #pragma once
 
 #include <napi.h>
 
+#include <initializer_list>
+#include <memory>
+
+#include "aead_scratch.h"
 #include "logging/logger.h"
 #include "platform_host_methods.h"
 #include "sdkpp/platform.h"
+#include "wake_signal.h"
 
 namespace sdkpp::napi {
 
@@ -20,11 +26,9 @@ class NodePlatform final : public Platform {
   PlatformEvents* events() const { return events_; }
   // Where host failures are reported (set once the Client exists).
   void SetLogger(logging::Logger* logger) { logger_ = logger; }
-  // After this no call reaches the host (used when the client is finalized).
-  void Detach() {
-    detached_ = true;
-    logger_ = nullptr;
-  }
+  // After this no call reaches the host and no OnWake the core (used when the client is
+  // finalized; Wake becomes a no-op).
+  void Detach();
 
   uint64_t NowMs() override;
   void StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_alive) override;
@@ -43,10 +47,33 @@ class NodePlatform final : public Platform {
   void StopLoopbackListener(PlatformId listener) override;
   bool OpenUrl(const std::string& url) override;
 
+  // --- voice
+  void SendWebSocketBinary(PlatformId socket, std::string bytes) override;
+  void OpenUdp(PlatformId socket, const std::string& host, uint16_t port) override;
+  void SendUdp(PlatformId socket, const uint8_t* data, size_t size) override;
+  void CloseUdp(PlatformId socket) override;
+  bool AeadSeal(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce, size_t nonce_size,
+                const uint8_t* aad, size_t aad_size, const uint8_t* plaintext, size_t size,
+                uint8_t* out) override;
+  bool AeadOpen(AeadAlgorithm algorithm, const uint8_t* key, const uint8_t* nonce, size_t nonce_size,
+                const uint8_t* aad, size_t aad_size, const uint8_t* ciphertext, size_t size,
+                uint8_t* out) override;
+  void Wake() override { wake_.Wake(); }
+
  private:
   // Calls host[method](...args) (the names: platform_host_methods.h); a throwing host is logged, never propagated into the core.
-  Napi::Value Invoke(HostMethod method, const std::vector<napi_value>& args);
+  Napi::Value Invoke(HostMethod method, std::initializer_list<napi_value> args);
   Napi::Number Id(PlatformId id);
+  Napi::Number Count(size_t count);
+  // A seal or open through the scratch buffer (aead_scratch.h): StageAead checks the sizes and
+  // copies the key, nonce, AAD and input in; the host's aeadSeal/aeadOpen(algorithm, nonceSize,
+  // aadSize, inSize) answers true when the output is in the scratch; FinishAead copies it out and
+  // wipes the key.
+  bool StageAead(const uint8_t* key, const uint8_t* nonce, size_t nonce_size, const uint8_t* aad,
+                 size_t aad_size, const uint8_t* in, size_t in_size, const uint8_t* out,
+                 size_t out_size);
+  bool FinishAead(const Napi::Value& answer, uint8_t* out, size_t out_size);
+  void DeliverWake(Napi::Env env);
 
   // Weak: the host holds the NativeClient strongly (to deliver results), so a strong reference
   // back would make the pair immortal.
@@ -54,6 +81,10 @@ class NodePlatform final : public Platform {
   bool detached_ = false;
   PlatformEvents* events_ = nullptr;
   logging::Logger* logger_ = nullptr;
+  // Made at the first seal or open and handed to the host then (a Client without a call never
+  // needs it).
+  std::unique_ptr<AeadScratch> aead_scratch_;
+  WakeSignal wake_;
 };
 
 }  // namespace sdkpp::napi

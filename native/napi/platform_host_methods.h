@@ -29,7 +29,15 @@
   X(respondLoopback)                    \
   X(stopLoopback)                       \
   /* browser */                         \
-  X(openUrl)
+  X(openUrl)                            \
+  /* voice (voice.md §7) */             \
+  X(sendWebSocketBinary)                \
+  X(openUdp)                            \
+  X(sendUdp)                            \
+  X(closeUdp)                           \
+  X(useAeadScratch)                     \
+  X(aeadSeal)                           \
+  X(aeadOpen)
 
 namespace sdkpp::napi {
 

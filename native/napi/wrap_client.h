@@ -219,6 +219,10 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void OnWebSocketClosed(const Napi::CallbackInfo& info);
   void OnLoopbackListening(const Napi::CallbackInfo& info);
   void OnLoopbackRequest(const Napi::CallbackInfo& info);
+  void OnWebSocketBinary(const Napi::CallbackInfo& info);
+  void OnUdpOpen(const Napi::CallbackInfo& info);
+  void OnUdpMessage(const Napi::CallbackInfo& info);
+  void OnUdpClosed(const Napi::CallbackInfo& info);
   // The events sink for platform results; null once the client is destroyed.
   PlatformEvents* Events() const;
 

@@ -5,6 +5,7 @@
 #include "addon_data.h"
 #include "args.h"
 #include "callback_pump.h"
+#include "sdkpp/limits.h"
 #include "wrap_client.h"
 
 namespace sdkpp::napi {
@@ -53,7 +54,11 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PlatformEvent
           InstanceMethod<&W::OnWebSocketMessage>("_OnWebSocketMessage"),
           InstanceMethod<&W::OnWebSocketClosed>("_OnWebSocketClosed"),
           InstanceMethod<&W::OnLoopbackListening>("_OnLoopbackListening"),
-          InstanceMethod<&W::OnLoopbackRequest>("_OnLoopbackRequest")};
+          InstanceMethod<&W::OnLoopbackRequest>("_OnLoopbackRequest"),
+          InstanceMethod<&W::OnWebSocketBinary>("_OnWebSocketBinary"),
+          InstanceMethod<&W::OnUdpOpen>("_OnUdpOpen"),
+          InstanceMethod<&W::OnUdpMessage>("_OnUdpMessage"),
+          InstanceMethod<&W::OnUdpClosed>("_OnUdpClosed")};
 }
 
 void ClientWrap::OnTimer(const Napi::CallbackInfo& info) {
@@ -156,6 +161,52 @@ void ClientWrap::OnLoopbackRequest(const Napi::CallbackInfo& info) {
   PlatformId request = ReadId(ArgRef{info, 1, method, "request"});
   std::string target = ReadString(ArgRef{info, 2, method, "target"}, 8192);
   if (auto* events = Events()) events->OnLoopbackRequest(id, request, std::move(target));
+  RunQueuedCallbacks(info.Env());
+}
+
+// --- voice (voice.md §7)
+
+// _OnWebSocketBinary(id, bytes: Buffer): a binary frame of the voice gateway (the host closes
+// the socket with 1009 before a larger one gets here).
+void ClientWrap::OnWebSocketBinary(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnWebSocketBinary";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  BytesView bytes = ReadBytesView(ArgRef{info, 1, method, "bytes"}, limits::kMaxVoiceBinaryFrameBytes);
+  if (auto* events = Events()) {
+    events->OnWebSocketBinary(id, std::string(reinterpret_cast<const char*>(bytes.data), bytes.size));
+  }
+  RunQueuedCallbacks(info.Env());
+}
+
+// _OnUdpOpen(id, localPort)
+void ClientWrap::OnUdpOpen(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnUdpOpen";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  int32_t local_port = ReadInt(ArgRef{info, 1, method, "localPort"}, 1, 65535);
+  if (auto* events = Events()) events->OnUdpOpen(id, static_cast<uint16_t>(local_port));
+  RunQueuedCallbacks(info.Env());
+}
+
+// _OnUdpMessage(id, datagram: Buffer, host, port): the datagram is read in place, not copied
+// (platform.h: the bytes are valid during the call only). 50 of these per second per call.
+void ClientWrap::OnUdpMessage(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnUdpMessage";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  BytesView datagram = ReadBytesView(ArgRef{info, 1, method, "datagram"}, limits::kMaxVoiceDatagramBytes);
+  std::string host = ReadString(ArgRef{info, 2, method, "host"}, kMaxShortString);
+  int32_t port = ReadInt(ArgRef{info, 3, method, "port"}, 0, 65535);
+  if (auto* events = Events()) {
+    events->OnUdpMessage(id, datagram.data, datagram.size, host, static_cast<uint16_t>(port));
+  }
+  RunQueuedCallbacks(info.Env());
+}
+
+// _OnUdpClosed(id, reason)
+void ClientWrap::OnUdpClosed(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnUdpClosed";
+  PlatformId id = ReadId(ArgRef{info, 0, method, "id"});
+  std::string reason = ReadString(ArgRef{info, 1, method, "reason"}, kMaxShortString);
+  if (auto* events = Events()) events->OnUdpClosed(id, std::move(reason));
   RunQueuedCallbacks(info.Env());
 }
 

@@ -42,33 +42,69 @@ function sizesFit(algorithm: AeadAlgorithm, key: Uint8Array, nonce: Uint8Array):
   return key.length === AEAD_KEY_BYTES && nonce.length === NONCE_BYTES[algorithm];
 }
 
-/** ciphertext ‖ tag, or null (wrong key or nonce size, or a crypto failure). */
-export function aeadSeal(algorithm: AeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, plaintext: Uint8Array): Buffer | null {
-  if (!sizesFit(algorithm, key, nonce)) return null;
+/**
+ * Seals into `out` (ciphertext ‖ tag: plaintext.length + 16 bytes at its start) and answers that
+ * length, or -1 (wrong key or nonce size, `out` too small, or a crypto failure). No Buffer.concat:
+ * the pieces node:crypto returns are copied straight into `out` (the addon's scratch buffer).
+ */
+export function aeadSealInto(algorithm: AeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, plaintext: Uint8Array, out: Uint8Array): number {
+  const sealedLength = plaintext.length + AEAD_TAG_BYTES;
+  if (!sizesFit(algorithm, key, nonce) || out.length < sealedLength) return -1;
   try {
     const { name, key: k, nonce: n } = inner(algorithm, key, nonce);
     const cipher: CipherGCM | CipherChaCha20Poly1305 = name === 'aes-256-gcm'
       ? createCipheriv(name, k, n, { authTagLength: AEAD_TAG_BYTES })
       : createCipheriv(name, k, n, { authTagLength: AEAD_TAG_BYTES });
     cipher.setAAD(aad, { plaintextLength: plaintext.length });
-    return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+    let written = copyInto(out, 0, cipher.update(plaintext));
+    written = copyInto(out, written, cipher.final());
+    const tag = cipher.getAuthTag();
+    if (written !== plaintext.length || tag.length !== AEAD_TAG_BYTES) return -1;
+    return copyInto(out, written, tag);
   } catch {
-    return null;
+    return -1;
   }
 }
 
-/** The plaintext, or null (too short, wrong sizes, or it does not authenticate). */
-export function aeadOpen(algorithm: AeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, sealed: Uint8Array): Buffer | null {
-  if (!sizesFit(algorithm, key, nonce) || sealed.length < AEAD_TAG_BYTES) return null;
+/**
+ * Opens ciphertext ‖ tag into `out` (sealed.length − 16 bytes at its start) and answers that
+ * length, or -1 (too short, wrong sizes, `out` too small, or it does not authenticate; what
+ * update() had written is zeroed then).
+ */
+export function aeadOpenInto(algorithm: AeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, sealed: Uint8Array, out: Uint8Array): number {
+  const openedLength = sealed.length - AEAD_TAG_BYTES;
+  if (!sizesFit(algorithm, key, nonce) || openedLength < 0 || out.length < openedLength) return -1;
   try {
     const { name, key: k, nonce: n } = inner(algorithm, key, nonce);
     const decipher: DecipherGCM | DecipherChaCha20Poly1305 = name === 'aes-256-gcm'
       ? createDecipheriv(name, k, n, { authTagLength: AEAD_TAG_BYTES })
       : createDecipheriv(name, k, n, { authTagLength: AEAD_TAG_BYTES });
-    decipher.setAuthTag(sealed.subarray(sealed.length - AEAD_TAG_BYTES));
-    decipher.setAAD(aad, { plaintextLength: sealed.length - AEAD_TAG_BYTES });
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - AEAD_TAG_BYTES)), decipher.final()]);
+    decipher.setAuthTag(sealed.subarray(openedLength));
+    decipher.setAAD(aad, { plaintextLength: openedLength });
+    const written = copyInto(out, 0, decipher.update(sealed.subarray(0, openedLength)));
+    // final() throws when the tag does not authenticate: caught, -1.
+    return copyInto(out, written, decipher.final());
   } catch {
-    return null;
+    out.fill(0, 0, openedLength); // no unauthenticated plaintext left behind
+    return -1;
   }
+}
+
+/** ciphertext ‖ tag, or null (wrong key or nonce size, or a crypto failure). */
+export function aeadSeal(algorithm: AeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, plaintext: Uint8Array): Buffer | null {
+  const out = Buffer.alloc(plaintext.length + AEAD_TAG_BYTES);
+  return aeadSealInto(algorithm, key, nonce, aad, plaintext, out) === out.length ? out : null;
+}
+
+/** The plaintext, or null (too short, wrong sizes, or it does not authenticate). */
+export function aeadOpen(algorithm: AeadAlgorithm, key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, sealed: Uint8Array): Buffer | null {
+  if (sealed.length < AEAD_TAG_BYTES) return null;
+  const out = Buffer.alloc(sealed.length - AEAD_TAG_BYTES);
+  return aeadOpenInto(algorithm, key, nonce, aad, sealed, out) === out.length ? out : null;
+}
+
+/** Copies `piece` into `out` at `offset` (throws RangeError past its end) and answers the end. */
+function copyInto(out: Uint8Array, offset: number, piece: Uint8Array): number {
+  out.set(piece, offset);
+  return offset + piece.length;
 }

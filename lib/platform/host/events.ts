@@ -16,6 +16,12 @@ export interface PlatformEventSink {
   _OnWebSocketClosed(id: number, code: number, reason: string): void;
   _OnLoopbackListening(id: number, port: number, error: string): void;
   _OnLoopbackRequest(id: number, request: number, target: string): void;
+  // voice (voice.md §7)
+  _OnWebSocketBinary(id: number, bytes: Buffer): void;
+  _OnUdpOpen(id: number, localPort: number): void;
+  /** The addon reads `datagram` in place during the call; it keeps no reference. */
+  _OnUdpMessage(id: number, datagram: Buffer, host: string, port: number): void;
+  _OnUdpClosed(id: number, reason: string): void;
 }
 
 export class HostEvents {
@@ -75,6 +81,7 @@ export class HostEvents {
 // handler (that would end the process).
 export const MAX_HTTP_BODY_BYTES = Limits.MaxHttpBodyBytes;
 export const MAX_GATEWAY_MESSAGE_BYTES = Limits.MaxGatewayMessageBytes;
+export const MAX_VOICE_BINARY_FRAME_BYTES = Limits.MaxVoiceBinaryFrameBytes;
 const MAX_REASON = 300; // characters: at most 900 UTF-8 bytes, under the addon's 1 KiB
 
 /** Peer-chosen text (close reasons, error messages) within the addon's bound for such text. */

@@ -1,6 +1,13 @@
-// The host's WebSockets (the gateway): ws, text frames only, bounded messages.
+// The host's WebSockets (the gateway and the voice gateway): ws, bounded messages. Text frames
+// are JSON; binary frames (the voice gateway's DAVE messages) are bounded at 64 KiB.
 import WebSocket from 'ws';
-import { MAX_GATEWAY_MESSAGE_BYTES, shorten, type HostEvents } from './events';
+import { MAX_GATEWAY_MESSAGE_BYTES, MAX_VOICE_BINARY_FRAME_BYTES, shorten, type HostEvents } from './events';
+
+/** A binary message as one Buffer, whatever binaryType ws used. */
+function asBuffer(data: WebSocket.RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}
 
 export class HostWebSockets {
   readonly #events: HostEvents;
@@ -21,10 +28,16 @@ export class HostWebSockets {
     this.#sockets.set(id, socket);
     socket.on('open', () => this.#events.deliver((sink) => sink._OnWebSocketOpen(id)));
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
       // Refused (larger than the addon takes once decoded): the connection is closed as a
       // protocol violation and the core reconnects.
-      this.#events.deliver((sink) => sink._OnWebSocketMessage(id, data.toString()), () => socket.close(1009, 'message too big'));
+      const tooBig = () => socket.close(1009, 'message too big');
+      if (!isBinary) {
+        this.#events.deliver((sink) => sink._OnWebSocketMessage(id, data.toString()), tooBig);
+        return;
+      }
+      const bytes = asBuffer(data);
+      if (bytes.length > MAX_VOICE_BINARY_FRAME_BYTES) return tooBig();
+      this.#events.deliver((sink) => sink._OnWebSocketBinary(id, bytes), tooBig);
     });
     socket.on('error', () => {
       // 'close' follows with the code; the error text adds nothing the core can act on.
@@ -37,6 +50,11 @@ export class HostWebSockets {
   sendWebSocket(id: number, text: string): void {
     const socket = this.#sockets.get(id);
     if (socket?.readyState === WebSocket.OPEN) socket.send(text);
+  }
+
+  sendWebSocketBinary(id: number, bytes: Buffer): void {
+    const socket = this.#sockets.get(id);
+    if (socket?.readyState === WebSocket.OPEN) socket.send(bytes, { binary: true });
   }
 
   closeWebSocket(id: number, code: number, reason: string): void {

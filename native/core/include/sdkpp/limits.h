@@ -68,6 +68,10 @@ inline constexpr uint64_t kMaxIpcFrameBytes = 64 * 1024;
 // An HTTP response body or a gateway message the SDK accepts.
 inline constexpr uint64_t kMaxHttpBodyBytes = 16 * 1024 * 1024;
 inline constexpr uint64_t kMaxGatewayMessageBytes = 16 * 1024 * 1024;
+// A binary frame of the voice gateway (DAVE; a Welcome is about 1 KB per member), and one UDP
+// datagram of the voice transport (voice.md §6).
+inline constexpr uint64_t kMaxVoiceBinaryFrameBytes = 64 * 1024;
+inline constexpr uint64_t kMaxVoiceDatagramBytes = 1500;
 
 // --- Size guards the N-API layer applies before converting a JS string --------------------------
 // A UTF-8 code point is at most 4 bytes, so a string of more than 4 × N bytes cannot have N code
