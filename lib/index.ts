@@ -34,7 +34,15 @@ export {
 export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange } from './sdk/client';
 export { SdkError } from './sdk/errors';
 export type { NodePlatformOptions } from './platform/node_host';
-export { Call } from './sdk/call';
+export { AudioDevice, Call, CallInfoHandle, VADThresholdSettings, VoiceStateHandle } from './sdk/call';
+export type {
+  CallParticipantChangedCallback,
+  CallSpeakingStatusChangedCallback,
+  CallStatusChangedCallback,
+  CallVoiceStateChangedCallback,
+  DeviceChangeCallback,
+  VoiceParticipantChangedCallback,
+} from './sdk/voice_types';
 export { EnumToString } from './sdk/enum_to_string';
 export type {
   AuthorizationCallback,

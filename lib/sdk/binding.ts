@@ -7,6 +7,7 @@ import nodeGypBuild from 'node-gyp-build';
 import type { NativeClientConstructor } from './native_client';
 import type * as V from './native_values';
 import type * as Social from './social_types';
+import type * as Voice from './voice_types';
 
 export type * from './native_values';
 export type { NativeClient, NativeClientConstructor } from './native_client';
@@ -46,6 +47,11 @@ export interface NativeBinding {
   GuildChannel: HandleClass<Social.GuildChannel>;
   LinkedChannel: HandleClass<Social.LinkedChannel>;
   LinkedLobby: HandleClass<Social.LinkedLobby> & { new (): Social.LinkedLobby };
+  Call: HandleClass<Voice.CallHandle>;
+  CallInfoHandle: HandleClass<Voice.CallInfoHandle>;
+  VoiceStateHandle: HandleClass<Voice.VoiceStateHandle>;
+  AudioDevice: { new (): Voice.AudioDevice; readonly nullobj: Voice.AudioDevice };
+  VADThresholdSettings: { new (): Voice.VADThresholdSettings; readonly nullobj: Voice.VADThresholdSettings };
   RunCallbacks(): void;
   nestedEnums: Record<string, Record<string, Readonly<Record<string, number>>>>;
   internal: {

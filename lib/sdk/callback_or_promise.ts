@@ -34,3 +34,23 @@ export function callbackOrPromise<Args extends [ClientResult, ...unknown[]], Val
 
 /** The Promise value of a method whose callback takes only the ClientResult. */
 export const resultOnly = (result: ClientResult): ClientResult => result;
+
+/**
+ * The same convention for callbacks without a ClientResult (EndCall, GetInputDevices, ...): the
+ * Promise resolves with the callback's single value; the native layer answers every callback,
+ * also with defaults after Dispose, so it always settles.
+ */
+export function callbackOrValue<Value>(
+  operation: string,
+  callback: ((value: Value) => void) | undefined,
+  start: (callback: (value: Value) => void) => void,
+): Promise<Value> | undefined {
+  if (callback !== undefined) {
+    if (typeof callback !== 'function') {
+      throw new TypeError(`Client.${operation}: callback must be a function (got ${typeof callback})`);
+    }
+    start(callback);
+    return undefined;
+  }
+  return new Promise<Value>((resolve) => start(resolve));
+}

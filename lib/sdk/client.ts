@@ -1,11 +1,11 @@
 // The SDK's entry point for JS: the C++ Client's methods with their C++ names. A method whose
 // C++ form ends in a callback takes it, or returns a Promise when it is omitted. The methods of
 // each area live in client_<area>.ts (the area words of native/core/src/client), chained as
-// connection → auth → presence → lobbies → messages → relationships → users → Client; this
+// connection → auth → presence → lobbies → messages → relationships → users → audio → Client; this
 // file holds the Client's lifetime (client.cc): construction, Dispose, nullobj.
 import { NodePlatformHost, type NodePlatformOptions } from '../platform/node_host';
 import { binding } from './binding';
-import { UsersMethods } from './client_users';
+import { AudioMethods } from './client_audio';
 import { ClientError, ClientStatus, ClientThread } from './enums.generated';
 import type { NativeClient } from './native_client';
 import { ClientCreateOptions } from './values';
@@ -39,10 +39,14 @@ function checkNodeOptions(options: unknown): asserts options is NodePlatformOpti
   }
 }
 
-export class Client extends UsersMethods {
+export class Client extends AudioMethods {
   static readonly Status = ClientStatus;
   static readonly Error = ClientError;
   static readonly Thread = ClientThread;
+  /** The id that selects the system default audio device. */
+  static GetDefaultAudioDeviceId(): string {
+    return binding.NativeClient.GetDefaultAudioDeviceId();
+  }
   /** An invalid Client: calls answer defaults, and callbacks a ClientDestroyed result. */
   static readonly nullobj: Client = new Client(NULL_CLIENT as never);
 

@@ -37,6 +37,7 @@ import type {
   UserHandle,
   UserMessageSummariesCallback,
 } from './social_types';
+import type { AudioDevice, CallHandle, DeviceChangeCallback, VoiceParticipantChangedCallback } from './voice_types';
 
 /** NativeClient's lifetime (native/core/src/client/client.cc). */
 export interface NativeLifetimeMethods {
@@ -180,6 +181,43 @@ export interface NativeUsersMethods {
   SetUserUpdatedCallback(cb: (userId: bigint) => void): void;
 }
 
+/** NativeClient's methods of one area (native/core/src/client/client_audio.cc). */
+export interface NativeAudioMethods {
+  StartCall(channelId: bigint | string): CallHandle;
+  StartCallWithAudioCallbacks(lobbyId: bigint | string, receivedCb: unknown, capturedCb: unknown): CallHandle;
+  EndCall(channelId: bigint | string, cb: () => void): void;
+  EndCalls(cb: () => void): void;
+  GetCall(channelId: bigint | string): CallHandle;
+  GetCalls(): CallHandle[];
+  GetInputDevices(cb: (devices: AudioDevice[]) => void): void;
+  GetOutputDevices(cb: (devices: AudioDevice[]) => void): void;
+  GetCurrentInputDevice(cb: (device: AudioDevice) => void): void;
+  GetCurrentOutputDevice(cb: (device: AudioDevice) => void): void;
+  SetInputDevice(deviceId: string, cb: ResultCallback): void;
+  SetOutputDevice(deviceId: string, cb: ResultCallback): void;
+  SetDeviceChangeCallback(cb: DeviceChangeCallback | null | undefined): void;
+  GetInputVolume(): number;
+  SetInputVolume(inputVolume: number): void;
+  GetOutputVolume(): number;
+  SetOutputVolume(outputVolume: number): void;
+  GetSelfMuteAll(): boolean;
+  SetSelfMuteAll(mute: boolean): void;
+  GetSelfDeafAll(): boolean;
+  SetSelfDeafAll(deaf: boolean): void;
+  SetEchoCancellation(on: boolean): void;
+  SetNoiseSuppression(on: boolean): void;
+  SetNoiseCancellation(on: boolean): void;
+  SetAutomaticGainControl(on: boolean): void;
+  SetEngineManagedAudioSession(isEngineManaged: boolean): void;
+  SetAecDump(on: boolean): void;
+  SetOpusHardwareCoding(encode: boolean, decode: boolean): void;
+  SetNoAudioInputThreshold(dBFS: number): void;
+  SetNoAudioInputCallback(cb: ((inputDetected: boolean) => void) | null | undefined): void;
+  SetVoiceParticipantChangedCallback(cb: VoiceParticipantChangedCallback | null | undefined): void;
+  AddVoiceLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
+  SetVoiceLogDir(path: string, minSeverity: Enums.LoggingSeverity): void;
+}
+
 export interface NativeClient
   extends NativeLifetimeMethods,
     NativeConnectionMethods,
@@ -189,6 +227,7 @@ export interface NativeClient
     NativeMessagesMethods,
     NativeRelationshipsMethods,
     NativeUsersMethods,
+    NativeAudioMethods,
     PlatformEventSink {}
 
 export interface NativeClientConstructor {
@@ -202,4 +241,5 @@ export interface NativeClientConstructor {
   ThreadToString(value: Enums.ClientThread): string;
   GetDefaultCommunicationScopes(): string;
   GetDefaultPresenceScopes(): string;
+  GetDefaultAudioDeviceId(): string;
 }

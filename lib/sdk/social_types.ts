@@ -1,4 +1,5 @@
 // Types of the social layer's handles, values and callbacks (the addon's classes).
+import type { CallInfoHandle } from './voice_types';
 import type { Activity, ActivityInvite, ClientResult } from './native_values';
 import type * as Enums from './enums.generated';
 
@@ -71,8 +72,8 @@ export interface LobbyHandle {
   GetLobbyMemberHandle(memberId: bigint | string): LobbyMemberHandle | undefined;
   Metadata(): StringMap;
   LinkedChannel(): LinkedChannel | undefined;
-  /** Voice calls are not part of this build: always undefined. */
-  GetCallInfoHandle(): undefined;
+  /** The lobby's call while anyone is in it. */
+  GetCallInfoHandle(): CallInfoHandle | undefined;
   readonly valid: boolean;
 }
 

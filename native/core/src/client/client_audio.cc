@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "client/api_requests.h"
 #include "client/client_impl.h"
 #include "sdkpp/limits.h"
 
@@ -43,12 +44,12 @@ Call Client::StartCallWithAudioCallbacks(uint64_t lobbyId, UserAudioReceivedCall
 }
 
 void Client::EndCall(uint64_t channelId, EndCallCallback callback) {
-  if (!impl_) return;
+  if (!impl_) return requests::PostNow(callback);
   impl_->calls().EndCall(channelId, std::move(callback));
 }
 
 void Client::EndCalls(EndCallsCallback callback) {
-  if (!impl_) return;
+  if (!impl_) return requests::PostNow(callback);
   impl_->calls().EndCalls(std::move(callback));
 }
 
@@ -57,27 +58,33 @@ Call Client::GetCall(uint64_t channelId) { return impl_ ? impl_->calls().GetCall
 std::vector<Call> Client::GetCalls() { return impl_ ? impl_->calls().GetCalls() : std::vector<Call>{}; }
 
 void Client::GetInputDevices(GetInputDevicesCallback callback) {
-  if (impl_) impl_->calls().GetInputDevices(std::move(callback));
+  if (!impl_) return requests::PostNow(callback, std::vector<AudioDevice>{});
+  impl_->calls().GetInputDevices(std::move(callback));
 }
 
 void Client::GetOutputDevices(GetOutputDevicesCallback callback) {
-  if (impl_) impl_->calls().GetOutputDevices(std::move(callback));
+  if (!impl_) return requests::PostNow(callback, std::vector<AudioDevice>{});
+  impl_->calls().GetOutputDevices(std::move(callback));
 }
 
 void Client::GetCurrentInputDevice(GetCurrentInputDeviceCallback callback) {
-  if (impl_) impl_->calls().GetCurrentInputDevice(std::move(callback));
+  if (!impl_) return requests::PostNow(callback, AudioDevice::nullobj);
+  impl_->calls().GetCurrentInputDevice(std::move(callback));
 }
 
 void Client::GetCurrentOutputDevice(GetCurrentOutputDeviceCallback callback) {
-  if (impl_) impl_->calls().GetCurrentOutputDevice(std::move(callback));
+  if (!impl_) return requests::PostNow(callback, AudioDevice::nullobj);
+  impl_->calls().GetCurrentOutputDevice(std::move(callback));
 }
 
 void Client::SetInputDevice(std::string const& deviceId, SetInputDeviceCallback callback) {
-  if (impl_) impl_->calls().SetInputDevice(deviceId, std::move(callback));
+  if (!impl_) return requests::PostNow(callback, requests::Destroyed());
+  impl_->calls().SetInputDevice(deviceId, std::move(callback));
 }
 
 void Client::SetOutputDevice(std::string const& deviceId, SetOutputDeviceCallback callback) {
-  if (impl_) impl_->calls().SetOutputDevice(deviceId, std::move(callback));
+  if (!impl_) return requests::PostNow(callback, requests::Destroyed());
+  impl_->calls().SetOutputDevice(deviceId, std::move(callback));
 }
 
 std::string Client::GetDefaultAudioDeviceId() { return "default"; }

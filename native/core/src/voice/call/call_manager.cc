@@ -49,10 +49,16 @@ void CallManager::Shutdown() {
   auto sessions = std::move(sessions_);
   sessions_.clear();
   for (auto& [id, session] : sessions) session->End();
-  releasing_.clear();
-  end_waiters_.clear();
-  end_all_waiters_.clear();
   if (engine_) engine_->Shutdown();
+  // The audio thread is stopped: every call is released; EndCall(s) still waiting are answered.
+  for (auto& [id, session] : releasing_) session->OnAudioReleased();
+  releasing_.clear();
+  for (auto& [id, waiters] : end_waiters_) {
+    for (auto& callback : waiters) context_.callbacks.Post(std::move(callback));
+  }
+  end_waiters_.clear();
+  for (auto& [ids, callback] : end_all_waiters_) context_.callbacks.Post(std::move(callback));
+  end_all_waiters_.clear();
 }
 
 AudioEngine& CallManager::engine() {

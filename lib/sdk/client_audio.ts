@@ -1,0 +1,152 @@
+// Client's audio and call methods (core: native/core/src/client/client_audio.cc). The façade
+// keeps each live Call it handed out, so the callbacks set on it stay alive as long as the call
+// (an app may drop its own reference), and GetCall answers that same object.
+import type { ClientResult } from './binding';
+import { callbackOrPromise, callbackOrValue, resultOnly } from './callback_or_promise';
+import type { Id } from './client_native';
+import { UsersMethods } from './client_users';
+import type { LoggingSeverity } from './enums.generated';
+import type { LogCallback, ResultCallback } from './native_values';
+import type { AudioDevice, CallHandle, DeviceChangeCallback, VoiceParticipantChangedCallback } from './voice_types';
+
+export abstract class AudioMethods extends UsersMethods {
+  readonly #liveCalls = new Map<bigint, CallHandle>();
+
+  #keep(call: CallHandle): CallHandle {
+    for (const [id, kept] of this.#liveCalls) if (!kept.valid) this.#liveCalls.delete(id);
+    if (call.valid) this.#liveCalls.set(call.GetChannelId(), call);
+    return call;
+  }
+
+  /** Joins the lobby's call; the invalid Call (`valid` false, reason logged) when it cannot. */
+  StartCall(channelId: Id): CallHandle {
+    return this.#keep(this.native.StartCall(channelId));
+  }
+  /** Not available from JS in this build (throws): see the README, "Voice". */
+  StartCallWithAudioCallbacks(lobbyId: Id, receivedCb: unknown, capturedCb: unknown): CallHandle {
+    return this.#keep(this.native.StartCallWithAudioCallbacks(lobbyId, receivedCb, capturedCb));
+  }
+  /** Leaves the call; settles once the audio thread let go of it. */
+  EndCall(channelId: Id): Promise<void>;
+  EndCall(channelId: Id, callback: () => void): void;
+  EndCall(channelId: Id, callback?: () => void) {
+    return callbackOrValue<void>('EndCall', callback, (cb) => this.native.EndCall(channelId, () => cb()));
+  }
+  EndCalls(): Promise<void>;
+  EndCalls(callback: () => void): void;
+  EndCalls(callback?: () => void) {
+    return callbackOrValue<void>('EndCalls', callback, (cb) => this.native.EndCalls(() => cb()));
+  }
+  GetCall(channelId: Id): CallHandle {
+    const fresh = this.native.GetCall(channelId);
+    if (!fresh.valid) return fresh;
+    const kept = this.#liveCalls.get(fresh.GetChannelId());
+    return kept?.valid ? kept : this.#keep(fresh);
+  }
+  GetCalls(): CallHandle[] {
+    return this.native.GetCalls().map((call) => {
+      const kept = this.#liveCalls.get(call.GetChannelId());
+      return kept?.valid ? kept : this.#keep(call);
+    });
+  }
+  GetInputDevices(): Promise<AudioDevice[]>;
+  GetInputDevices(callback: (devices: AudioDevice[]) => void): void;
+  GetInputDevices(callback?: (devices: AudioDevice[]) => void) {
+    return callbackOrValue('GetInputDevices', callback, (cb) => this.native.GetInputDevices(cb));
+  }
+  GetOutputDevices(): Promise<AudioDevice[]>;
+  GetOutputDevices(callback: (devices: AudioDevice[]) => void): void;
+  GetOutputDevices(callback?: (devices: AudioDevice[]) => void) {
+    return callbackOrValue('GetOutputDevices', callback, (cb) => this.native.GetOutputDevices(cb));
+  }
+  GetCurrentInputDevice(): Promise<AudioDevice>;
+  GetCurrentInputDevice(callback: (device: AudioDevice) => void): void;
+  GetCurrentInputDevice(callback?: (device: AudioDevice) => void) {
+    return callbackOrValue('GetCurrentInputDevice', callback, (cb) => this.native.GetCurrentInputDevice(cb));
+  }
+  GetCurrentOutputDevice(): Promise<AudioDevice>;
+  GetCurrentOutputDevice(callback: (device: AudioDevice) => void): void;
+  GetCurrentOutputDevice(callback?: (device: AudioDevice) => void) {
+    return callbackOrValue('GetCurrentOutputDevice', callback, (cb) => this.native.GetCurrentOutputDevice(cb));
+  }
+  SetInputDevice(deviceId: string): Promise<ClientResult>;
+  SetInputDevice(deviceId: string, callback: ResultCallback): void;
+  SetInputDevice(deviceId: string, callback?: ResultCallback) {
+    return callbackOrPromise('SetInputDevice', callback, (cb) => this.native.SetInputDevice(deviceId, cb), resultOnly);
+  }
+  SetOutputDevice(deviceId: string): Promise<ClientResult>;
+  SetOutputDevice(deviceId: string, callback: ResultCallback): void;
+  SetOutputDevice(deviceId: string, callback?: ResultCallback) {
+    return callbackOrPromise('SetOutputDevice', callback, (cb) => this.native.SetOutputDevice(deviceId, cb), resultOnly);
+  }
+  SetDeviceChangeCallback(callback: DeviceChangeCallback | null | undefined): void {
+    this.native.SetDeviceChangeCallback(callback);
+  }
+  GetInputVolume(): number {
+    return this.native.GetInputVolume();
+  }
+  SetInputVolume(inputVolume: number): void {
+    this.native.SetInputVolume(inputVolume);
+  }
+  GetOutputVolume(): number {
+    return this.native.GetOutputVolume();
+  }
+  SetOutputVolume(outputVolume: number): void {
+    this.native.SetOutputVolume(outputVolume);
+  }
+  GetSelfMuteAll(): boolean {
+    return this.native.GetSelfMuteAll();
+  }
+  SetSelfMuteAll(mute: boolean): void {
+    this.native.SetSelfMuteAll(mute);
+  }
+  GetSelfDeafAll(): boolean {
+    return this.native.GetSelfDeafAll();
+  }
+  SetSelfDeafAll(deaf: boolean): void {
+    this.native.SetSelfDeafAll(deaf);
+  }
+  /** No effect yet (logged as a Warning): no audio processing in this build. */
+  SetEchoCancellation(on: boolean): void {
+    this.native.SetEchoCancellation(on);
+  }
+  /** No effect yet (logged as a Warning). */
+  SetNoiseSuppression(on: boolean): void {
+    this.native.SetNoiseSuppression(on);
+  }
+  /** No effect yet (logged as a Warning). */
+  SetNoiseCancellation(on: boolean): void {
+    this.native.SetNoiseCancellation(on);
+  }
+  /** No effect yet (logged as a Warning). */
+  SetAutomaticGainControl(on: boolean): void {
+    this.native.SetAutomaticGainControl(on);
+  }
+  /** No effect yet (logged as a Warning). */
+  SetEngineManagedAudioSession(isEngineManaged: boolean): void {
+    this.native.SetEngineManagedAudioSession(isEngineManaged);
+  }
+  /** No effect yet (logged as a Warning). */
+  SetAecDump(on: boolean): void {
+    this.native.SetAecDump(on);
+  }
+  /** No effect yet (logged as a Warning): Opus runs in software. */
+  SetOpusHardwareCoding(encode: boolean, decode: boolean): void {
+    this.native.SetOpusHardwareCoding(encode, decode);
+  }
+  SetNoAudioInputThreshold(dBFS: number): void {
+    this.native.SetNoAudioInputThreshold(dBFS);
+  }
+  SetNoAudioInputCallback(callback: ((inputDetected: boolean) => void) | null | undefined): void {
+    this.native.SetNoAudioInputCallback(callback);
+  }
+  SetVoiceParticipantChangedCallback(callback: VoiceParticipantChangedCallback | null | undefined): void {
+    this.native.SetVoiceParticipantChangedCallback(callback);
+  }
+  AddVoiceLogCallback(callback: LogCallback, minSeverity: LoggingSeverity): void {
+    this.native.AddVoiceLogCallback(callback, minSeverity);
+  }
+  SetVoiceLogDir(path: string, minSeverity: LoggingSeverity): void {
+    this.native.SetVoiceLogDir(path, minSeverity);
+  }
+}

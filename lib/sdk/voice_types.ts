@@ -1,0 +1,74 @@
+// Types of the voice classes the addon hands out (native/napi/wrap_call.cc): Call,
+// CallInfoHandle, VoiceStateHandle, and the values AudioDevice and VADThresholdSettings.
+import type * as Enums from './enums.generated';
+
+export interface VoiceStateHandle {
+  SelfDeaf(): boolean;
+  SelfMute(): boolean;
+  readonly valid: boolean;
+}
+
+export interface CallInfoHandle {
+  ChannelId(): bigint;
+  GuildId(): bigint;
+  GetParticipants(): bigint[];
+  GetVoiceStateHandle(userId: bigint | string): VoiceStateHandle | undefined;
+  readonly valid: boolean;
+}
+
+export interface AudioDevice {
+  Id(): string;
+  SetId(value: string): void;
+  Name(): string;
+  SetName(value: string): void;
+  IsDefault(): boolean;
+  SetIsDefault(value: boolean): void;
+  Equals(other: AudioDevice): boolean;
+  readonly valid: boolean;
+}
+
+export interface VADThresholdSettings {
+  VadThreshold(): number;
+  SetVadThreshold(value: number): void;
+  Automatic(): boolean;
+  SetAutomatic(value: boolean): void;
+  readonly valid: boolean;
+}
+
+export type CallStatusChangedCallback = (status: Enums.CallStatus, error: Enums.CallError, errorDetail: number) => void;
+export type CallParticipantChangedCallback = (userId: bigint, added: boolean) => void;
+export type CallSpeakingStatusChangedCallback = (userId: bigint, isPlayingSound: boolean) => void;
+export type CallVoiceStateChangedCallback = (userId: bigint) => void;
+
+/** A lobby call: a live handle; `valid` is false once the call ended. */
+export interface CallHandle {
+  GetChannelId(): bigint;
+  GetGuildId(): bigint;
+  GetStatus(): Enums.CallStatus;
+  GetParticipants(): bigint[];
+  GetPTTActive(): boolean;
+  SetPTTActive(active: boolean): void;
+  GetPTTReleaseDelay(): number;
+  SetPTTReleaseDelay(releaseDelayMs: number): void;
+  GetSelfMute(): boolean;
+  SetSelfMute(mute: boolean): void;
+  GetSelfDeaf(): boolean;
+  SetSelfDeaf(deaf: boolean): void;
+  GetLocalMute(userId: bigint | string): boolean;
+  SetLocalMute(userId: bigint | string, mute: boolean): void;
+  GetParticipantVolume(userId: bigint | string): number;
+  SetParticipantVolume(userId: bigint | string, volume: number): void;
+  GetAudioMode(): Enums.AudioModeType;
+  SetAudioMode(audioMode: Enums.AudioModeType): void;
+  GetVADThreshold(): VADThresholdSettings;
+  SetVADThreshold(automatic: boolean, threshold: number): void;
+  GetVoiceStateHandle(userId: bigint | string): VoiceStateHandle | undefined;
+  SetStatusChangedCallback(cb: CallStatusChangedCallback | null | undefined): void;
+  SetParticipantChangedCallback(cb: CallParticipantChangedCallback | null | undefined): void;
+  SetSpeakingStatusChangedCallback(cb: CallSpeakingStatusChangedCallback | null | undefined): void;
+  SetOnVoiceStateChangedCallback(cb: CallVoiceStateChangedCallback | null | undefined): void;
+  readonly valid: boolean;
+}
+
+export type DeviceChangeCallback = (inputDevices: AudioDevice[], outputDevices: AudioDevice[]) => void;
+export type VoiceParticipantChangedCallback = (lobbyId: bigint, memberId: bigint, added: boolean) => void;
