@@ -78,6 +78,13 @@
       'native/core/src/voice/audio/pcm_math.cc',
       'native/core/src/voice/audio/virtual_audio_backend.cc',
       'native/core/src/voice/audio/voice_gate.cc',
+      # voice/net: one call connection to its voice server (gateway v8, UDP, RTP, transport AEAD)
+      'native/core/src/voice/net/ip_discovery.cc',
+      'native/core/src/voice/net/rtp_packet.cc',
+      'native/core/src/voice/net/transport_crypto.cc',
+      'native/core/src/voice/net/voice_close_codes.cc',
+      'native/core/src/voice/net/voice_connection.cc',
+      'native/core/src/voice/net/voice_gateway_messages.cc',
     ],
     'sdkpp_napi_sources': [
       'native/napi/addon.cc',
