@@ -216,6 +216,10 @@ export interface NativeAudioMethods {
   SetVoiceParticipantChangedCallback(cb: VoiceParticipantChangedCallback | null | undefined): void;
   AddVoiceLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
   SetVoiceLogDir(path: string, minSeverity: Enums.LoggingSeverity): void;
+  /** Tests and demos: drives the virtual audio devices (wrap_client_audio.cc). */
+  _VirtualAudio(op: 'sine', hz: number, dBFS: number): boolean | undefined;
+  _VirtualAudio(op: 'silence'): boolean | undefined;
+  _VirtualAudio(op: 'speaker', frames: number): Int16Array | undefined;
 }
 
 export interface NativeClient

@@ -7,6 +7,8 @@
 #include "enum_exports.h"
 #include "sdkpp/limits.h"
 #include "wrap_call.h"
+#include "client/client_access.h"
+#include "voice/audio/virtual_audio_backend.h"
 #include "wrap_client.h"
 
 namespace sdkpp::napi {
@@ -46,6 +48,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AudioMethods(
           InstanceMethod<&W::SetVoiceParticipantChangedCallback>("SetVoiceParticipantChangedCallback"),
           InstanceMethod<&W::AddVoiceLogCallback>("AddVoiceLogCallback"),
           InstanceMethod<&W::SetVoiceLogDir>("SetVoiceLogDir"),
+          InstanceMethod<&W::VirtualAudio>("_VirtualAudio"),
           StaticMethod<&W::GetDefaultAudioDeviceId>("GetDefaultAudioDeviceId")};
 }
 
@@ -197,6 +200,37 @@ void ClientWrap::SetVoiceLogDir(const Napi::CallbackInfo& info) {
   auto min_severity = static_cast<LoggingSeverity>(
       ReadEnumValue(ArgRef{info, 1, method, "minSeverity"}, "LoggingSeverity", &IsEnumMember<LoggingSeverity>));
   client_->SetVoiceLogDir(path, min_severity);
+}
+
+// Tests, demos and benchmarks drive the virtual audio devices (the backend every machine gets
+// today): _VirtualAudio("sine", hz, dBFS) | ("silence") plays into the microphone;
+// ("speaker", frames) copies what the speaker played last (interleaved stereo int16).
+// Undefined when the Client's backend is not the virtual one.
+Napi::Value ClientWrap::VirtualAudio(const Napi::CallbackInfo& info) {
+  const char* m = "NativeClient._VirtualAudio";
+  std::string op = ReadString(ArgRef{info, 0, m, "op"}, kMaxShortString);
+  auto* impl = sdkpp::detail::ClientAccess::Impl(*client_);
+  if (!impl) return info.Env().Undefined();
+  auto* backend = dynamic_cast<voice::VirtualAudioBackend*>(&impl->calls().engine().Backend());
+  if (!backend) return info.Env().Undefined();
+  if (op == "sine") {
+    double hz = ReadFloat(ArgRef{info, 1, m, "hz"}, 20, 20000, "must be from 20 to 20000 (Hz)");
+    double level = ReadFloat(ArgRef{info, 2, m, "dBFS"}, -100, 0, "must be from -100 to 0 (dBFS)");
+    backend->PlaySine(hz, level);
+    return Napi::Boolean::New(info.Env(), true);
+  }
+  if (op == "silence") {
+    backend->PlaySilence();
+    return Napi::Boolean::New(info.Env(), true);
+  }
+  if (op == "speaker") {
+    int32_t frames = ReadInt(ArgRef{info, 1, m, "frames"}, 1, 500, "must be an integer from 1 to 500");
+    auto samples = backend->SpeakerHistory(static_cast<size_t>(frames));
+    auto out = Napi::Int16Array::New(info.Env(), samples.size());
+    std::copy(samples.begin(), samples.end(), out.Data());
+    return out;
+  }
+  ThrowRangeError(ArgRef{info, 0, m, "op"}, "must be sine, silence or speaker");
 }
 
 }  // namespace sdkpp::napi

@@ -1,0 +1,115 @@
+// Two SDK clients in one lobby call against the emulator's voice server, on virtual audio
+// devices: A's microphone plays 440 Hz, B's 660 Hz; each speaker must carry the other's tone
+// (issue 13 "Proof", end to end). Then the controls: self-mute silences, participant volume 50
+// lowers by 6 dB, deafen silences, and a dropped voice connection goes Reconnecting → Connected.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Call, type Client } from '../../lib/index';
+import type { NativeClient } from '../../lib/sdk/native_client';
+import { readyClient, startHarness, tick, until, type Harness } from './helpers';
+
+let h: Harness;
+let a: Client;
+let b: Client;
+let lobbyId: bigint;
+
+const nativeOf = (client: Client) => (client as unknown as { native: NativeClient }).native;
+
+/** Frequency of the left channel by zero crossings, and its RMS level in dBFS. */
+function measure(samples: Int16Array): { hz: number; dbfs: number } {
+  let crossings = 0;
+  let sum = 0;
+  const frames = samples.length / 2;
+  for (let i = 0; i < frames; i++) {
+    const s = samples[2 * i];
+    sum += s * s;
+    if (i > 0 && (samples[2 * (i - 1)] < 0) !== (s < 0)) crossings++;
+  }
+  const rms = Math.sqrt(sum / frames) / 32768;
+  return { hz: (crossings / 2) / (frames / 48000), dbfs: rms > 0 ? 20 * Math.log10(rms) : -200 };
+}
+
+async function heard(client: Client, ms = 1000) {
+  await tick(ms);
+  const speaker = nativeOf(client)._VirtualAudio('speaker', 50);
+  if (!speaker) throw new Error('the virtual backend is not in use');
+  return measure(speaker);
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('a lobby call between two SDK clients', () => {
+  it('connects both and carries each microphone to the other speaker at its frequency', async () => {
+    a = await readyClient(h, h.emu.users[0].id);
+    b = await readyClient(h, h.emu.users[1].id);
+    const created = await a.CreateOrJoinLobby('voice-e2e');
+    lobbyId = created.lobbyId;
+    await b.CreateOrJoinLobby('voice-e2e');
+    await until(() => (a.GetLobbyHandle(lobbyId)?.LobbyMemberIds().length ?? 0) === 2);
+    nativeOf(a)._VirtualAudio('sine', 440, -20);
+    nativeOf(b)._VirtualAudio('sine', 660, -20);
+    const callA = a.StartCall(lobbyId);
+    const callB = b.StartCall(lobbyId);
+    expect(callA.valid).toBe(true);
+    expect(callB.valid).toBe(true);
+    const statusesA: Call.Status[] = [];
+    callA.SetStatusChangedCallback((status) => statusesA.push(status));
+    for (const call of [callA, callB]) call.SetVADThreshold(false, -60);
+    await until(() => callA.GetStatus() === Call.Status.Connected && callB.GetStatus() === Call.Status.Connected, 10_000);
+    expect(statusesA).toContain(Call.Status.Connecting);
+    expect(callA.GetParticipants().length).toBe(2);
+    expect(a.GetLobbyHandle(lobbyId)?.GetCallInfoHandle()?.GetParticipants().length).toBe(2);
+
+    const atB = await heard(b, 1500);
+    const atA = await heard(a, 0);
+    expect(Math.abs(atB.hz - 440)).toBeLessThanOrEqual(3);
+    expect(Math.abs(atA.hz - 660)).toBeLessThanOrEqual(3);
+  }, 30_000);
+
+  it('self-mute, participant volume and deafen act on what is heard', async () => {
+    const callA = a.GetCall(lobbyId);
+    const callB = b.GetCall(lobbyId);
+    const bId = b.GetCurrentUserV2()!.Id();
+    const aId = a.GetCurrentUserV2()!.Id();
+    const base = await heard(b, 500);
+    callB.SetParticipantVolume(aId, 50);
+    const lower = await heard(b, 600);
+    expect(Math.abs(lower.dbfs - base.dbfs + 6.02)).toBeLessThanOrEqual(1);
+    callB.SetParticipantVolume(aId, 100);
+    callA.SetSelfMute(true);
+    const muted = await heard(b, 800);
+    expect(muted.dbfs).toBeLessThan(-60);
+    callA.SetSelfMute(false);
+    callA.SetSelfDeaf(true);
+    const deaf = await heard(a, 800);
+    expect(deaf.dbfs).toBeLessThan(-60);
+    callA.SetSelfDeaf(false);
+    expect(() => callA.SetParticipantVolume(bId, 201)).toThrow(/volume must be from 0 to 200/);
+    expect(() => callA.SetPTTReleaseDelay(2001)).toThrow(/releaseDelayMs/);
+  }, 20_000);
+
+  it('a dropped voice connection goes Reconnecting → Connected, never Disconnected, and the tone returns', async () => {
+    const callB = b.GetCall(lobbyId);
+    const seen: Call.Status[] = [];
+    callB.SetStatusChangedCallback((status) => seen.push(status));
+    h.emu.control.voice!.dropVoiceConnections({});
+    await until(() => seen.includes(Call.Status.Reconnecting), 5_000);
+    await until(() => callB.GetStatus() === Call.Status.Connected, 6_000);
+    expect(seen).not.toContain(Call.Status.Disconnected);
+    const atB = await heard(b, 1500);
+    expect(Math.abs(atB.hz - 440)).toBeLessThanOrEqual(3);
+  }, 20_000);
+
+  it('EndCall settles once the call is released; the Call handle is then invalid', async () => {
+    const callA = a.GetCall(lobbyId);
+    await a.EndCall(lobbyId);
+    expect(callA.valid).toBe(false);
+    expect(callA.GetStatus()).toBe(Call.Status.Disconnected);
+    await b.EndCalls();
+    expect(b.GetCalls()).toEqual([]);
+  }, 10_000);
+});
