@@ -67,6 +67,8 @@
       'native/core/src/util/uri.cc',
       'native/core/src/util/utf8.cc',
       # voice/audio: building blocks of the audio engine (no apostrophes here: CMake parses quotes)
+      'native/core/src/voice/audio/audio_engine.cc',
+      'native/core/src/voice/audio/engine_audio_thread.cc',
       'native/core/src/voice/audio/jitter_buffer.cc',
       'native/core/src/voice/audio/pcm_math.cc',
       'native/core/src/voice/audio/virtual_audio_backend.cc',
