@@ -2,10 +2,13 @@
 // microphone to another's speaker, volumes and mutes in decibels, the hooks, the VAD and PTT
 // gate with its silence frames, speaking events to the tick, a shuffled network, calls
 // released, and no heap allocation on the audio thread in steady state.
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "framework/test.h"
@@ -13,6 +16,7 @@
 #include "voice/audio/audio_engine.h"
 #include "voice/audio/audio_format.h"
 #include "voice/audio/pcm_math.h"
+#include "voice/audio/virtual_audio_backend.h"
 #include "voice/engine_rig.h"
 #include "voice/tone_measure.h"
 
@@ -522,6 +526,34 @@ TEST(AudioEngine, NoHeapAllocationPerTickInSteadyStateWithTwoCallsAndFourTalkers
   for (int i = 0; i < 20; ++i) tick();
   EXPECT_EQ(testing::CountedAllocations().allocations, 0u);
   EXPECT_EQ(a.events.Of(Kind::Released).size(), 1u);
+}
+
+TEST(AudioEngine, OnARealTimeClockTheAudioThreadWakesTheJsThreadAndReleasesTheCall) {
+  std::atomic<uint64_t> wakes{0};
+  auto device = CreateVirtualAudioBackend(VirtualAudioBackend::Clock::RealTime);
+  VirtualAudioBackend* const mic = device.get();
+  auto engine = CreateAudioEngine(std::move(device), [&] { ++wakes; }, testing::TestCodecs());
+  std::string error;
+  ASSERT_TRUE(engine->AddCall(kCall, {}, error)) << error;
+  mic->PlaySine(440, -20);
+  testing::RecordingEvents events;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  size_t popped = 0;
+  OutgoingOpusFrame frame;
+  while (popped < 10 && std::chrono::steady_clock::now() < deadline) {
+    while (engine->PopOutgoing(kCall, frame)) ++popped;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_GE(popped, 10u);
+  EXPECT_GE(wakes.load(), 1u);
+  engine->RemoveCall(kCall);
+  while (events.Of(RecordedEvent::Kind::Released).empty() && std::chrono::steady_clock::now() < deadline) {
+    engine->DrainEvents(events);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(events.Of(RecordedEvent::Kind::Released).size(), 1u);
+  EXPECT_FALSE(mic->IsRunning());
+  engine->Shutdown();
 }
 
 }  // namespace
