@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -440,11 +441,35 @@ TEST(AudioEngine, DeviceChangesAndMissingInputAreReported) {
   ASSERT_EQ(input.size(), 2u);
   EXPECT_TRUE(input[1].flag);
 
+  a.engine->SetInputVolume(0);  // a turned-down microphone is not a missing one
+  a.Tick(60);
+  EXPECT_EQ(a.events.Of(Kind::NoInput).size(), 2u);
+
   const uint64_t wakes = a.wakes.load();
   a.device->AddVirtualDevice(true, {"usb-mic", "USB microphone", false});
   EXPECT_GT(a.wakes.load(), wakes);
   a.engine->DrainEvents(a.events);
   EXPECT_EQ(a.events.Of(Kind::Devices).size(), 1u);
+}
+
+TEST(AudioEngine, AThrowingHookIsCaughtCountedAndLoggedOnce) {
+  Side a;
+  CallAudioHooks hooks;
+  hooks.captured = [](int16_t*, uint64_t, int32_t, uint64_t) { throw std::runtime_error("app bug"); };
+  ASSERT_TRUE(a.AddCall(kCall, hooks));
+  a.device->PlaySine(440, -20);
+  EXPECT_EQ(CountSent(a, 10), std::make_pair(10, 0)) << "the frame goes on as the hook left it";
+  EXPECT_EQ(a.engine->Counters().hook_errors, 10u);
+  EXPECT_EQ(a.events.Of(Kind::Log).size(), 1u);
+}
+
+TEST(AudioEngine, WithoutABackendTheVirtualOnePlaysWithAWarning) {
+  auto engine = CreateAudioEngine(nullptr, {}, testing::TestCodecs());
+  EXPECT_STREQ(engine->Backend().Name(), "virtual");
+  testing::RecordingEvents events;
+  engine->DrainEvents(events);
+  ASSERT_EQ(events.Of(Kind::Log).size(), 1u);
+  EXPECT_NE(events.seen[0].message.find("virtual"), std::string::npos);
 }
 
 TEST(AudioEngine, TheAllocationCounterSeesAnAllocatingHookOnTheAudioThread) {

@@ -15,6 +15,7 @@
 #include "voice/audio/engine_audio_thread.h"
 #include "voice/audio/engine_call.h"
 #include "voice/audio/engine_messages.h"
+#include "voice/audio/virtual_audio_backend.h"
 
 namespace sdkpp::voice {
 namespace {
@@ -28,12 +29,15 @@ class NativeAudioEngine final : public AudioEngine {
         wake_(std::make_shared<EngineWake>(std::move(wake))),
         codecs_(std::move(codecs)),
         audio_(shared_, wake_) {
-    if (backend_) {
-      backend_->SetDeviceChangeListener([wake = wake_] {
-        wake->devices_changed.store(true, std::memory_order_release);
-        wake->Wake();
-      });
+    if (!backend_) {
+      // As the 'system' backend falls back to the virtual one (voice.md §7): calls still run.
+      backend_ = CreateVirtualAudioBackend(VirtualAudioBackend::Clock::RealTime);
+      LogFromJs(Severity(LoggingSeverity::Warning), "audio engine: no audio device backend given; the virtual one plays");
     }
+    backend_->SetDeviceChangeListener([wake = wake_] {
+      wake->devices_changed.store(true, std::memory_order_release);
+      wake->Wake();
+    });
   }
 
   ~NativeAudioEngine() override { Shutdown(); }
@@ -272,6 +276,7 @@ class NativeAudioEngine final : public AudioEngine {
     counters.decode_errors = get(cells.decode_errors);
     counters.encode_errors = get(cells.encode_errors);
     counters.events_dropped = get(cells.events_dropped);
+    counters.hook_errors = get(cells.hook_errors);
     return counters;
   }
 
@@ -279,10 +284,8 @@ class NativeAudioEngine final : public AudioEngine {
     if (shut_down_) return;
     shut_down_ = true;
     wake_->enabled.store(false, std::memory_order_release);
-    if (backend_) {
-      backend_->SetDeviceChangeListener({});
-      backend_->Stop();  // joins the audio thread: from here on everything is this thread's
-    }
+    backend_->SetDeviceChangeListener({});
+    backend_->Stop();  // joins the audio thread: from here on everything is this thread's
     audio_.Forget();
     EngineCommand command;
     while (shared_.commands.Pop(command)) {
@@ -319,10 +322,6 @@ class NativeAudioEngine final : public AudioEngine {
   bool Usable(std::string& error) const {
     if (shut_down_) {
       error = "the audio engine is shut down";
-      return false;
-    }
-    if (!backend_) {
-      error = "the audio engine has no audio device backend";
       return false;
     }
     return true;

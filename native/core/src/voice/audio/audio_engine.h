@@ -64,6 +64,7 @@ struct AudioEngineCounters {
   uint64_t decode_errors = 0;         // corrupt packets (played as silence)
   uint64_t encode_errors = 0;
   uint64_t events_dropped = 0;        // event ring full (DrainEvents not called in time)
+  uint64_t hook_errors = 0;           // an audio hook threw (caught on the audio thread)
 };
 
 // What DrainEvents reports (JS thread).

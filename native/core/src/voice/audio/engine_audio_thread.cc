@@ -37,8 +37,10 @@ void EngineAudioThread::OnAudioFrame(const int16_t* captured, int16_t* playback,
   } else {
     std::fill(std::begin(input_), std::end(input_), int16_t{0});
   }
-  ApplyGain(input_, kFrameSamples, VolumeToGain(Clamped(shared_.input_volume, 100.0f)));
+  // "No audio input" is about the device, so it is measured before the input volume: turning
+  // the volume down is not a dead microphone.
   wake |= TrackInput(LevelDbfs(input_, kFrameSamples));
+  ApplyGain(input_, kFrameSamples, VolumeToGain(Clamped(shared_.input_volume, 100.0f)));
 
   std::fill(std::begin(mix_), std::end(mix_), 0);
   for (size_t i = 0; i < call_count_; ++i) {
@@ -158,7 +160,14 @@ bool EngineAudioThread::TakeIncoming(EngineCall& call) {
 
 bool EngineAudioThread::Send(EngineCall& call, uint32_t audio_timestamp) {
   std::copy(std::begin(input_), std::end(input_), call.send_pcm);
-  if (call.hooks.captured) call.hooks.captured(call.send_pcm, kSamplesPerChannel, kSampleRate, kChannels);
+  bool wake = false;
+  if (call.hooks.captured) {
+    try {
+      call.hooks.captured(call.send_pcm, kSamplesPerChannel, kSampleRate, kChannels);
+    } catch (...) {
+      wake |= HookThrew(call, "captured");
+    }
+  }
 
   const CallSettings& settings = call.settings;
   VoiceGate& gate = call.gate;
@@ -170,7 +179,6 @@ bool EngineAudioThread::Send(EngineCall& call, uint32_t audio_timestamp) {
   gate.SetPttActive(settings.ptt_active.load(std::memory_order_relaxed));
   gate.SetMuted(settings.self_mute.load(std::memory_order_relaxed));
 
-  bool wake = false;
   switch (gate.Tick(LevelDbfs(call.send_pcm, kFrameSamples))) {
     case VoiceGate::Action::Transmit: {
       const int size = call.encoder->Encode(call.send_pcm, call.packet, sizeof call.packet);
@@ -262,7 +270,12 @@ bool EngineAudioThread::Receive(EngineCall& call) {
 
     bool should_mute = false;
     if (call.hooks.received) {
-      call.hooks.received(participant.user_id, participant.pcm, kSamplesPerChannel, kSampleRate, kChannels, should_mute);
+      try {
+        call.hooks.received(participant.user_id, participant.pcm, kSamplesPerChannel, kSampleRate, kChannels,
+                            should_mute);
+      } catch (...) {
+        wake |= HookThrew(call, "received");
+      }
     }
     if (should_mute || deaf || participant.local_mute.load(std::memory_order_relaxed)) continue;
     AccumulateInto(mix_, participant.pcm, kFrameSamples, VolumeToGain(Clamped(participant.volume, 200.0f)));
@@ -287,6 +300,17 @@ bool EngineAudioThread::UpdateSpeaking(EngineCall& call, EngineParticipant& part
   event.user_id = participant.user_id;
   event.flag = participant.speaking;
   return Emit(event);
+}
+
+bool EngineAudioThread::HookThrew(EngineCall& call, const char* which) {
+  // An exception must not unwind through the device backend's thread; the frame goes on as the
+  // hook left it.
+  Counters::Add(shared_.counters.hook_errors);
+  if (call.reported_hook_error) return false;
+  call.reported_hook_error = true;
+  return Log(Severity(LoggingSeverity::Error),
+             "audio engine: the %s audio hook of call %llu threw; further throws are only counted", which,
+             static_cast<unsigned long long>(call.id));
 }
 
 EngineCall* EngineAudioThread::FindCall(const EngineCall* call) const {

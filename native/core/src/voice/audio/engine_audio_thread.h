@@ -60,6 +60,7 @@ class EngineAudioThread final : public AudioFrameSink {
   bool PushOutgoing(EngineCall& call, const uint8_t* data, size_t size, bool silence, uint32_t audio_timestamp);
   bool Receive(EngineCall& call);
   bool UpdateSpeaking(EngineCall& call, EngineParticipant& participant, bool heard);
+  bool HookThrew(EngineCall& call, const char* which);
 
   EngineCall* FindCall(const EngineCall* call) const;
   static EngineParticipant* FindParticipant(const EngineCall& call, uint64_t user_id);

@@ -92,6 +92,7 @@ struct EngineCall {
   VoiceGate gate;
   bool local_speaking = false;
   bool reported_encode_error = false;
+  bool reported_hook_error = false;
   EngineParticipant* participants[kMaxParticipantsPerCall] = {};
   size_t participant_count = 0;
   int16_t send_pcm[kFrameSamples] = {};  // this call's copy of the microphone (its hook edits it)

@@ -58,6 +58,7 @@ struct EngineCounterCells {
   std::atomic<uint64_t> decode_errors{0};
   std::atomic<uint64_t> encode_errors{0};
   std::atomic<uint64_t> events_dropped{0};
+  std::atomic<uint64_t> hook_errors{0};
 
   static void Add(std::atomic<uint64_t>& cell, uint64_t amount = 1) { cell.fetch_add(amount, std::memory_order_relaxed); }
 };
