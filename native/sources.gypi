@@ -68,6 +68,7 @@
       'native/core/src/util/utf8.cc',
       # voice/audio: building blocks of the audio engine (no apostrophes here: CMake parses quotes)
       'native/core/src/voice/audio/jitter_buffer.cc',
+      'native/core/src/voice/audio/opus_codec.cc',
       'native/core/src/voice/audio/pcm_math.cc',
       'native/core/src/voice/audio/virtual_audio_backend.cc',
       'native/core/src/voice/audio/voice_gate.cc',
