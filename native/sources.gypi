@@ -70,6 +70,7 @@
       'native/core/src/voice/audio/audio_engine.cc',
       'native/core/src/voice/audio/engine_audio_thread.cc',
       'native/core/src/voice/audio/jitter_buffer.cc',
+      'native/core/src/voice/audio/opus_codec.cc',
       'native/core/src/voice/audio/pcm_math.cc',
       'native/core/src/voice/audio/virtual_audio_backend.cc',
       'native/core/src/voice/audio/voice_gate.cc',
