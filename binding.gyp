@@ -1,8 +1,45 @@
 {
-  'includes': ['native/sources.gypi'],
+  'includes': ['native/sources.gypi', 'native/third_party/opus/opus_sources.gypi'],
   'targets': [
     {
+      # libopus 1.3.1, vendored (native/third_party/opus/README.md), linked statically into the
+      # addon: nothing to install on the user machine, and no libopus symbols exported.
+      'target_name': 'libopus',
+      'type': 'static_library',
+      'sources': ['<@(libopus_sources)'],
+      'include_dirs': ['<@(libopus_include_list)'],
+      'defines': ['<@(libopus_defines)'],
+      # Third-party code: its warnings are not ours to fix (-w), optimised even in Debug builds
+      # (the codec runs every 20 ms on the audio thread), and PIC because the archive goes into a
+      # shared object (gyp compiles static libraries without -fPIC on Linux).
+      'cflags': ['-w', '-O3', '-fPIC', '-fvisibility=hidden'],
+      'cflags!': ['-O0', '-O2'],
+      'xcode_settings': {
+        'GCC_WARN_INHIBIT_ALL_WARNINGS': 'YES',
+        'GCC_OPTIMIZATION_LEVEL': '3',
+        'GCC_SYMBOLS_PRIVATE_EXTERN': 'YES',
+        'MACOSX_DEPLOYMENT_TARGET': '11.0',
+      },
+      'msvs_settings': {
+        'VCCLCompilerTool': {'WarningLevel': '0', 'Optimization': '2'},
+      },
+      'conditions': [
+        # config.h of the platforms kept from @discordjs/opus (linux, mac: x64, arm64; win: x64).
+        ['OS=="linux" and target_arch=="x64"', {'include_dirs': ['native/third_party/opus/config/linux/x64']}],
+        ['OS=="linux" and target_arch=="arm64"', {'include_dirs': ['native/third_party/opus/config/linux/arm64']}],
+        ['OS=="mac" and target_arch=="x64"', {'include_dirs': ['native/third_party/opus/config/mac/x64']}],
+        ['OS=="mac" and target_arch=="arm64"', {'include_dirs': ['native/third_party/opus/config/mac/arm64']}],
+        ['OS=="win" and target_arch=="x64"', {'include_dirs': ['native/third_party/opus/config/win/x64']}],
+        ['target_arch=="arm64"', {'sources': ['<@(libopus_sources_arm64)']}],
+      ],
+      # What the addon needs to include <opus.h>.
+      'direct_dependent_settings': {
+        'include_dirs': ['native/third_party/opus/include'],
+      },
+    },
+    {
       'target_name': 'sdkpp',
+      'dependencies': ['libopus'],
       'variables': {
         # Relative to this file (gyp mangles object paths of absolute sources); the package may
         # be hoisted next to ours when sdkpp is installed as a dependency.

@@ -1,9 +1,9 @@
 // The native audio engine of a Client: one per Client, its work on the device backend's audio
 // thread (Client::Thread::Voice), which never waits on the JS thread.
 //
-// Send path, per 20 ms tick: capture → captured hook (in place) → input volume → VAD or PTT
-// gate (five silence frames when it closes) → self-mute → Opus encode once → each call's
-// outgoing ring. Receive path: PushReceived (JS thread) → per-user jitter buffer → Opus decode
+// Send path, per 20 ms tick: capture → input volume → each call's captured hook (in place, on
+// the call's own copy) → VAD or PTT gate (five silence frames when it closes) → self-mute →
+// Opus encode once per call → the call's outgoing ring (voice.md §7 "Pipeline"). Receive path: PushReceived (JS thread) → per-user jitter buffer → Opus decode
 // (or concealment) → received hook → participant volume, local mute → saturating mix → output
 // volume, deafen → speaker. Speaking status comes from what is actually decoded.
 //
@@ -24,6 +24,7 @@
 #include "sdkpp/enums.h"
 #include "voice/audio/audio_device_backend.h"
 #include "voice/audio/audio_format.h"
+#include "voice/audio/opus_codec.h"
 
 namespace sdkpp::voice {
 
@@ -58,6 +59,12 @@ struct AudioEngineCounters {
   uint64_t late_packets = 0;       // arrived after their playout time
   uint64_t duplicate_packets = 0;
   uint64_t hook_late = 0;          // a JS audio callback slot not done in time (N-API layer)
+  uint64_t rejected_packets = 0;      // PushReceived: empty or larger than an Opus packet
+  uint64_t unknown_user_packets = 0;  // PushReceived for a user not added (or since removed)
+  uint64_t decode_errors = 0;         // corrupt packets (played as silence)
+  uint64_t encode_errors = 0;
+  uint64_t events_dropped = 0;        // event ring full (DrainEvents not called in time)
+  uint64_t hook_errors = 0;           // an audio hook threw (caught on the audio thread)
 };
 
 // What DrainEvents reports (JS thread).
@@ -124,5 +131,15 @@ class AudioEngine {
 // PopOutgoing has something; it must be thread-safe and must not block.
 std::unique_ptr<AudioEngine> CreateAudioEngine(std::unique_ptr<AudioDeviceBackend> backend,
                                                std::function<void()> wake);
+
+// The codecs the engine makes on the JS thread, one encoder per call and one decoder per
+// participant. CreateAudioEngine above uses libopus (OpusFrameEncoder/Decoder::Create); this
+// overload lets a test count or replace them.
+struct AudioCodecFactory {
+  std::function<std::unique_ptr<OpusFrameEncoder>(std::string& error)> encoder;
+  std::function<std::unique_ptr<OpusFrameDecoder>(std::string& error)> decoder;
+};
+std::unique_ptr<AudioEngine> CreateAudioEngine(std::unique_ptr<AudioDeviceBackend> backend,
+                                               std::function<void()> wake, AudioCodecFactory codecs);
 
 }  // namespace sdkpp::voice
