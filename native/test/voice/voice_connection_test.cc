@@ -421,6 +421,46 @@ TEST(VoiceConnection, TheListenerMayDestroyTheConnectionWhenToldItIsLost) {
   f.h.platform->Advance(60'000);
 }
 
+TEST(VoiceConnection, TheListenerMayResumeFromInsideTheLossCallback) {
+  VoiceFixture f;
+  f.ToMediaReady();
+  f.listener.on_lost = [&] { f.connection->Resume(); };
+  f.ServerCloses(4015);
+  ASSERT_EQ(f.h.platform->sockets_opened.size(), 2u);
+  f.listener.on_lost = nullptr;
+  f.events().OnWebSocketOpen(f.ws());
+  f.ServerSays(R"({"op":8,"d":{"heartbeat_interval":5000}})");
+  EXPECT_EQ(f.SentOp(7).size(), 1u);
+  f.ServerSays(R"({"op":9,"d":null})");
+  EXPECT_EQ(f.listener.resumed, 1);
+  EXPECT_TRUE(f.connection->IsMediaReady());
+}
+
+TEST(VoiceConnection, ResumeWithoutASessionIdentifiesAfresh) {
+  VoiceFixture f;
+  f.connection->Connect(VoiceFixture::Info());
+  f.connection->Resume();
+  ASSERT_EQ(f.h.platform->sockets_opened.size(), 2u);
+  f.events().OnWebSocketOpen(f.ws());
+  f.ServerSays(R"({"op":8,"d":{"heartbeat_interval":5000}})");
+  EXPECT_EQ(f.SentOp(0).size(), 1u);
+  EXPECT_TRUE(f.SentOp(7).empty());
+}
+
+TEST(VoiceConnection, SpeakingAskedBeforeReadyGoesOutAtReady) {
+  VoiceFixture f;
+  f.connection->Connect(VoiceFixture::Info());
+  f.connection->SetSpeaking(true);
+  f.events().OnWebSocketOpen(f.ws());
+  f.ServerSays(R"({"op":8,"d":{"heartbeat_interval":5000}})");
+  EXPECT_TRUE(f.SentOp(5).empty());
+  f.ServerSays(R"({"op":2,"d":{"ssrc":4242,"ip":"127.0.0.1","port":50001,"modes":["aead_aes256_gcm_rtpsize"]}})");
+  auto speaking = f.LastSentOp(5);
+  ASSERT_TRUE(speaking);
+  EXPECT_EQ(speaking->Root()["d"]["speaking"].Int().value_or(0), 1);
+  EXPECT_EQ(speaking->Root()["d"]["ssrc"].Int().value_or(0), 4242);
+}
+
 TEST(VoiceConnection, ConnectAgainIsAFreshSession) {
   VoiceFixture f;
   f.ToMediaReady();
