@@ -16,6 +16,7 @@
 #include "voice/allocation_counter.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/audio/audio_format.h"
+#include "voice/audio/opus_codec.h"
 #include "voice/audio/pcm_math.h"
 #include "voice/audio/virtual_audio_backend.h"
 #include "voice/engine_rig.h"
@@ -348,7 +349,7 @@ TEST(AudioEngine, PacketsForUnknownUsersOrOfBadSizeAreCountedNotPlayed) {
   EXPECT_EQ(counters.rejected_packets, 3u);
   EXPECT_EQ(counters.unknown_user_packets, 1u);
   EXPECT_EQ(counters.frames_decoded, 0u);
-  // Corrupt packets (the stand-in codec refuses a wrong size) play as silence, logged once.
+  // Corrupt packets (zeros: a 10 ms SILK packet, not the call's 20 ms) play as silence, logged once.
   for (uint16_t i = 0; i < 10; ++i) b.engine->PushReceived(kCall, kUser, static_cast<uint16_t>(100 + i), 0, big, 10);
   b.Tick(10);
   EXPECT_GE(b.engine->Counters().decode_errors, 5u);
@@ -464,12 +465,46 @@ TEST(AudioEngine, AThrowingHookIsCaughtCountedAndLoggedOnce) {
 }
 
 TEST(AudioEngine, WithoutABackendTheVirtualOnePlaysWithAWarning) {
-  auto engine = CreateAudioEngine(nullptr, {}, testing::TestCodecs());
+  auto engine = CreateAudioEngine(nullptr, {});
   EXPECT_STREQ(engine->Backend().Name(), "virtual");
   testing::RecordingEvents events;
   engine->DrainEvents(events);
   ASSERT_EQ(events.Of(Kind::Log).size(), 1u);
   EXPECT_NE(events.seen[0].message.find("virtual"), std::string::npos);
+}
+
+TEST(AudioEngine, ACodecThatCannotBeMadeRefusesTheCallOrTheTalkerClearly) {
+  AudioCodecFactory broken;
+  broken.encoder = [](std::string& error) -> std::unique_ptr<OpusFrameEncoder> {
+    error = "no memory for the encoder";
+    return nullptr;
+  };
+  broken.decoder = [](std::string& error) -> std::unique_ptr<OpusFrameDecoder> {
+    error = "no memory for the decoder";
+    return nullptr;
+  };
+  auto device = CreateVirtualAudioBackend(VirtualAudioBackend::Clock::Manual);
+  VirtualAudioBackend* const speaker = device.get();
+  auto engine = CreateAudioEngine(std::move(device), {}, broken);
+  std::string error;
+  EXPECT_FALSE(engine->AddCall(kCall, {}, error));
+  EXPECT_NE(error.find("no memory for the encoder"), std::string::npos) << error;
+  EXPECT_FALSE(speaker->IsRunning()) << "nothing started for a refused call";
+
+  AudioCodecFactory half;
+  half.encoder = [](std::string& error) { return OpusFrameEncoder::Create(error); };
+  half.decoder = broken.decoder;
+  auto engine2 = CreateAudioEngine(CreateVirtualAudioBackend(VirtualAudioBackend::Clock::Manual), {}, half);
+  ASSERT_TRUE(engine2->AddCall(kCall, {}, error)) << error;
+  engine2->AddParticipant(kCall, kUser);
+  testing::RecordingEvents events;
+  engine2->DrainEvents(events);
+  const auto logs = events.Of(Kind::Log);
+  ASSERT_EQ(logs.size(), 1u);
+  EXPECT_NE(logs[0].message.find("no memory for the decoder"), std::string::npos) << logs[0].message;
+  const uint8_t packet[3] = {0xF8, 0xFF, 0xFE};
+  engine2->PushReceived(kCall, kUser, 1, 0, packet, sizeof packet);
+  EXPECT_EQ(engine2->Counters().unknown_user_packets, 1u) << "the talker was not added";
 }
 
 TEST(AudioEngine, TheAllocationCounterSeesAnAllocatingHookOnTheAudioThread) {
@@ -557,7 +592,7 @@ TEST(AudioEngine, OnARealTimeClockTheAudioThreadWakesTheJsThreadAndReleasesTheCa
   std::atomic<uint64_t> wakes{0};
   auto device = CreateVirtualAudioBackend(VirtualAudioBackend::Clock::RealTime);
   VirtualAudioBackend* const mic = device.get();
-  auto engine = CreateAudioEngine(std::move(device), [&] { ++wakes; }, testing::TestCodecs());
+  auto engine = CreateAudioEngine(std::move(device), [&] { ++wakes; });
   std::string error;
   ASSERT_TRUE(engine->AddCall(kCall, {}, error)) << error;
   mic->PlaySine(440, -20);

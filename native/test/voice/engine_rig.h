@@ -12,16 +12,8 @@
 #include "voice/allocation_counter.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/audio/virtual_audio_backend.h"
-#include "voice/pcm_stand_in_codec.h"
 
 namespace sdkpp::voice::testing {
-
-inline AudioCodecFactory TestCodecs() {
-  AudioCodecFactory codecs;
-  codecs.encoder = [](std::string&) -> std::unique_ptr<OpusFrameEncoder> { return std::make_unique<StandInEncoder>(); };
-  codecs.decoder = [](std::string&) -> std::unique_ptr<OpusFrameDecoder> { return std::make_unique<StandInDecoder>(); };
-  return codecs;
-}
 
 struct RecordedEvent {
   enum class Kind { Speaking, LocalSpeaking, Released, Devices, NoInput, Log } kind;
@@ -105,7 +97,7 @@ struct Side {
     } else {
       backend = std::move(virtual_device);
     }
-    engine = CreateAudioEngine(std::move(backend), [this] { ++wakes; }, TestCodecs());
+    engine = CreateAudioEngine(std::move(backend), [this] { ++wakes; });  // with libopus
   }
 
   bool AddCall(uint64_t call_id, CallAudioHooks hooks = {}) {
