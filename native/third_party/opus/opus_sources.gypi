@@ -157,8 +157,11 @@
       'native/third_party/opus/silk/arm/biquad_alt_neon_intr.c',
     ],
     # config.h is picked per OS and arch (binding.gyp and CMakeLists.txt); it defines OPUS_BUILD.
+    # An empty OPUS_EXPORT lets hidden visibility apply to the API too: the addon links libopus
+    # inside and exports none of its symbols (opus_defines.h otherwise marks them default).
     'libopus_defines': [
       'HAVE_CONFIG_H',
+      'OPUS_EXPORT=',
     ],
     # Relative to the repository root, like the sources.
     'libopus_include_list': [
