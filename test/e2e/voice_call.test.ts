@@ -28,9 +28,11 @@ function measure(samples: Int16Array): { hz: number; dbfs: number } {
   return { hz: (crossings / 2) / (frames / 48000), dbfs: rms > 0 ? 20 * Math.log10(rms) : -200 };
 }
 
+/** What `client`'s speaker played in its last 0.5 s, after waiting `ms` (changes reach the
+ * speaker through the jitter buffer: the window must not straddle one). */
 async function heard(client: Client, ms = 1000) {
   await tick(ms);
-  const speaker = nativeOf(client)._VirtualAudio('speaker', 50);
+  const speaker = nativeOf(client)._VirtualAudio('speaker', 25);
   if (!speaker) throw new Error('the virtual backend is not in use');
   return measure(speaker);
 }
@@ -77,15 +79,15 @@ describe('a lobby call between two SDK clients', () => {
     const aId = a.GetCurrentUserV2()!.Id();
     const base = await heard(b, 500);
     callB.SetParticipantVolume(aId, 50);
-    const lower = await heard(b, 600);
+    const lower = await heard(b, 1000);
     expect(Math.abs(lower.dbfs - base.dbfs + 6.02)).toBeLessThanOrEqual(1);
     callB.SetParticipantVolume(aId, 100);
     callA.SetSelfMute(true);
-    const muted = await heard(b, 800);
+    const muted = await heard(b, 1000);
     expect(muted.dbfs).toBeLessThan(-60);
     callA.SetSelfMute(false);
     callA.SetSelfDeaf(true);
-    const deaf = await heard(a, 800);
+    const deaf = await heard(a, 1000);
     expect(deaf.dbfs).toBeLessThan(-60);
     callA.SetSelfDeaf(false);
     expect(() => callA.SetParticipantVolume(bId, 201)).toThrow(/volume must be from 0 to 200/);
