@@ -3,9 +3,10 @@
 //
 // Send path, per 20 ms tick: capture → input volume → each call's captured hook (in place, on
 // the call's own copy) → VAD or PTT gate (five silence frames when it closes) → self-mute →
-// Opus encode once per call → the call's outgoing ring (voice.md §7 "Pipeline"). Receive path: PushReceived (JS thread) → per-user jitter buffer → Opus decode
-// (or concealment) → received hook → participant volume, local mute → saturating mix → output
-// volume, deafen → speaker. Speaking status comes from what is actually decoded.
+// Opus encode once per call → the call's outgoing ring (voice.md §7 "Pipeline"). Receive path:
+// PushReceived (JS thread) → per-user jitter buffer → Opus decode (or concealment) → received
+// hook → participant volume, local mute → saturating mix → output volume, deafen → speaker.
+// Speaking status comes from what is actually decoded.
 //
 // Threads: every method here is for the JS thread (the thread that owns the Client) unless it
 // says otherwise. Scalars reach the audio thread through atomics, structural changes (a call or
@@ -88,8 +89,11 @@ class AudioEngine {
   // --- calls (the key is the call's channel id) ---
   // Starts the backend on the first call, stops it after the last is released.
   virtual bool AddCall(uint64_t call_id, CallAudioHooks hooks, std::string& error) = 0;
-  // Asynchronous: OnCallReleased comes from DrainEvents once the audio thread let go.
+  // Asynchronous: OnCallReleased comes from DrainEvents once the audio thread let go. The same
+  // id may be added again at once; the release then still reports the old call.
   virtual void RemoveCall(uint64_t call_id) = 0;
+  // Makes the user's decoder and jitter buffer; packets of a user not added are counted
+  // (unknown_user_packets) and dropped. Volume and local mute set before it apply from the start.
   virtual void AddParticipant(uint64_t call_id, uint64_t user_id) = 0;
   virtual void RemoveParticipant(uint64_t call_id, uint64_t user_id) = 0;
 

@@ -29,7 +29,8 @@ class DropOldestRing {
 
   // Producer thread only. `fill(T&)` writes the slot in place. Returns how many entries were
   // lost: 0; 1 when full (the oldest was dropped to make room) or when the slot needed is being
-  // read right now (this entry is dropped instead); 2 in the rare race of both.
+  // read right now (this entry is dropped instead: a consumer preempted mid-copy costs the
+  // frames pushed until it resumes); 2 in the rare race of both.
   template <class Fill>
   int PushWith(Fill&& fill) {
     const size_t position = enqueue_.load(std::memory_order_relaxed);
