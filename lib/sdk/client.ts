@@ -43,10 +43,6 @@ export class Client extends AudioMethods {
   static readonly Status = ClientStatus;
   static readonly Error = ClientError;
   static readonly Thread = ClientThread;
-  /** The id that selects the system default audio device. */
-  static GetDefaultAudioDeviceId(): string {
-    return binding.NativeClient.GetDefaultAudioDeviceId();
-  }
   /** An invalid Client: calls answer defaults, and callbacks a ClientDestroyed result. */
   static readonly nullobj: Client = new Client(NULL_CLIENT as never);
 

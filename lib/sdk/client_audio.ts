@@ -1,7 +1,7 @@
 // Client's audio and call methods (core: native/core/src/client/client_audio.cc). The façade
 // keeps each live Call it handed out, so the callbacks set on it stay alive as long as the call
 // (an app may drop its own reference), and GetCall answers that same object.
-import type { ClientResult } from './binding';
+import { binding, type ClientResult } from './binding';
 import { callbackOrPromise, callbackOrValue, resultOnly } from './callback_or_promise';
 import type { Id } from './client_native';
 import { UsersMethods } from './client_users';
@@ -11,6 +11,11 @@ import type { AudioDevice, CallHandle, DeviceChangeCallback, VoiceParticipantCha
 
 export abstract class AudioMethods extends UsersMethods {
   readonly #liveCalls = new Map<bigint, CallHandle>();
+
+  /** The id that selects the system default audio device. */
+  static GetDefaultAudioDeviceId(): string {
+    return binding.NativeClient.GetDefaultAudioDeviceId();
+  }
 
   #keep(call: CallHandle): CallHandle {
     for (const [id, kept] of this.#liveCalls) if (!kept.valid) this.#liveCalls.delete(id);

@@ -178,6 +178,27 @@ await step('SendUserMessage (a DM)', async () => {
   const summaries = await friend.GetUserMessageSummaries();
   return `${friendUser.username} got it; ${summaries.summaries.length} DM conversation(s)`;
 });
+await step('voice call (two players talk)', async () => {
+  // Each launcher's virtual microphone plays a tone (the demo has no sound card): the player
+  // 440 Hz, the friend 660 Hz. Each speaker should carry the other's tone.
+  const speaker = (c) => c.native._VirtualAudio('speaker', 25);
+  client.native._VirtualAudio('sine', 440, -20);
+  friend.native._VirtualAudio('sine', 660, -20);
+  const calls = [client.StartCall(lobbyId), friend.StartCall(lobbyId)];
+  if (!calls.every((call) => call.valid)) throw new Error('StartCall refused (see the log)');
+  await until('both calls Connected', () => calls.every((call) => call.GetStatus() === sdkpp.Call.Status.Connected), 10000);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const hz = (samples) => {
+    let crossings = 0;
+    for (let i = 2; i < samples.length; i += 2) if ((samples[i - 2] < 0) !== (samples[i] < 0)) crossings++;
+    return crossings / 2 / (samples.length / 2 / 48000);
+  };
+  const playerHeard = hz(speaker(client));
+  const friendHeard = hz(speaker(friend));
+  await client.EndCall(lobbyId);
+  await friend.EndCall(lobbyId);
+  return `the player heard ${playerHeard.toFixed(1)} Hz, the friend heard ${friendHeard.toFixed(1)} Hz`;
+});
 await step('SendActivityInvite → AcceptActivityInvite', async () => {
   const invites = [];
   friend.SetActivityInviteCreatedCallback((invite) => invites.push(invite));
