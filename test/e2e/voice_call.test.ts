@@ -106,6 +106,50 @@ describe('a lobby call between two SDK clients', () => {
     expect(Math.abs(atB.hz - 440)).toBeLessThanOrEqual(3);
   }, 20_000);
 
+  it('an outage (voice sockets dropped, UDP blocked 3 s) recovers within 6 s; a member who joined meanwhile is listed', async () => {
+    const callB = b.GetCall(lobbyId);
+    const seen: Call.Status[] = [];
+    callB.SetStatusChangedCallback((status) => seen.push(status));
+    const voice = h.emu.control.voice!;
+    const bId = b.GetCurrentUserV2()!.Id().toString();
+    voice.blockVoiceUdp({ userId: bId, ms: 3000 });
+    voice.dropVoiceConnections({ userId: bId });
+    const started = Date.now();
+    // A third player joins the lobby and the call during the outage.
+    const c = await readyClient(h, h.emu.users[2].id);
+    await c.CreateOrJoinLobby('voice-e2e');
+    const callC = c.StartCall(lobbyId);
+    expect(callC.valid).toBe(true);
+    await until(() => callB.GetStatus() === Call.Status.Connected && seen.includes(Call.Status.Reconnecting), 8_000);
+    expect(Date.now() - started).toBeLessThanOrEqual(6_000);
+    expect(seen).not.toContain(Call.Status.Disconnected);
+    const cId = c.GetCurrentUserV2()!.Id();
+    await until(() => callB.GetParticipants().includes(cId), 5_000);
+    // The tone is back once UDP flows again (3 s after the block began).
+    const atB = await heard(b, Math.max(0, started + 3000 - Date.now()) + 1500);
+    expect(Math.abs(atB.hz - 440)).toBeLessThanOrEqual(3);
+    await c.EndCall(lobbyId);
+    await c.LeaveLobby(lobbyId);
+  }, 30_000);
+
+  it('a forgotten voice session rejoins from scratch, and a crashed voice server (4015) resumes', async () => {
+    const callB = b.GetCall(lobbyId);
+    const seen: Call.Status[] = [];
+    callB.SetStatusChangedCallback((status) => seen.push(status));
+    const voice = h.emu.control.voice!;
+    const bId = b.GetCurrentUserV2()!.Id().toString();
+    voice.forgetVoiceSession(bId);
+    voice.dropVoiceConnections({ userId: bId });
+    await until(() => seen.includes(Call.Status.Reconnecting), 5_000);
+    await until(() => callB.GetStatus() === Call.Status.Connected, 10_000);
+    voice.crashVoiceServer();
+    await until(() => seen.filter((status) => status === Call.Status.Reconnecting).length >= 2, 5_000);
+    await until(() => callB.GetStatus() === Call.Status.Connected && a.GetCall(lobbyId).GetStatus() === Call.Status.Connected, 10_000);
+    expect(seen).not.toContain(Call.Status.Disconnected);
+    const atB = await heard(b, 1500);
+    expect(Math.abs(atB.hz - 440)).toBeLessThanOrEqual(3);
+  }, 30_000);
+
   it('EndCall settles once the call is released; the Call handle is then invalid', async () => {
     const callA = a.GetCall(lobbyId);
     await a.EndCall(lobbyId);
@@ -114,4 +158,45 @@ describe('a lobby call between two SDK clients', () => {
     await b.EndCalls();
     expect(b.GetCalls()).toEqual([]);
   }, 10_000);
+});
+
+describe('a kick and the XChaCha20-Poly1305 transport', () => {
+  it('a kick ends the call: Disconnected, SignalingUnexpectedClose, no rejoin', async () => {
+    const [x, y] = [await readyClient(h, h.emu.users[3].id), await readyClient(h, h.emu.users[4].id)];
+    const { lobbyId: id } = await x.CreateOrJoinLobby('voice-e2e-kick');
+    await y.CreateOrJoinLobby('voice-e2e-kick');
+    const call = y.StartCall(id);
+    const errors: Call.Error[] = [];
+    call.SetStatusChangedCallback((status, error) => status === Call.Status.Disconnected && errors.push(error));
+    await until(() => call.GetStatus() === Call.Status.Connected, 10_000);
+    h.emu.control.voice!.kickFromCall(y.GetCurrentUserV2()!.Id().toString(), id.toString());
+    await until(() => errors.length === 1, 5_000);
+    expect(errors[0]).toBe(Call.Error.SignalingUnexpectedClose);
+    expect(call.valid).toBe(false);
+    await tick(1500);
+    expect(y.GetCalls()).toEqual([]);
+  }, 20_000);
+
+  it('carries both tones when the voice server offers only XChaCha20-Poly1305', async () => {
+    h.emu.control.voice!.setVoiceModes(['aead_xchacha20_poly1305_rtpsize']);
+    try {
+      const [x, y] = [a, b]; // their earlier calls ended
+      const { lobbyId: id } = await x.CreateOrJoinLobby('voice-e2e-xchacha');
+      await y.CreateOrJoinLobby('voice-e2e-xchacha');
+      await until(() => (x.GetLobbyHandle(id)?.LobbyMemberIds().length ?? 0) === 2);
+      nativeOf(x)._VirtualAudio('sine', 440, -20);
+      nativeOf(y)._VirtualAudio('sine', 660, -20);
+      const calls = [x.StartCall(id), y.StartCall(id)];
+      for (const call of calls) call.SetVADThreshold(false, -60);
+      await until(() => calls.every((call) => call.GetStatus() === Call.Status.Connected), 10_000);
+      const atY = await heard(y, 1500);
+      const atX = await heard(x, 0);
+      expect(Math.abs(atY.hz - 440)).toBeLessThanOrEqual(3);
+      expect(Math.abs(atX.hz - 660)).toBeLessThanOrEqual(3);
+      await x.EndCalls();
+      await y.EndCalls();
+    } finally {
+      h.emu.control.voice!.setVoiceModes(['aead_aes256_gcm_rtpsize', 'aead_xchacha20_poly1305_rtpsize']);
+    }
+  }, 30_000);
 });

@@ -27,8 +27,11 @@ describe('native source list', () => {
   it('lists every N-API source exactly once', () => {
     expect(gypiList('sdkpp_napi_sources').sort()).toEqual(ccFiles(join(packageRoot, 'native/napi')).sort());
   });
-  it('both build files read that list', () => {
-    expect(readFileSync(join(packageRoot, 'binding.gyp'), 'utf8')).toContain("'includes': ['native/sources.gypi']");
-    expect(readFileSync(join(packageRoot, 'CMakeLists.txt'), 'utf8')).toContain('native/sources.gypi');
+  it('both build files read that list, and the vendored libopus list', () => {
+    const gyp = readFileSync(join(packageRoot, 'binding.gyp'), 'utf8');
+    const cmake = readFileSync(join(packageRoot, 'CMakeLists.txt'), 'utf8');
+    expect(gyp).toContain("'includes': ['native/sources.gypi', 'native/third_party/opus/opus_sources.gypi']");
+    expect(cmake).toContain('native/sources.gypi');
+    expect(cmake).toContain('native/third_party/opus/opus_sources.gypi');
   });
 });
