@@ -177,6 +177,21 @@ describe('a kick and the XChaCha20-Poly1305 transport', () => {
     expect(y.GetCalls()).toEqual([]);
   }, 20_000);
 
+  it('a Client disposed in the middle of a call leaves it cleanly: the others see it go, nothing crashes', async () => {
+    const x = await readyClient(h, h.emu.users[3].id); // a second session of a member of the kick lobby
+    const watcher = await readyClient(h, h.emu.users[4].id);
+    const lobby = x.GetLobbyIds()[0];
+    const call = x.StartCall(lobby);
+    const watched = watcher.StartCall(lobby);
+    await until(() => call.GetStatus() === Call.Status.Connected && watched.GetStatus() === Call.Status.Connected, 10_000);
+    const xId = x.GetCurrentUserV2()!.Id();
+    await until(() => watched.GetParticipants().includes(xId), 5_000);
+    x.Dispose();
+    expect(call.valid).toBe(false);
+    await until(() => !watched.GetParticipants().includes(xId), 5_000);
+    await watcher.EndCalls();
+  }, 20_000);
+
   it('carries both tones when the voice server offers only XChaCha20-Poly1305', async () => {
     h.emu.control.voice!.setVoiceModes(['aead_xchacha20_poly1305_rtpsize']);
     try {

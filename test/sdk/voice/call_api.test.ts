@@ -143,6 +143,21 @@ describe('Client audio methods', () => {
     client.Dispose();
   });
 
+  it('writes the voice log to sdkpp-voice.log, readable by its owner only', async () => {
+    const { mkdtempSync, readFileSync, statSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-voice-log-'));
+    const client = new Client();
+    client.SetVoiceLogDir(dir, LoggingSeverity.Warning);
+    client.SetNoiseSuppression(true);
+    const file = join(dir, 'sdkpp-voice.log');
+    expect(readFileSync(file, 'utf8')).toContain('SetNoiseSuppression(true): no effect');
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
+    client.Dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('has a voice log of its own', async () => {
     const client = new Client();
     const lines: string[] = [];
