@@ -24,12 +24,17 @@ function levelDbfs(samples: Int16Array): number {
   return rms > 0 ? 20 * Math.log10(rms) : -200;
 }
 
-/** B's speaker over its last 0.5 s, after `ms`. */
+/** B's speaker over its last 0.5 s, after `ms`: the median level of its 25 frames. A frame the
+ * JS thread did not finish in time plays unmodified by design (a loaded CI machine has a few),
+ * so one such frame must not decide the figure. */
 async function heardAtB(ms = 1000): Promise<number> {
   await tick(ms);
   const speaker = nativeOf(b)._VirtualAudio('speaker', 25);
   if (!speaker) throw new Error('the virtual backend is not in use');
-  return levelDbfs(speaker);
+  const levels: number[] = [];
+  for (let f = 0; f < 25; f++) levels.push(levelDbfs(speaker.subarray(f * 1920, (f + 1) * 1920)));
+  levels.sort((x, y) => x - y);
+  return levels[12];
 }
 
 // What A's captured callback does to the microphone frame.
