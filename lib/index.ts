@@ -41,6 +41,9 @@ export type {
   CallStatusChangedCallback,
   CallVoiceStateChangedCallback,
   DeviceChangeCallback,
+  OutShouldMuteBox,
+  UserAudioCapturedCallback,
+  UserAudioReceivedCallback,
   VoiceParticipantChangedCallback,
 } from './sdk/voice_types';
 export { EnumToString } from './sdk/enum_to_string';

@@ -94,6 +94,7 @@
       'native/napi/addon.cc',
       'native/napi/addon_data.cc',
       'native/napi/aead_scratch.cc',
+      'native/napi/audio_callback_bridge.cc',
       'native/napi/args.cc',
       'native/napi/callback_pump.cc',
       'native/napi/convert.cc',

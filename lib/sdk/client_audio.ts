@@ -7,7 +7,14 @@ import type { Id } from './client_native';
 import { UsersMethods } from './client_users';
 import type { LoggingSeverity } from './enums.generated';
 import type { LogCallback, ResultCallback } from './native_values';
-import type { AudioDevice, CallHandle, DeviceChangeCallback, VoiceParticipantChangedCallback } from './voice_types';
+import type {
+  AudioDevice,
+  CallHandle,
+  DeviceChangeCallback,
+  UserAudioCapturedCallback,
+  UserAudioReceivedCallback,
+  VoiceParticipantChangedCallback,
+} from './voice_types';
 
 export abstract class AudioMethods extends UsersMethods {
   readonly #liveCalls = new Map<bigint, CallHandle>();
@@ -27,8 +34,24 @@ export abstract class AudioMethods extends UsersMethods {
   StartCall(channelId: Id): CallHandle {
     return this.#keep(this.native.StartCall(channelId));
   }
-  /** Not available from JS in this build (throws): see the README, "Voice". */
-  StartCallWithAudioCallbacks(lobbyId: Id, receivedCb: unknown, capturedCb: unknown): CallHandle {
+  /**
+   * StartCall, with JS audio callbacks. Both arguments are required: a function, or null to
+   * leave that direction alone (no copy, no delay); anything else throws a TypeError.
+   *
+   * The callbacks run on the JS thread, never on the audio thread: each 20 ms tick the audio
+   * thread copies the frames into slots of one preallocated buffer and wakes the JS thread once;
+   * your edits (and `outShouldMute`) are played or sent at the next tick, so each direction with
+   * a callback is 20 ms later. A frame your code did not finish in time (the JS thread was busy
+   * for more than a tick) plays unmodified and is counted; so does a frame whose callback threw
+   * (logged once per call, never rethrown). At most 25 talkers per tick are handed to JS. The
+   * Int16Array views, the box and each user's bigint are the same objects every tick: nothing
+   * is allocated per frame. No callback runs once EndCall's answer came or the Client is disposed.
+   */
+  StartCallWithAudioCallbacks(
+    lobbyId: Id,
+    receivedCb: UserAudioReceivedCallback | null,
+    capturedCb: UserAudioCapturedCallback | null,
+  ): CallHandle {
     return this.#keep(this.native.StartCallWithAudioCallbacks(lobbyId, receivedCb, capturedCb));
   }
   /** Leaves the call; settles once the audio thread let go of it. */

@@ -37,7 +37,14 @@ import type {
   UserHandle,
   UserMessageSummariesCallback,
 } from './social_types';
-import type { AudioDevice, CallHandle, DeviceChangeCallback, VoiceParticipantChangedCallback } from './voice_types';
+import type {
+  AudioDevice,
+  CallHandle,
+  DeviceChangeCallback,
+  UserAudioCapturedCallback,
+  UserAudioReceivedCallback,
+  VoiceParticipantChangedCallback,
+} from './voice_types';
 
 /** NativeClient's lifetime (native/core/src/client/client.cc). */
 export interface NativeLifetimeMethods {
@@ -184,7 +191,11 @@ export interface NativeUsersMethods {
 /** NativeClient's methods of one area (native/core/src/client/client_audio.cc). */
 export interface NativeAudioMethods {
   StartCall(channelId: bigint | string): CallHandle;
-  StartCallWithAudioCallbacks(lobbyId: bigint | string, receivedCb: unknown, capturedCb: unknown): CallHandle;
+  StartCallWithAudioCallbacks(
+    lobbyId: bigint | string,
+    receivedCb: UserAudioReceivedCallback | null,
+    capturedCb: UserAudioCapturedCallback | null,
+  ): CallHandle;
   EndCall(channelId: bigint | string, cb: () => void): void;
   EndCalls(cb: () => void): void;
   GetCall(channelId: bigint | string): CallHandle;

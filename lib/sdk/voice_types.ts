@@ -35,6 +35,34 @@ export interface VADThresholdSettings {
   readonly valid: boolean;
 }
 
+/** The reused box of a received callback: set `value` to true to keep this frame of that user
+ * out of the speaker mix (it starts false for every frame). The same object every time. */
+export interface OutShouldMuteBox {
+  value: boolean;
+}
+/**
+ * A participant's decoded frame, on the JS thread, before volume, mutes and mix; edit `data` in
+ * place. 48 kHz, 2 channels interleaved, 960 samples per channel. `data`, `outShouldMute` and the
+ * `userId` bigint are made once and reused every tick: copy what you keep beyond the call. Your
+ * edits and `outShouldMute` apply one tick (20 ms) late; see StartCallWithAudioCallbacks.
+ */
+export type UserAudioReceivedCallback = (
+  userId: bigint,
+  data: Int16Array,
+  samplesPerChannel: number,
+  sampleRate: number,
+  channels: number,
+  outShouldMute: OutShouldMuteBox,
+) => void;
+/** The microphone frame of this call before the voice gate and the encoder; edit `data` in place
+ * (same format and reuse rules as UserAudioReceivedCallback). */
+export type UserAudioCapturedCallback = (
+  data: Int16Array,
+  samplesPerChannel: number,
+  sampleRate: number,
+  channels: number,
+) => void;
+
 export type CallStatusChangedCallback = (status: Enums.CallStatus, error: Enums.CallError, errorDetail: number) => void;
 export type CallParticipantChangedCallback = (userId: bigint, added: boolean) => void;
 export type CallSpeakingStatusChangedCallback = (userId: bigint, isPlayingSound: boolean) => void;

@@ -54,14 +54,19 @@ void WakeSignal::CallJs(napi_env env, napi_value, void* context, void*) {
   // Cleared before the handler runs, so a Wake during the handler queues the next call.
   shared.pending.store(false);
   if (!shared.on_wake) return;
+  // Taken out while it runs, so a Close from inside the handler (a JS audio callback that ends
+  // the call) cannot destroy the function being run; put back unless it was closed meanwhile.
+  // A move: no allocation per call.
+  std::function<void(Napi::Env)> handler = std::move(shared.on_wake);
   try {
-    shared.on_wake(Napi::Env(env));
+    handler(Napi::Env(env));
   } catch (const Napi::Error& error) {
     napi_fatal_exception(env, error.Value());
   } catch (...) {
     // Nothing may unwind through Node's C frames; the core never throws, so this is unreachable
     // in practice.
   }
+  if (!shared.closed.load()) shared.on_wake = std::move(handler);
 }
 
 void WakeSignal::Finalize(napi_env, void* finalize_data, void*) {

@@ -1,7 +1,10 @@
 // NativeClient's audio and calls (core: native/core/src/client/client_audio.cc).
+#include <cstdlib>
 #include <string>
 
 #include "args.h"
+#include "audio_callback_bridge.h"
+#include "client_handlers.h"
 #include "callback_adapter.h"
 #include "convert.h"
 #include "enum_exports.h"
@@ -57,16 +60,62 @@ Napi::Value ClientWrap::StartCall(const Napi::CallbackInfo& info) {
   return CallWrap::NewInstance(info.Env(), client_->StartCall(channel));
 }
 
+namespace {
+
+// A function, or null to leave that direction alone; anything else (undefined too) is refused,
+// so a forgotten argument is not silently a call without callbacks.
+Napi::Function ReadFunctionOrNull(const ArgRef& arg) {
+  if (arg.value().IsNull()) return Napi::Function();
+  if (!arg.value().IsFunction()) ThrowTypeError(arg, "must be a function or null");
+  return arg.value().As<Napi::Function>();
+}
+
+// Where a call's JS audio callbacks are kept with the Client's JS object (client_handlers.h):
+// one entry per lobby, replaced by the next call in that lobby; entries of calls no longer
+// live are dropped whenever a call starts.
+void KeepAudioCallbacks(Client& client, Napi::Object self, uint64_t lobby_id, Napi::Value received,
+                        Napi::Value captured) {
+  const char* slot = "Client.StartCallWithAudioCallbacks";
+  Napi::Env env = self.Env();
+  Napi::Object store = detail::HandlerStore(self);
+  Napi::Value kept = store.Get(slot);
+  Napi::Object by_lobby = kept.IsObject() ? kept.As<Napi::Object>() : Napi::Object::New(env);
+  Napi::Array lobbies = by_lobby.GetPropertyNames();
+  for (uint32_t i = 0; i < lobbies.Length(); ++i) {
+    std::string key = lobbies.Get(i).ToString().Utf8Value();
+    if (!client.GetCall(std::strtoull(key.c_str(), nullptr, 10))) by_lobby.Delete(key);
+  }
+  Napi::Array pair = Napi::Array::New(env, 2);
+  pair.Set(uint32_t{0}, received);
+  pair.Set(uint32_t{1}, captured);
+  by_lobby.Set(std::to_string(lobby_id), pair);
+  KeepHandlerWithClient(self, slot, by_lobby, false);
+}
+
+}  // namespace
+
+// The JS audio callbacks run on the JS thread one tick (20 ms) behind the audio thread, through
+// the slot bridge of audio_callback_bridge.h; see there for the protocol and the README, "Voice".
 Napi::Value ClientWrap::StartCallWithAudioCallbacks(const Napi::CallbackInfo& info) {
   const char* m = "Client.StartCallWithAudioCallbacks";
-  ReadU64(ArgRef{info, 0, m, "lobbyId"});
-  ReadFunction(ArgRef{info, 1, m, "receivedCb"});
-  ReadFunction(ArgRef{info, 2, m, "capturedCb"});
-  // JS audio callbacks need the per-tick slot bridge to the audio thread (issue 13 part 5),
-  // which this build does not have yet: refuse loudly rather than start a call without them.
-  throw Napi::Error::New(info.Env(), std::string(m) +
-                                         ": JS audio callbacks are not available in this build yet; "
-                                         "use StartCall (C++ apps can pass audio callbacks)");
+  const uint64_t lobby_id = ReadU64(ArgRef{info, 0, m, "lobbyId"});
+  Napi::Function received = ReadFunctionOrNull(ArgRef{info, 1, m, "receivedCb"});
+  Napi::Function captured = ReadFunctionOrNull(ArgRef{info, 2, m, "capturedCb"});
+  auto* impl = sdkpp::detail::ClientAccess::Impl(*client_);
+  if (!impl) return CallWrap::NewInstance(info.Env(), Call());  // destroyed: the invalid Call, as StartCall
+  voice::CallManager& calls = impl->calls();
+  auto log = [impl](const std::string& line) {
+    impl->calls().voice_logger().Log(LoggingSeverity::Error, line);
+    impl->logger().Log(LoggingSeverity::Error, line);
+  };
+  auto bridge = AudioCallbackBridge::Create(info.Env(), received, captured, log);
+  Call call = calls.StartCall(lobby_id, bridge->Hooks());
+  if (call && info.This().IsObject()) {
+    KeepAudioCallbacks(*client_, info.This().As<Napi::Object>(), lobby_id,
+                       received.IsEmpty() ? info.Env().Null() : Napi::Value(received),
+                       captured.IsEmpty() ? info.Env().Null() : Napi::Value(captured));
+  }
+  return CallWrap::NewInstance(info.Env(), call);
 }
 
 void ClientWrap::EndCall(const Napi::CallbackInfo& info) {

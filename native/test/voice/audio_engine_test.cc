@@ -2,6 +2,7 @@
 // microphone to another's speaker, volumes and mutes in decibels, the hooks, the VAD and PTT
 // gate with its silence frames, speaking events to the tick, a shuffled network, calls
 // released, and no heap allocation on the audio thread in steady state.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -462,6 +463,38 @@ TEST(AudioEngine, AThrowingHookIsCaughtCountedAndLoggedOnce) {
   EXPECT_EQ(CountSent(a, 10), std::make_pair(10, 0)) << "the frame goes on as the hook left it";
   EXPECT_EQ(a.engine->Counters().hook_errors, 10u);
   EXPECT_EQ(a.events.Of(Kind::Log).size(), 1u);
+}
+
+TEST(AudioEngine, TickEndComesOncePerTickAfterTheOtherHooksAndCountsLateFrames) {
+  Side a, b;
+  std::string order;
+  CallAudioHooks hooks;
+  hooks.captured = [&](int16_t*, uint64_t, int32_t, uint64_t) { order += 'c'; };
+  hooks.received = [&](uint64_t, int16_t*, uint64_t, int32_t, uint64_t, bool&) { order += 'r'; };
+  hooks.tick_end = [&]() -> uint32_t {
+    order += 'e';
+    return 2;
+  };
+  Connect(a, b, hooks);
+  a.device->PlaySine(440, -20);
+  Link link{a, kCall, b, kCall, kUser};
+  link.Step(20);
+  // Every tick is "c", then "r" when A's frame plays, then "e"; the first ones have no talker
+  // yet (the jitter buffer fills), the last ones do.
+  ASSERT_EQ(order.size() - std::count(order.begin(), order.end(), 'r'), 40u);
+  EXPECT_EQ(order.substr(0, 2), "ce");
+  EXPECT_EQ(order.substr(order.size() - 3), "cre");
+  EXPECT_EQ(order.find("rr"), std::string::npos);
+  EXPECT_EQ(order.find("ec"), 1u);
+  EXPECT_EQ(b.engine->Counters().hook_late, 40u) << "two per tick, as tick_end answered";
+
+  Side c;
+  CallAudioHooks throwing;
+  throwing.tick_end = []() -> uint32_t { throw std::runtime_error("bridge bug"); };
+  ASSERT_TRUE(c.AddCall(kCall, throwing));
+  c.Tick(3);
+  EXPECT_EQ(c.engine->Counters().hook_errors, 3u);
+  EXPECT_EQ(c.engine->Counters().hook_late, 0u);
 }
 
 TEST(AudioEngine, WithoutABackendTheVirtualOnePlaysWithAWarning) {

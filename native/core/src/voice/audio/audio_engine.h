@@ -30,7 +30,9 @@
 namespace sdkpp::voice {
 
 // The app's per-call audio callbacks (UserAudioReceivedCallback / UserAudioCapturedCallback of
-// api-surface.md). They run on the audio thread with 48 kHz, 2 channels, 960 samples.
+// api-surface.md). They run on the audio thread with 48 kHz, 2 channels, 960 samples, once per
+// 20 ms tick and call in this order: `captured` once, `received` once per participant who plays
+// this tick, then `tick_end` once (also in a tick with no other hook). Every one is optional.
 struct CallAudioHooks {
   std::function<void(uint64_t user_id, int16_t* data, uint64_t samples_per_channel,
                      int32_t sample_rate, uint64_t channels, bool& out_should_mute)>
@@ -38,6 +40,11 @@ struct CallAudioHooks {
   std::function<void(int16_t* data, uint64_t samples_per_channel, int32_t sample_rate,
                      uint64_t channels)>
       captured;
+  // The call's hooks are done for this tick: a bridge that hands the frames to another thread
+  // (the N-API layer's, native/napi/audio_callback_bridge.h) publishes them here with one wake, instead of one
+  // per hook. It must not block or allocate either. It answers how many of the frames it
+  // handed out earlier came back too late to be used (counted as hook_late).
+  std::function<uint32_t()> tick_end;
 };
 
 // One encoded frame for the network, taken by the JS thread with PopOutgoing.
@@ -59,7 +66,7 @@ struct AudioEngineCounters {
   uint64_t incoming_dropped = 0;   // in ring full
   uint64_t late_packets = 0;       // arrived after their playout time
   uint64_t duplicate_packets = 0;
-  uint64_t hook_late = 0;          // a JS audio callback slot not done in time (N-API layer)
+  uint64_t hook_late = 0;          // frames a hook bridge got back too late (tick_end's answers)
   uint64_t rejected_packets = 0;      // PushReceived: empty or larger than an Opus packet
   uint64_t unknown_user_packets = 0;  // PushReceived for a user not added (or since removed)
   uint64_t decode_errors = 0;         // corrupt packets (played as silence)

@@ -48,6 +48,7 @@ void EngineAudioThread::OnAudioFrame(const int16_t* captured, int16_t* playback,
     wake |= TakeIncoming(call);
     wake |= Send(call, audio_timestamp);
     wake |= Receive(call);
+    wake |= EndTick(call);
   }
   if (playback != nullptr) SaturateTo(playback, mix_, kFrameSamples, VolumeToGain(Clamped(shared_.output_volume, 100.0f)));
 
@@ -281,6 +282,16 @@ bool EngineAudioThread::Receive(EngineCall& call) {
     AccumulateInto(mix_, participant.pcm, kFrameSamples, VolumeToGain(Clamped(participant.volume, 200.0f)));
   }
   return wake;
+}
+
+bool EngineAudioThread::EndTick(EngineCall& call) {
+  if (!call.hooks.tick_end) return false;
+  try {
+    Counters::Add(shared_.counters.hook_late, call.hooks.tick_end());
+  } catch (...) {
+    return HookThrew(call, "tick_end");
+  }
+  return false;
 }
 
 bool EngineAudioThread::UpdateSpeaking(EngineCall& call, EngineParticipant& participant, bool heard) {

@@ -59,6 +59,7 @@ class EngineAudioThread final : public AudioFrameSink {
   bool Send(EngineCall& call, uint32_t audio_timestamp);
   bool PushOutgoing(EngineCall& call, const uint8_t* data, size_t size, bool silence, uint32_t audio_timestamp);
   bool Receive(EngineCall& call);
+  bool EndTick(EngineCall& call);
   bool UpdateSpeaking(EngineCall& call, EngineParticipant& participant, bool heard);
   bool HookThrew(EngineCall& call, const char* which);
 

@@ -1,0 +1,142 @@
+// The bridge between a call's audio hooks (audio thread, voice/audio/audio_engine.h) and the
+// app's JS audio callbacks (Client.StartCallWithAudioCallbacks), without a JS object per frame
+// and without the audio thread ever waiting on JS (voice.md §7 "Frames to JS without
+// allocation").
+//
+// Memory: one ArrayBuffer (napi_create_arraybuffer, never an external one: Electron's V8 sandbox
+// forbids those), held strongly, cut into slots of 3,840 bytes (960 samples × 2 channels of
+// int16): two banks (even and odd ticks) of 1 captured + 25 received slots. An Int16Array view
+// per slot, the outShouldMute box ({value: boolean}) and a bigint per participant are made once
+// and reused; per frame only handles (no heap objects) are made.
+//
+// Per tick k (audio thread): the hooks copy each frame into bank[k&1] (captured: slot 0, then
+// one slot per talker in the order the engine plays them) and, if JS finished bank[(k-1)&1],
+// write JS's processed samples of the same user (and its outShouldMute) back into the frame:
+// a JS callback adds exactly one tick (20 ms) of delay. A frame JS did not finish in time
+// plays unmodified, counted as hook_late; so is a frame that cannot be handed out because JS
+// still owns the tick's bank (the audio thread never writes a bank JS owns), or a talker past
+// the 25th. At tick_end the bank goes to JS with one non-blocking wake (a per-call thread-safe
+// function, wake_signal.h: unref'd, coalesced). On the JS thread, OnWake runs the callbacks for
+// every filled slot of each pending bank, oldest first, reads the box, and marks the bank done:
+// JS code itself touches no atomics. A throwing callback is caught (logged once, counted in
+// `errors`); its slot then plays unmodified.
+//
+// Bank ownership: an atomic state per bank. Free (the audio thread's) → Pending (JS's) by the
+// audio thread at tick_end; Pending → Done by the JS thread; Done → Free by the audio thread
+// once read (or when it reuses the bank two ticks later).
+//
+// Lifetime: the engine holds the bridge through the hooks (Hooks()); when the engine drops them
+// (call released, engine shut down at Dispose or when the Client is finalized) the bridge closes
+// its thread-safe function and calls no JS again, even from inside a callback that caused it.
+// The JS functions are held weakly (they usually close over the Client; the caller keeps them
+// with the Client's JS object, client_handlers.h): a Client collected mid-call gets no call.
+#pragma once
+
+#include <napi.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "voice/audio/audio_engine.h"
+#include "voice/audio/audio_format.h"
+#include "wake_signal.h"
+
+namespace sdkpp::napi {
+
+class AudioCallbackBridge : public std::enable_shared_from_this<AudioCallbackBridge> {
+ public:
+  static constexpr size_t kSlotSamples = voice::kFrameSamples;  // 960 × 2
+  static constexpr size_t kSlotBytes = kSlotSamples * sizeof(int16_t);
+  static constexpr size_t kReceivedSlots = 25;  // the SDK's members per call (voice.md §5)
+  static constexpr size_t kSlotsPerBank = 1 + kReceivedSlots;
+  static constexpr size_t kBanks = 2;
+
+  // JS thread. Either function may be empty (that direction is not bridged: no copy, no delay).
+  // `log` reports a throwing callback (once) on the JS thread while the call lives.
+  static std::shared_ptr<AudioCallbackBridge> Create(Napi::Env env, Napi::Function received, Napi::Function captured,
+                                                     std::function<void(const std::string&)> log);
+  ~AudioCallbackBridge();
+
+  // The hooks for the engine. They share the bridge; once the engine destroyed every copy, the
+  // bridge is closed (JS thread).
+  voice::CallAudioHooks Hooks();
+
+  struct Stats {
+    uint64_t ticks_delivered;  // banks whose callbacks ran
+    uint64_t callbacks;        // JS callbacks called
+    uint64_t errors;           // of which threw
+  };
+  Stats stats() const { return {ticks_delivered_, callbacks_, errors_}; }
+
+  AudioCallbackBridge(const AudioCallbackBridge&) = delete;
+  AudioCallbackBridge& operator=(const AudioCallbackBridge&) = delete;
+
+ private:
+  enum State : uint8_t { kFree, kPending, kDone };
+  struct Bank {
+    std::atomic<uint8_t> state{kFree};
+    // Written by the audio thread while the bank is its own, read by JS while Pending.
+    uint64_t tick = 0;
+    bool has_captured = false;
+    uint32_t received_count = 0;
+    uint64_t users[kReceivedSlots] = {};
+    // Written by JS while Pending, read by the audio thread once Done: slot i's result may be
+    // used (its callback ran and returned), and the received slots' outShouldMute.
+    bool use[kSlotsPerBank] = {};
+    bool mute[kSlotsPerBank] = {};
+  };
+  struct HookShare;
+
+  AudioCallbackBridge() = default;
+
+  // Audio thread.
+  void BeginTick();
+  void Captured(int16_t* data);
+  void Received(uint64_t user_id, int16_t* data, bool& out_should_mute);
+  uint32_t TickEnd();
+  int16_t* Slot(const Bank& bank, size_t slot) const { return samples_ + (&bank - banks_) * kSlotsPerBank * kSlotSamples + slot * kSlotSamples; }
+
+  // JS thread.
+  void OnWake(Napi::Env env);
+  void Deliver(Napi::Env env, Bank& bank);
+  bool CallJs(Napi::Env env, napi_value function, size_t argc, const napi_value* argv);
+  napi_value UserId(Napi::Env env, uint64_t user_id);
+  void EngineReleased();
+
+  // JS thread.
+  Napi::Reference<Napi::ArrayBuffer> buffer_;  // strong: the audio thread writes into it
+  Napi::Reference<Napi::Array> views_;         // strong: kBanks × kSlotsPerBank Int16Arrays
+  Napi::ObjectReference box_;                  // strong: {value: boolean}
+  Napi::Reference<Napi::Array> user_ids_;      // strong: the cached bigints
+  std::vector<std::pair<uint64_t, uint32_t>> user_index_;  // user id → index in user_ids_
+  Napi::FunctionReference received_;           // weak (kept with the Client's JS object)
+  Napi::FunctionReference captured_;           // weak
+  std::function<void(const std::string&)> log_;
+  std::unique_ptr<WakeSignal> wake_;
+  bool released_ = false;
+  bool reported_error_ = false;
+  uint64_t ticks_delivered_ = 0;
+  uint64_t callbacks_ = 0;
+  uint64_t errors_ = 0;
+
+  // Both threads (see Bank).
+  int16_t* samples_ = nullptr;  // the ArrayBuffer's bytes; V8 never moves them
+  bool bridge_received_ = false;
+  bool bridge_captured_ = false;
+  Bank banks_[kBanks];
+
+  // Audio thread.
+  uint64_t tick_ = 0;
+  bool in_tick_ = false;
+  Bank* fill_ = nullptr;  // this tick's bank, null when JS still owns it
+  Bank* read_ = nullptr;  // the previous tick's bank, when JS finished it
+  uint32_t late_ = 0;     // frames of this tick that play unmodified because of JS
+};
+
+}  // namespace sdkpp::napi
