@@ -136,10 +136,11 @@ describe('Client audio methods', () => {
     await expect(client.SetInputDevice('x')).rejects.toThrow();
   });
 
-  it('refuses JS audio callbacks loudly in this build instead of starting a call without them', () => {
+  it('checks the audio callbacks of StartCallWithAudioCallbacks, and refuses the call before Ready', () => {
     const client = new Client();
-    expect(() => client.StartCallWithAudioCallbacks(1n, () => {}, () => {})).toThrow(/not available in this build/);
-    expect(() => client.StartCallWithAudioCallbacks(1n, 3, () => {})).toThrow(/receivedCb must be a function/);
+    expect(client.StartCallWithAudioCallbacks(1n, () => {}, null).valid).toBe(false);
+    expect(() => client.StartCallWithAudioCallbacks(1n, 3 as never, () => {})).toThrow(/receivedCb must be a function or null/);
+    expect(() => client.StartCallWithAudioCallbacks(1n, null, undefined as never)).toThrow(/capturedCb must be a function or null/);
     client.Dispose();
   });
 
