@@ -3,7 +3,7 @@
 // (issue 13 "Proof", end to end). Then the controls: self-mute silences, participant volume 50
 // lowers by 6 dB, deafen silences, and a dropped voice connection goes Reconnecting → Connected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Call, type Client } from '../../lib/index';
+import { Call, Client } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
 import { readyClient, startHarness, tick, until, type Harness } from './helpers';
 
@@ -149,6 +149,19 @@ describe('a lobby call between two SDK clients', () => {
     const atB = await heard(b, 1500);
     expect(Math.abs(atB.hz - 440)).toBeLessThanOrEqual(3);
   }, 30_000);
+
+  it('a dropped main gateway connection resumes and leaves the call alone', async () => {
+    const callB = b.GetCall(lobbyId);
+    const seen: Call.Status[] = [];
+    callB.SetStatusChangedCallback((status) => seen.push(status));
+    h.emu.control.dropGatewayConnections(b.GetCurrentUserV2()!.Id().toString());
+    await until(() => b.GetStatus() !== Client.Status.Ready, 5_000).catch(() => undefined);
+    await until(() => b.GetStatus() === Client.Status.Ready, 10_000);
+    const atB = await heard(b, 1000);
+    expect(seen).toEqual([]);
+    expect(callB.GetStatus()).toBe(Call.Status.Connected);
+    expect(Math.abs(atB.hz - 440)).toBeLessThanOrEqual(3);
+  }, 20_000);
 
   it('EndCall settles once the call is released; the Call handle is then invalid', async () => {
     const callA = a.GetCall(lobbyId);
