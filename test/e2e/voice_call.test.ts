@@ -3,7 +3,7 @@
 // (issue 13 "Proof", end to end). Then the controls: self-mute silences, participant volume 50
 // lowers by 6 dB, deafen silences, and a dropped voice connection goes Reconnecting → Connected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Call, Client } from '../../lib/index';
+import { AudioModeType, Call, Client } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
 import { readyClient, startHarness, tick, until, type Harness } from './helpers';
 
@@ -90,9 +90,26 @@ describe('a lobby call between two SDK clients', () => {
     const deaf = await heard(a, 1000);
     expect(deaf.dbfs).toBeLessThan(-60);
     callA.SetSelfDeaf(false);
+    callB.SetLocalMute(aId, true);
+    expect((await heard(b, 1000)).dbfs).toBeLessThan(-60);
+    callB.SetLocalMute(aId, false);
+    // VAD: A's tone (−23 dBFS RMS) is under a −10 dB threshold, over the default −60.
+    callA.SetVADThreshold(false, -10);
+    expect((await heard(b, 1000)).dbfs).toBeLessThan(-60);
+    callA.SetVADThreshold(false, -60);
+    expect(Math.abs((await heard(b, 1000)).hz - 440)).toBeLessThanOrEqual(3);
+    // Push-to-talk: silent until the key is down, and for no longer than the release delay after.
+    callA.SetAudioMode(AudioModeType.MODE_PTT);
+    callA.SetPTTReleaseDelay(0);
+    expect((await heard(b, 1000)).dbfs).toBeLessThan(-60);
+    callA.SetPTTActive(true);
+    expect(Math.abs((await heard(b, 1000)).hz - 440)).toBeLessThanOrEqual(3);
+    callA.SetPTTActive(false);
+    expect((await heard(b, 1000)).dbfs).toBeLessThan(-60);
+    callA.SetAudioMode(AudioModeType.MODE_VAD);
     expect(() => callA.SetParticipantVolume(bId, 201)).toThrow(/volume must be from 0 to 200/);
     expect(() => callA.SetPTTReleaseDelay(2001)).toThrow(/releaseDelayMs/);
-  }, 20_000);
+  }, 30_000);
 
   it('a dropped voice connection goes Reconnecting → Connected, never Disconnected, and the tone returns', async () => {
     const callB = b.GetCall(lobbyId);
