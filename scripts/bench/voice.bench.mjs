@@ -161,7 +161,8 @@ async function pairRole() {
     // gB (a virtual speaker plays a frame from its tick, with no device buffer), so the ear time is
     // gB + s/48 kHz. Latency = gB + s/48k − (gA − 20 ms). gA and gB come from the devices' tick
     // grids (TickGrid), so the polling delay does not enter; the error is the grid estimate's
-    // (the least poll delay seen over the run) plus the onset detection on decoded Opus.
+    // (the earliest observations of its main cluster: within about a poll interval) plus the
+    // onset detection on decoded Opus.
     // The two devices' clocks keep one relative phase for the life of a call, and the latency
     // moves in whole frames with it: the onsets are spread over `sessions` fresh calls, B's
     // StartCall 2, 6, 10, 14, 18 ms (for 5) after A's, so the phases spread over the frame.
