@@ -253,6 +253,23 @@ TEST(CallSession, IdentifyRefusedAndMediaFailureEndTheCallBeforeConnected) {
   }
 }
 
+TEST(CallSession, AServerSilentAfterReadyFailsTheCallAfterTenSecondsInsteadOfHanging) {
+  CallHarness c;
+  Call call = c.calls->StartCall(kLobby, {});
+  StatusLog log;
+  log.Attach(call);
+  c.OwnVoiceState("\"555\"");
+  c.VoiceServer();
+  c.Connection().listener.OnSignalingReady();
+  c.h.platform->Advance(9'999);
+  EXPECT_EQ(call.GetStatus(), Call::Status::SignalingConnected);
+  c.h.platform->Advance(1);
+  Pump();
+  EXPECT_EQ(call.GetStatus(), Call::Status::Disconnected);
+  EXPECT_EQ(log.errors.back(), Call::Error::VoiceConnectionFailed);
+  EXPECT_GE(c.closed_connections, 1);
+}
+
 TEST(CallSession, AnInterruptionResumesThroughReconnectingNeverDisconnected) {
   CallHarness c;
   Call call = c.calls->StartCall(kLobby, {});

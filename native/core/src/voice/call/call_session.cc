@@ -136,10 +136,22 @@ void CallSession::ConnectIfReady() {
 
 void CallSession::OnSignalingReady() {
   if (status_ == Call::Status::Connecting) SetStatus(Call::Status::SignalingConnected);
+  auto& scheduler = manager_.context().scheduler;
+  scheduler.Cancel(media_timer_);
+  std::weak_ptr<CallSession> weak = weak_from_this();
+  media_timer_ = scheduler.After(kMediaTimeoutMs, [weak] {
+    auto self = weak.lock();
+    if (!self) return;
+    self->media_timer_ = 0;
+    if (!self->live() || (self->connection_ && self->connection_->IsMediaReady())) return;
+    if (self->connection_) self->connection_->Close();
+    self->OnConnectionLost(VoiceLoss::MediaFailed, 0, "no session description within 10 s of Ready");
+  });
 }
 
 void CallSession::OnMediaReady() {
   if (!live()) return;
+  manager_.context().scheduler.Cancel(media_timer_);
   ever_connected_ = true;
   resume_failures_ = 0;
   rejoin_attempts_ = 0;
@@ -293,6 +305,7 @@ void CallSession::CancelTimers() {
   auto& scheduler = manager_.context().scheduler;
   scheduler.Cancel(join_timer_);
   scheduler.Cancel(rejoin_timer_);
+  scheduler.Cancel(media_timer_);
 }
 
 void CallSession::OnMainGatewayReady() {

@@ -22,6 +22,9 @@ namespace sdkpp::voice {
 class CallManager;
 
 inline constexpr uint64_t kJoinTimeoutMs = 10'000;
+// Ready → media ready (discovery: 3 tries 1 s apart, then Select Protocol and the Session
+// Description): a server that stops answering in between must not leave the call hanging.
+inline constexpr uint64_t kMediaTimeoutMs = 10'000;
 inline constexpr uint64_t kRejoinBaseMs = 1'000;
 inline constexpr uint64_t kRejoinMaxMs = 30'000;
 inline constexpr uint64_t kReconnectWindowMs = 5 * 60 * 1000;
@@ -131,6 +134,7 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   uint64_t outage_started_ms_ = 0;
   PlatformId join_timer_ = 0;
   PlatformId rejoin_timer_ = 0;
+  PlatformId media_timer_ = 0;
 
   // Settings (mirrored into the audio engine).
   bool self_mute_;
