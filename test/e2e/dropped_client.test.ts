@@ -127,6 +127,18 @@ describe.concurrent('a Client dropped without Dispose()', () => {
     expectCleanExit(outcome);
   });
 
+  it('is closed at garbage collection in the middle of a voice call (audio thread, UDP, JS audio callbacks)', async () => {
+    const outcome = await runChild('in-call');
+    expect(outcome.sessionsAt.ready).toBe(1);
+    expect(outcome.lines.map((l) => l.event)).toContain('finalized');
+    expectCleanExit(outcome);
+  });
+
+  it('in a process that exits in the middle of a voice call', async () => {
+    const outcome = await runChild('call-exit');
+    expectCleanExit(outcome);
+  });
+
   it('in a process that exits with the Client still connected', async () => {
     const outcome = await runChild('exit');
     expect(outcome.lines.map((l) => l.event)).toEqual(['ready']);
