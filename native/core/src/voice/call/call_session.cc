@@ -60,10 +60,7 @@ void CallSession::SendJoin() {
   session_id_.clear();
   join_.reset();
   awaiting_server_ = true;
-  json::Writer d;
-  d.BeginObject().Key("guild_id").Null().Key("channel_id").Snowflake(channel_id_)
-      .Key("self_mute").Bool(self_mute_).Key("self_deaf").Bool(self_deaf_).EndObject();
-  manager_.gateway().Send(gateway::Op::VoiceStateUpdate, d.Take());
+  SendVoiceState(true);
   auto& scheduler = manager_.context().scheduler;
   scheduler.Cancel(join_timer_);
   std::weak_ptr<CallSession> weak = weak_from_this();
@@ -266,33 +263,46 @@ void CallSession::ScheduleRejoin() {
   });
 }
 
-void CallSession::Fail(Call::Error error, int32_t detail, const std::string& why) {
-  LogLine(LoggingSeverity::Warning, "call ended: " + why);
+// Op 4 for this lobby's call: in it (a join, or new self-mute/deafen flags) or out of it.
+void CallSession::SendVoiceState(bool in_call) {
+  json::Writer d;
+  d.BeginObject().Key("guild_id").Null().Key("channel_id");
+  if (in_call) {
+    d.Snowflake(channel_id_);
+  } else {
+    d.Null();
+  }
+  d.Key("self_mute").Bool(self_mute_).Key("self_deaf").Bool(self_deaf_).EndObject();
+  manager_.gateway().Send(gateway::Op::VoiceStateUpdate, d.Take());
+}
+
+// What every ending shares: no timer, no connection, and the call left on the service too
+// (unless the main session is down, which put us out already).
+void CallSession::Leave() {
   CancelTimers();
   if (connection_) connection_->Close();
   connection_.reset();
-  // Leave the call on the service too (unless it already put us out).
-  json::Writer d;
-  d.BeginObject().Key("guild_id").Null().Key("channel_id").Null()
-      .Key("self_mute").Bool(self_mute_).Key("self_deaf").Bool(self_deaf_).EndObject();
-  if (manager_.user_ready()) manager_.gateway().Send(gateway::Op::VoiceStateUpdate, d.Take());
-  SetStatus(Call::Status::Disconnected, error, detail);
+  if (manager_.user_ready()) SendVoiceState(false);
+}
+
+// The audio thread lets go of the call; CallManager answers EndCall once it has.
+void CallSession::ReleaseAudio() {
   manager_.engine().RemoveCall(channel_id_);
   manager_.SessionReleased(channel_id_);
+}
+
+void CallSession::Fail(Call::Error error, int32_t detail, const std::string& why) {
+  LogLine(LoggingSeverity::Warning, "call ended: " + why);
+  Leave();
+  SetStatus(Call::Status::Disconnected, error, detail);
+  ReleaseAudio();
 }
 
 void CallSession::End() {
   if (!live()) return;
   SetStatus(Call::Status::Disconnecting);
-  CancelTimers();
-  if (connection_) connection_->Close();
-  connection_.reset();
-  json::Writer d;
-  d.BeginObject().Key("guild_id").Null().Key("channel_id").Null()
-      .Key("self_mute").Bool(self_mute_).Key("self_deaf").Bool(self_deaf_).EndObject();
-  if (manager_.user_ready()) manager_.gateway().Send(gateway::Op::VoiceStateUpdate, d.Take());
-  manager_.engine().RemoveCall(channel_id_);
-  manager_.SessionReleased(channel_id_);
+  Leave();
+  ReleaseAudio();
 }
 
 void CallSession::OnAudioReleased() {
@@ -309,12 +319,8 @@ void CallSession::CancelTimers() {
 }
 
 void CallSession::OnMainGatewayReady() {
-  if (!live() || status_ != Call::Status::Connected) return;
   // A main re-identify: tell the service again that we are in the call (voice.md §6).
-  json::Writer d;
-  d.BeginObject().Key("guild_id").Null().Key("channel_id").Snowflake(channel_id_)
-      .Key("self_mute").Bool(self_mute_).Key("self_deaf").Bool(self_deaf_).EndObject();
-  manager_.gateway().Send(gateway::Op::VoiceStateUpdate, d.Take());
+  if (status_ == Call::Status::Connected) SendVoiceState(true);
 }
 
 void CallSession::OnLobbyGone() {
@@ -378,14 +384,14 @@ void CallSession::SetSelfMute(bool mute) {
   if (mute == self_mute_) return;
   self_mute_ = mute;
   manager_.engine().SetSelfMute(channel_id_, mute);
-  OnMainGatewayReady();  // op 4 again carries the new flags (voice.md §5)
+  if (status_ == Call::Status::Connected) SendVoiceState(true);  // the new flags (voice.md §5)
 }
 
 void CallSession::SetSelfDeaf(bool deaf) {
   if (deaf == self_deaf_) return;
   self_deaf_ = deaf;
   manager_.engine().SetSelfDeaf(channel_id_, deaf);
-  OnMainGatewayReady();
+  if (status_ == Call::Status::Connected) SendVoiceState(true);
 }
 
 bool CallSession::LocalMute(uint64_t user_id) const {

@@ -110,6 +110,9 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   // Ends the call for good with `error` (no rejoin).
   void Fail(Call::Error error, int32_t detail, const std::string& why);
   void SendJoin();
+  void SendVoiceState(bool in_call);
+  void Leave();
+  void ReleaseAudio();
   void ConnectIfReady();
   void BeginReconnect(bool full_rejoin, const std::string& why);
   void ScheduleRejoin();
