@@ -1,5 +1,6 @@
 // SHA-256 against the NIST examples (FIPS 180-4 / SHAVS) and split-input consistency.
 #include "framework/test.h"
+#include "hex.h"
 
 #include <string>
 
@@ -7,15 +8,7 @@
 
 namespace {
 
-std::string Hex(const sdkpp::crypto::Sha256Digest& digest) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (uint8_t byte : digest) {
-    out += kHex[byte >> 4];
-    out += kHex[byte & 15];
-  }
-  return out;
-}
+std::string Hex(const sdkpp::crypto::Sha256Digest& digest) { return sdkpp::testing::Hex(digest.data(), digest.size()); }
 
 std::string HexOf(std::string_view text) { return Hex(sdkpp::crypto::Sha256Of(text)); }
 

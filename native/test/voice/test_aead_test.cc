@@ -6,20 +6,11 @@
 #include <vector>
 
 #include "framework/test.h"
+#include "hex.h"
 #include "test_aead.h"
 
 namespace sdkpp::testing {
 namespace {
-
-std::string Hex(const uint8_t* data, size_t size) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (size_t i = 0; i < size; ++i) {
-    out += digits[data[i] >> 4];
-    out += digits[data[i] & 15];
-  }
-  return out;
-}
 
 TEST(TestAead, AesGcmMatchesNistCases13And14) {
   uint8_t key[32] = {};

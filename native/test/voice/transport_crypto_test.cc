@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "framework/test.h"
+#include "hex.h"
 #include "sdkpp/client.h"  // RunCallbacks, which scripted_platform.h uses
 #include "scripted_platform.h"
 #include "test_aead.h"
@@ -18,17 +19,9 @@
 namespace sdkpp::voice {
 namespace {
 
-using testing::ScriptedPlatform;
+using testing::Hex;
 
-std::string Hex(const uint8_t* data, size_t size) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (size_t i = 0; i < size; ++i) {
-    out += digits[data[i] >> 4];
-    out += digits[data[i] & 15];
-  }
-  return out;
-}
+using testing::ScriptedPlatform;
 
 SecretKey CountingKey() {
   SecretKey key;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "framework/test.h"
+#include "hex.h"
 #include "json/json.h"
 #include "voice/net/ip_discovery.h"
 #include "voice/net/rtp_packet.h"
@@ -17,15 +18,7 @@
 namespace sdkpp::voice {
 namespace {
 
-std::string Hex(const uint8_t* data, size_t size) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (size_t i = 0; i < size; ++i) {
-    out += digits[data[i] >> 4];
-    out += digits[data[i] & 15];
-  }
-  return out;
-}
+using testing::Hex;
 
 TEST(RtpPacket, HeaderBytesAreTheKnownAnswer) {
   uint8_t out[kRtpHeaderBytes];
