@@ -425,24 +425,24 @@ async function listenerRole() {
 
 // ---------------------------------------------------------------- raw talkers (child)
 
-/** A main gateway session that answers heartbeats; `next(match)` waits for a dispatch. */
-async function gatewaySession(url, identify) {
+/**
+ * A JSON WebSocket session: `onPayload(payload, ws)` sees each text message first (heartbeats,
+ * identify), `next(match)` waits for a queued one, `close()` ends it with its heartbeat timer.
+ */
+async function jsonSession(url, onPayload) {
   const ws = new WebSocket(url);
   const queue = [];
-  let seq = null;
-  let beat;
+  const timers = [];
   let wake = () => undefined;
-  ws.on('message', (raw) => {
+  ws.on('message', (raw, binary) => {
+    if (binary) return;
     const payload = JSON.parse(raw.toString());
-    if (payload.s != null) seq = payload.s;
-    if (payload.op === 10) {
-      beat = setInterval(() => ws.send(JSON.stringify({ op: 1, d: seq })), payload.d.heartbeat_interval);
-      ws.send(JSON.stringify(identify));
-    }
+    onPayload(payload, ws, (timer) => timers.push(timer));
     queue.push(payload);
     wake();
   });
-  ws.on('close', () => clearInterval(beat));
+  const stop = () => timers.forEach((timer) => clearInterval(timer));
+  ws.on('close', stop);
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);
@@ -450,7 +450,7 @@ async function gatewaySession(url, identify) {
   return {
     ws,
     close() {
-      clearInterval(beat);
+      stop();
       ws.terminate();
     },
     async next(match, timeoutMs = 10_000) {
@@ -468,45 +468,25 @@ async function gatewaySession(url, identify) {
   };
 }
 
+/** A main gateway session that answers heartbeats; `next(match)` waits for a dispatch. */
+function gatewaySession(url, identify) {
+  let seq = null;
+  return jsonSession(url, (payload, ws, keep) => {
+    if (payload.s != null) seq = payload.s;
+    if (payload.op === 10) {
+      keep(setInterval(() => ws.send(JSON.stringify({ op: 1, d: seq })), payload.d.heartbeat_interval));
+      ws.send(JSON.stringify(identify));
+    }
+  });
+}
+
 /** A voice gateway session (v8) that heartbeats with seq_ack. */
-async function voiceSession(url) {
-  const ws = new WebSocket(url);
-  const queue = [];
+function voiceSession(url) {
   let seqAck = -1;
-  let beat;
-  let wake = () => undefined;
-  ws.on('message', (raw, binary) => {
-    if (binary) return;
-    const payload = JSON.parse(raw.toString());
+  return jsonSession(url, (payload, ws, keep) => {
     if (typeof payload.seq === 'number') seqAck = payload.seq;
-    if (payload.op === 8) beat = setInterval(() => ws.send(JSON.stringify({ op: 3, d: { t: Date.now(), seq_ack: seqAck } })), payload.d.heartbeat_interval);
-    queue.push(payload);
-    wake();
+    if (payload.op === 8) keep(setInterval(() => ws.send(JSON.stringify({ op: 3, d: { t: Date.now(), seq_ack: seqAck } })), payload.d.heartbeat_interval));
   });
-  ws.on('close', () => clearInterval(beat));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  return {
-    ws,
-    close() {
-      clearInterval(beat);
-      ws.terminate();
-    },
-    async next(match, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = queue.findIndex(match);
-        if (index >= 0) return queue.splice(index, 1)[0];
-        if (Date.now() > deadline) throw new Error(`no matching message from ${url}`);
-        await new Promise((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 50);
-        });
-      }
-    },
-  };
 }
 
 /** Real Opus: `frames` 20 ms packets of a stereo sine at `hz` (opusscript, libopus in wasm). */
