@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "sdkpp/platform_dave.h"
+
 namespace sdkpp {
 
 using PlatformId = uint64_t;
@@ -135,6 +137,20 @@ class Platform {
                         const uint8_t* ciphertext, size_t size, uint8_t* out) = 0;
   // Thread-safe, non-blocking (the audio thread calls it): asks for OnWake on the owner thread.
   virtual void Wake() = 0;
+
+  // --- DAVE, end-to-end encryption of calls (platform_dave.h) ---
+  // The highest DAVE protocol version the host can speak; 0 = none (Identify then says 0 and
+  // the service may refuse the call with 4017). Hosts without DAVE keep these defaults.
+  virtual uint16_t DaveMaxProtocolVersion() { return 0; }
+  // A session for one call, or null when the host has no DAVE (`error` says why).
+  virtual std::unique_ptr<PlatformDaveSession> CreateDaveSession(uint16_t protocol_version,
+                                                                 uint64_t user_id,
+                                                                 uint64_t channel_id,
+                                                                 std::string& error) {
+    (void)protocol_version, (void)user_id, (void)channel_id;
+    error = "this platform has no DAVE support";
+    return nullptr;
+  }
 };
 
 // The platform a Client gets when none is passed to its constructor. Hosts install theirs once
