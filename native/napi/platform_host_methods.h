@@ -37,7 +37,26 @@
   X(closeUdp)                           \
   X(useAeadScratch)                     \
   X(aeadSeal)                           \
-  X(aeadOpen)
+  X(aeadOpen)                           \
+  /* DAVE (dave/node_dave_session.h) */ \
+  X(daveMaxProtocolVersion)             \
+  X(daveUnavailableReason)              \
+  X(useDaveScratch)                     \
+  X(daveCreateSession)                  \
+  X(daveDestroySession)                 \
+  X(daveReinit)                         \
+  X(daveReset)                          \
+  X(daveSetExternalSender)              \
+  X(daveCreateKeyPackage)               \
+  X(daveProcessProposals)               \
+  X(daveProcessCommit)                  \
+  X(daveProcessWelcome)                 \
+  X(daveIsReady)                        \
+  X(daveVoicePrivacyCode)               \
+  X(daveSetPassthroughMode)             \
+  X(daveSetUserSlot)                    \
+  X(daveEncryptOpus)                    \
+  X(daveDecrypt)
 
 namespace sdkpp::napi {
 
