@@ -46,7 +46,23 @@ Napi::Function PlatformProbe::Define(Napi::Env env) {
                       InstanceMethod<&PlatformProbe::AeadOpen>("aeadOpen"),
                       InstanceMethod<&PlatformProbe::BenchAead>("benchAead"),
                       InstanceMethod<&PlatformProbe::WakeFromThread>("wakeFromThread"),
-                      InstanceMethod<&PlatformProbe::Detach>("detach")});
+                      InstanceMethod<&PlatformProbe::Detach>("detach"),
+                      InstanceMethod<&PlatformProbe::DaveMaxProtocolVersion>("daveMaxProtocolVersion"),
+                      InstanceMethod<&PlatformProbe::CreateDaveSession>("createDaveSession"),
+                      InstanceMethod<&PlatformProbe::DropDaveSession>("dropDaveSession"),
+                      InstanceMethod<&PlatformProbe::DaveReinit>("daveReinit"),
+                      InstanceMethod<&PlatformProbe::DaveReset>("daveReset"),
+                      InstanceMethod<&PlatformProbe::DaveSetExternalSender>("daveSetExternalSender"),
+                      InstanceMethod<&PlatformProbe::DaveCreateKeyPackage>("daveCreateKeyPackage"),
+                      InstanceMethod<&PlatformProbe::DaveProcessProposals>("daveProcessProposals"),
+                      InstanceMethod<&PlatformProbe::DaveProcessCommit>("daveProcessCommit"),
+                      InstanceMethod<&PlatformProbe::DaveProcessWelcome>("daveProcessWelcome"),
+                      InstanceMethod<&PlatformProbe::DaveIsReady>("daveIsReady"),
+                      InstanceMethod<&PlatformProbe::DaveVoicePrivacyCode>("daveVoicePrivacyCode"),
+                      InstanceMethod<&PlatformProbe::DaveSetPassthroughMode>("daveSetPassthroughMode"),
+                      InstanceMethod<&PlatformProbe::DaveEncryptOpus>("daveEncryptOpus"),
+                      InstanceMethod<&PlatformProbe::DaveDecrypt>("daveDecrypt"),
+                      InstanceMethod<&PlatformProbe::BenchDave>("benchDave")});
 }
 
 PlatformProbe::PlatformProbe(const Napi::CallbackInfo& info) : Napi::ObjectWrap<PlatformProbe>(info) {
@@ -61,8 +77,10 @@ PlatformProbe::PlatformProbe(const Napi::CallbackInfo& info) : Napi::ObjectWrap<
 }
 
 PlatformProbe::~PlatformProbe() {
+  // A finalizer: no JS. Detach cuts the DAVE sessions off the host before they are destroyed.
   platform_->Detach();
   platform_->SetEvents(nullptr);
+  dave_sessions_.clear();
 }
 
 Napi::Value PlatformProbe::AeadSeal(const Napi::CallbackInfo& info) { return Aead(info, true); }
