@@ -84,6 +84,8 @@ export interface PlatformProbe {
   wakeFromThread(times: number): void;
   /** What the Client's finalizer does: no host call and no OnWake after it. */
   detach(): void;
+  /** What the platform logged so far ("Warning: ..."); lines arrive through RunCallbacks. */
+  logLines(): string[];
 
   // DAVE (native/napi/platform_probe_dave.cc): NodePlatform's DAVE capability and sessions.
   /** Platform::DaveMaxProtocolVersion (0: no DAVE; the reason is logged once). */

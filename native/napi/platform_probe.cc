@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "args.h"
+#include "logging/logger.h"
 #include "node_platform.h"
 
 namespace sdkpp::napi {
@@ -47,6 +48,7 @@ Napi::Function PlatformProbe::Define(Napi::Env env) {
                       InstanceMethod<&PlatformProbe::BenchAead>("benchAead"),
                       InstanceMethod<&PlatformProbe::WakeFromThread>("wakeFromThread"),
                       InstanceMethod<&PlatformProbe::Detach>("detach"),
+                      InstanceMethod<&PlatformProbe::LogLines>("logLines"),
                       InstanceMethod<&PlatformProbe::DaveMaxProtocolVersion>("daveMaxProtocolVersion"),
                       InstanceMethod<&PlatformProbe::CreateDaveSession>("createDaveSession"),
                       InstanceMethod<&PlatformProbe::DropDaveSession>("dropDaveSession"),
@@ -74,6 +76,16 @@ PlatformProbe::PlatformProbe(const Napi::CallbackInfo& info) : Napi::ObjectWrap<
   events_ = std::make_unique<WakeEvents>(on_wake);
   platform_ = std::make_shared<NodePlatform>(host_.Value());
   platform_->SetEvents(events_.get());
+  logger_ = std::make_unique<logging::Logger>();
+  logger_->AddCallback(
+      [lines = log_lines_](std::string message, LoggingSeverity severity) {
+        lines->push_back(std::string(severity == LoggingSeverity::Error     ? "Error: "
+                                     : severity == LoggingSeverity::Warning ? "Warning: "
+                                                                            : "Info: ") +
+                         message);
+      },
+      LoggingSeverity::Warning);
+  platform_->SetLogger(logger_.get());
 }
 
 PlatformProbe::~PlatformProbe() {
@@ -161,5 +173,11 @@ void PlatformProbe::WakeFromThread(const Napi::CallbackInfo& info) {
 }
 
 void PlatformProbe::Detach(const Napi::CallbackInfo&) { platform_->Detach(); }
+
+Napi::Value PlatformProbe::LogLines(const Napi::CallbackInfo& info) {
+  Napi::Array lines = Napi::Array::New(info.Env(), log_lines_->size());
+  for (uint32_t i = 0; i < log_lines_->size(); ++i) lines.Set(i, (*log_lines_)[i]);
+  return lines;
+}
 
 }  // namespace sdkpp::napi

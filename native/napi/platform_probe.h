@@ -8,6 +8,7 @@
 //   benchAead(algorithm, payloadBytes, iterations) -> {sealMicros, openMicros, roundTrips}
 //   wakeFromThread(times): a new thread calls Wake `times` times; joined before this returns
 //   detach(): what the Client's finalizer does; later wakes are no-ops
+//   logLines(): what the platform logged ("Warning: ..."), delivered by RunCallbacks
 // DAVE (platform_probe_dave.cc): daveMaxProtocolVersion(), createDaveSession(version, userId,
 // channelId) -> session number | message, dropDaveSession(session), and per session the
 // PlatformDaveSession methods (dave<Method>(session, ...)), true | message for the fallible
@@ -18,6 +19,7 @@
 #include <napi.h>
 
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -26,6 +28,11 @@
 namespace sdkpp::napi {
 
 class NodePlatform;
+}  // namespace sdkpp::napi
+namespace sdkpp::logging {
+class Logger;
+}  // namespace sdkpp::logging
+namespace sdkpp::napi {
 
 class PlatformProbe : public Napi::ObjectWrap<PlatformProbe> {
  public:
@@ -42,6 +49,7 @@ class PlatformProbe : public Napi::ObjectWrap<PlatformProbe> {
   Napi::Value BenchAead(const Napi::CallbackInfo& info);
   void WakeFromThread(const Napi::CallbackInfo& info);
   void Detach(const Napi::CallbackInfo& info);
+  Napi::Value LogLines(const Napi::CallbackInfo& info);
 
   // DAVE (platform_probe_dave.cc)
   PlatformDaveSession& DaveSessionArg(const Napi::CallbackInfo& info, const char* method);
@@ -65,6 +73,10 @@ class PlatformProbe : public Napi::ObjectWrap<PlatformProbe> {
   Napi::ObjectReference host_;  // strong: NodePlatform holds it weakly, as the Client's does
   std::unique_ptr<WakeEvents> events_;
   std::shared_ptr<NodePlatform> platform_;
+  // The platform's log, as a Client's would be; lines land in log_lines_ through the callback
+  // queue.
+  std::unique_ptr<logging::Logger> logger_;
+  std::shared_ptr<std::vector<std::string>> log_lines_ = std::make_shared<std::vector<std::string>>();
   // As the core holds them: outliving the platform's Detach is allowed.
   std::vector<std::unique_ptr<PlatformDaveSession>> dave_sessions_;
 };

@@ -10,6 +10,8 @@ export interface DaveySession {
   reinit(protocolVersion: number, userId: string, channelId: string): void;
   reset(): void;
   readonly ready: boolean;
+  /** SessionStatus: 0 inactive, 1 pending, 2 awaiting response, 3 active. */
+  readonly status: number;
   readonly voicePrivacyCode: string;
   setExternalSender(externalSenderData: Uint8Array): void;
   getSerializedKeyPackage(): Buffer;

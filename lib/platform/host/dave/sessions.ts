@@ -7,8 +7,9 @@
 // into the scratch here.
 import { loadDavey, messageOf, type DaveySession } from './davey_loader';
 
-/** davey's MediaType.AUDIO (a const enum in its .d.ts, so not importable as a value). */
+/** davey's MediaType.AUDIO and SessionStatus.INACTIVE (const enums in its .d.ts: no values to import). */
 const MEDIA_AUDIO = 0;
+const STATUS_INACTIVE = 0;
 
 interface DaveScratchViews {
   readonly input: Uint8Array;
@@ -110,7 +111,7 @@ export class HostDave {
   daveIsReady(id: number): boolean {
     let ready = false;
     this.#with(id, (session) => {
-      ready = session.davey.ready;
+      ready = established(session.davey);
     });
     return ready;
   }
@@ -118,7 +119,7 @@ export class HostDave {
   daveVoicePrivacyCode(id: number): string {
     let code = '';
     this.#with(id, (session) => {
-      code = session.davey.voicePrivacyCode;
+      code = established(session.davey) ? session.davey.voicePrivacyCode : '';
     });
     return code;
   }
@@ -183,6 +184,14 @@ export class HostDave {
     output.set(result);
     return result.length;
   }
+}
+
+/**
+ * A group with keys. davey's reset() drops the group but keeps `ready` and the last keys (so
+ * frames already in flight still open during a downgrade); for the core the group is gone then.
+ */
+function established(davey: DaveySession): boolean {
+  return davey.ready && davey.status !== STATUS_INACTIVE;
 }
 
 function attempt(run: () => void): DaveOutcome {
