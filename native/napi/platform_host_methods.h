@@ -1,7 +1,8 @@
 // The one list of the methods the addon calls on the JS platform host (NodePlatform::Invoke).
-// NodePlatform (node_platform.cc, dave/) can only call a name of this list (HostMethod below), the addon exports the
-// list (internal.platformHostMethods), and test/sdk/platform_parity.test.ts fails when the Node
-// host (lib/platform/node_host.ts) lacks one of them or has a host method the list does not name.
+// NodePlatform (node_platform.cc, dave/) can only call a name of this list (HostMethod below),
+// the addon exports the list (internal.platformHostMethods), and
+// test/sdk/platform_parity.test.ts fails when the Node host (lib/platform/node_host.ts) lacks one
+// of them or has a host method the list does not name.
 // A new capability (UDP, crypto) adds its names here and its file in lib/platform/host/.
 #pragma once
 
