@@ -163,9 +163,12 @@ Napi::Value PlatformProbe::DaveEncryptOpus(const Napi::CallbackInfo& info) {
   PlatformDaveSession& session = DaveSessionArg(info, method);
   std::string frame = ReadProbeBytes(ArgRef{info, 1, method, "frame"});
   size_t capacity = frame.size() + kDaveMaxFrameOverhead;
-  if (info.Length() > 2 && !IsNullish(info[2])) capacity = static_cast<size_t>(ReadInt(ArgRef{info, 2, method, "capacity"}, 0, 65536));
+  if (info.Length() > 2 && !IsNullish(info[2])) {
+    capacity = static_cast<size_t>(ReadInt(ArgRef{info, 2, method, "capacity"}, 0, 65536));
+  }
   std::vector<uint8_t> out(capacity + 1);
-  size_t written = session.EncryptOpus(reinterpret_cast<const uint8_t*>(frame.data()), frame.size(), out.data(), capacity);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(frame.data());
+  size_t written = session.EncryptOpus(bytes, frame.size(), out.data(), capacity);
   if (written == 0) return info.Env().Null();
   return Napi::Buffer<uint8_t>::Copy(info.Env(), out.data(), written);
 }
@@ -177,9 +180,12 @@ Napi::Value PlatformProbe::DaveDecrypt(const Napi::CallbackInfo& info) {
   uint64_t sender = ReadU64(ArgRef{info, 1, method, "senderUserId"});
   std::string frame = ReadProbeBytes(ArgRef{info, 2, method, "frame"});
   size_t capacity = frame.size();
-  if (info.Length() > 3 && !IsNullish(info[3])) capacity = static_cast<size_t>(ReadInt(ArgRef{info, 3, method, "capacity"}, 0, 65536));
+  if (info.Length() > 3 && !IsNullish(info[3])) {
+    capacity = static_cast<size_t>(ReadInt(ArgRef{info, 3, method, "capacity"}, 0, 65536));
+  }
   std::vector<uint8_t> out(capacity + 1);
-  size_t written = session.Decrypt(sender, reinterpret_cast<const uint8_t*>(frame.data()), frame.size(), out.data(), capacity);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(frame.data());
+  size_t written = session.Decrypt(sender, bytes, frame.size(), out.data(), capacity);
   if (written == 0) return info.Env().Null();
   return Napi::Buffer<uint8_t>::Copy(info.Env(), out.data(), written);
 }
@@ -210,7 +216,8 @@ Napi::Value PlatformProbe::BenchDave(const Napi::CallbackInfo& info) {
     auto start = Clock::now();
     size_t sealed_size = sender.EncryptOpus(frame.data(), frame.size(), sealed.data(), sealed.size());
     auto encrypted_at = Clock::now();
-    size_t opened_size = sealed_size == 0 ? 0 : receiver.Decrypt(sender_id, sealed.data(), sealed_size, opened.data(), opened.size());
+    size_t opened_size =
+        sealed_size == 0 ? 0 : receiver.Decrypt(sender_id, sealed.data(), sealed_size, opened.data(), opened.size());
     decrypting += Clock::now() - encrypted_at;
     encrypting += encrypted_at - start;
     if (opened_size == frame.size() && opened == frame) ++round_trips;
