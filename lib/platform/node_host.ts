@@ -5,6 +5,7 @@
 // Each capability lives in its own file under host/; this class only composes them.
 import { HostAead } from './host/aead_scratch';
 import { HostBrowser } from './host/browser';
+import { HostDave, type DaveOutcome } from './host/dave/sessions';
 import { HostEvents, type PlatformEventSink } from './host/events';
 import { HostHttp } from './host/http';
 import { HostIpc } from './host/ipc';
@@ -27,6 +28,7 @@ export class NodePlatformHost {
   readonly #browser: HostBrowser;
   readonly #udp = new HostUdp(this.#events);
   readonly #aead = new HostAead();
+  readonly #dave = new HostDave();
 
   constructor(options: NodePlatformOptions = {}) {
     this.#events.useOptions(options);
@@ -108,6 +110,61 @@ export class NodePlatformHost {
   aeadOpen(algorithm: number, nonceSize: number, aadSize: number, inSize: number): boolean {
     return this.#aead.aeadOpen(algorithm, nonceSize, aadSize, inSize);
   }
+  // DAVE (native/napi/dave/node_dave_session.h)
+  daveMaxProtocolVersion(): number {
+    return this.#dave.daveMaxProtocolVersion();
+  }
+  daveUnavailableReason(): string {
+    return this.#dave.daveUnavailableReason();
+  }
+  useDaveScratch(views: unknown): boolean {
+    return this.#dave.useDaveScratch(views);
+  }
+  daveCreateSession(id: number, protocolVersion: number, userId: string, channelId: string): DaveOutcome {
+    return this.#dave.daveCreateSession(id, protocolVersion, userId, channelId);
+  }
+  daveDestroySession(id: number): void {
+    this.#dave.daveDestroySession(id);
+  }
+  daveReinit(id: number, protocolVersion: number, userId: string, channelId: string): DaveOutcome {
+    return this.#dave.daveReinit(id, protocolVersion, userId, channelId);
+  }
+  daveReset(id: number): void {
+    this.#dave.daveReset(id);
+  }
+  daveSetExternalSender(id: number, bytes: Buffer): DaveOutcome {
+    return this.#dave.daveSetExternalSender(id, bytes);
+  }
+  daveCreateKeyPackage(id: number): Buffer | string {
+    return this.#dave.daveCreateKeyPackage(id);
+  }
+  daveProcessProposals(id: number, operation: number, payload: Buffer, userIds: string[]): { commit: Buffer | null; welcome: Buffer | null } | string {
+    return this.#dave.daveProcessProposals(id, operation, payload, userIds);
+  }
+  daveProcessCommit(id: number, commit: Buffer): DaveOutcome {
+    return this.#dave.daveProcessCommit(id, commit);
+  }
+  daveProcessWelcome(id: number, welcome: Buffer): DaveOutcome {
+    return this.#dave.daveProcessWelcome(id, welcome);
+  }
+  daveIsReady(id: number): boolean {
+    return this.#dave.daveIsReady(id);
+  }
+  daveVoicePrivacyCode(id: number): string {
+    return this.#dave.daveVoicePrivacyCode(id);
+  }
+  daveSetPassthroughMode(id: number, passthrough: boolean, expirySeconds: number): void {
+    this.#dave.daveSetPassthroughMode(id, passthrough, expirySeconds);
+  }
+  daveSetUserSlot(id: number, slot: number, userId: string): boolean {
+    return this.#dave.daveSetUserSlot(id, slot, userId);
+  }
+  daveEncryptOpus(id: number, size: number): number {
+    return this.#dave.daveEncryptOpus(id, size);
+  }
+  daveDecrypt(id: number, slot: number, size: number): number {
+    return this.#dave.daveDecrypt(id, slot, size);
+  }
 
   /** Releases every resource (the Client was disposed). */
   close(): void {
@@ -118,6 +175,7 @@ export class NodePlatformHost {
     this.#webSockets.close();
     this.#loopback.close();
     this.#udp.close();
+    this.#dave.close();
   }
 }
 

@@ -84,6 +84,33 @@ export interface PlatformProbe {
   wakeFromThread(times: number): void;
   /** What the Client's finalizer does: no host call and no OnWake after it. */
   detach(): void;
+  /** What the platform logged so far ("Warning: ..."); lines arrive through RunCallbacks. */
+  logLines(): string[];
+
+  // DAVE (native/napi/platform_probe_dave.cc): NodePlatform's DAVE capability and sessions.
+  /** Platform::DaveMaxProtocolVersion (0: no DAVE; the reason is logged once). */
+  daveMaxProtocolVersion(): number;
+  /** Platform::CreateDaveSession: this probe's number for the session, or the error. */
+  createDaveSession(protocolVersion: number, userId: bigint | string, channelId: bigint | string): number | string;
+  /** Destroys the session (its destructor drops the JS one). */
+  dropDaveSession(session: number): void;
+  daveReinit(session: number, protocolVersion: number, userId: bigint | string, channelId: bigint | string): true | string;
+  daveReset(session: number): void;
+  daveSetExternalSender(session: number, externalSender: Uint8Array): true | string;
+  daveCreateKeyPackage(session: number): Buffer | string;
+  /** Empty Buffers when there was nothing to commit or nobody to welcome. */
+  daveProcessProposals(session: number, operation: 0 | 1, payload: Uint8Array, recognizedUserIds: (bigint | string)[]): { commit: Buffer; welcome: Buffer } | string;
+  daveProcessCommit(session: number, commit: Uint8Array): true | string;
+  daveProcessWelcome(session: number, welcome: Uint8Array): true | string;
+  daveIsReady(session: number): boolean;
+  daveVoicePrivacyCode(session: number): string;
+  daveSetPassthroughMode(session: number, passthrough: boolean, expirySeconds: number): void;
+  /** `capacity` defaults to the frame's size + kDaveMaxFrameOverhead (32). */
+  daveEncryptOpus(session: number, frame: Uint8Array, capacity?: number): Buffer | null;
+  /** `capacity` defaults to the frame's size. */
+  daveDecrypt(session: number, senderUserId: bigint | string, frame: Uint8Array, capacity?: number): Buffer | null;
+  /** Frames encrypted by `sender` and decrypted by `receiver`, timed natively per frame. */
+  benchDave(sender: number, receiver: number, senderUserId: bigint | string, frameBytes: number, iterations: number): { encryptMicros: number; decryptMicros: number; roundTrips: number };
 }
 
 /** The package root: lib/sdk (sources under vitest) and dist/sdk (compiled) are both two levels down. */

@@ -5,14 +5,20 @@
 
 #include "addon_data.h"
 #include "callback_pump.h"
+#include "dave/node_dave_session.h"
 
 namespace sdkpp::napi {
 
 NodePlatform::NodePlatform(Napi::Object host)
     : host_(Napi::Weak(host)), wake_(host.Env(), [this](Napi::Env env) { DeliverWake(env); }) {}
 
+NodePlatform::~NodePlatform() {
+  if (dave_host_) dave_host_->Cut();
+}
+
 void NodePlatform::Detach() {
   detached_ = true;
+  if (dave_host_) dave_host_->Cut();
   logger_ = nullptr;
   wake_.Close();
 }
@@ -205,6 +211,55 @@ bool NodePlatform::FinishAead(const Napi::Value& answer, uint8_t* out, size_t ou
   // The key does not stay in JS-reachable memory between packets.
   if (readable) std::memset(regions.key, 0, AeadScratch::kKeyBytes);
   return done && readable;
+}
+
+// --- DAVE
+
+uint16_t NodePlatform::DaveMaxProtocolVersion() {
+  Napi::HandleScope scope(host_.Env());
+  Napi::Value answer = Invoke(HostMethod::daveMaxProtocolVersion, {});
+  double version = answer.IsNumber() ? answer.As<Napi::Number>().DoubleValue() : 0;
+  if (version >= 1 && version <= 255 && version == static_cast<uint16_t>(version)) {
+    return static_cast<uint16_t>(version);
+  }
+  if (!dave_reason_logged_ && logger_ != nullptr) {
+    dave_reason_logged_ = true;
+    logger_->Log(LoggingSeverity::Warning,
+                 "DAVE (end-to-end encryption of calls) is unavailable: " + DaveUnavailableReason() +
+                     "; calls identify with DAVE version 0 and a service that requires it refuses them (4017)");
+  }
+  return 0;
+}
+
+std::string NodePlatform::DaveUnavailableReason() {
+  Napi::Value reason = Invoke(HostMethod::daveUnavailableReason, {});
+  std::string text = reason.IsString() ? reason.As<Napi::String>().Utf8Value() : "";
+  if (text.size() > 512) text.resize(512);
+  return text.empty() ? "the platform host does not say why" : text;
+}
+
+std::unique_ptr<PlatformDaveSession> NodePlatform::CreateDaveSession(uint16_t protocol_version,
+                                                                     uint64_t user_id,
+                                                                     uint64_t channel_id,
+                                                                     std::string& error) {
+  if (detached_ || host_.IsEmpty()) {
+    error = "the platform host is gone";
+    return nullptr;
+  }
+  Napi::HandleScope scope(host_.Env());
+  uint16_t max_version = DaveMaxProtocolVersion();
+  if (max_version == 0) {
+    error = "DAVE is unavailable: " + DaveUnavailableReason();
+    return nullptr;
+  }
+  if (protocol_version == 0 || protocol_version > max_version) {
+    error = "DAVE protocol version " + std::to_string(protocol_version) + " is not in 1.." +
+            std::to_string(max_version);
+    return nullptr;
+  }
+  if (!dave_host_) dave_host_ = std::make_shared<DaveHost>(*this);
+  return NodeDaveSession::Create(dave_host_, next_dave_session_++, protocol_version, user_id,
+                                 channel_id, error);
 }
 
 // On the JS thread (WakeSignal's call), never inside a Platform method: the contract's "later".

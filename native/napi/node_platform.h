@@ -1,7 +1,7 @@
 // The core's Platform, implemented by a JS object (lib/platform/node_host.ts): fetch for HTTP
 // (so nock can intercept it), net for IPC, ws for the gateway and the voice gateway, setTimeout
 // for timers, node:http for the OAuth2 loopback redirect, node:dgram for voice UDP, node:crypto
-// for the voice AEAD. Results come back through the NativeClient's _On* methods. Calls go out on
+// for the voice AEAD, @snazzah/davey for DAVE (dave/). Results come back through the NativeClient's _On* methods. Calls go out on
 // the JS thread only; Wake is the one method another thread may call (wake_signal.h).
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "aead_scratch.h"
+#include "dave/dave_host.h"
 #include "logging/logger.h"
 #include "platform_host_methods.h"
 #include "sdkpp/platform.h"
@@ -21,6 +22,7 @@ namespace sdkpp::napi {
 class NodePlatform final : public Platform {
  public:
   NodePlatform(Napi::Object host);
+  ~NodePlatform() override;
 
   void SetEvents(PlatformEvents* events) override { events_ = events; }
   PlatformEvents* events() const { return events_; }
@@ -29,6 +31,7 @@ class NodePlatform final : public Platform {
   // After this no call reaches the host and no OnWake the core (used when the client is
   // finalized; Wake becomes a no-op).
   void Detach();
+  bool attached() const { return !detached_; }
 
   uint64_t NowMs() override;
   void StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_alive) override;
@@ -60,7 +63,18 @@ class NodePlatform final : public Platform {
                 uint8_t* out) override;
   void Wake() override { wake_.Wake(); }
 
+  // --- DAVE (dave/node_dave_session.h): @snazzah/davey in the host, loaded at the first ask.
+  // 0 when the host cannot load it or SDKPP_DAVE=0; the reason is logged once as a Warning.
+  uint16_t DaveMaxProtocolVersion() override;
+  std::unique_ptr<PlatformDaveSession> CreateDaveSession(uint16_t protocol_version, uint64_t user_id,
+                                                         uint64_t channel_id, std::string& error) override;
+
  private:
+  friend class DaveHost;  // its sessions call the host through Invoke
+  Napi::Env host_env() const { return host_.Env(); }
+  // Why the host has no DAVE (its daveUnavailableReason), never empty.
+  std::string DaveUnavailableReason();
+
   // Calls host[method](...args) (the names: platform_host_methods.h); a throwing host is logged, never propagated into the core.
   Napi::Value Invoke(HostMethod method, std::initializer_list<napi_value> args);
   Napi::Number Id(PlatformId id);
@@ -84,6 +98,11 @@ class NodePlatform final : public Platform {
   // Made at the first seal or open and handed to the host then (a Client without a call never
   // needs it).
   std::unique_ptr<AeadScratch> aead_scratch_;
+  // Shared with the DAVE sessions, which the core may keep longer than this platform; cut on
+  // Detach and in the destructor. Made at the first session.
+  std::shared_ptr<DaveHost> dave_host_;
+  uint32_t next_dave_session_ = 1;
+  bool dave_reason_logged_ = false;
   WakeSignal wake_;
 };
 

@@ -1,7 +1,8 @@
 // The one list of the methods the addon calls on the JS platform host (NodePlatform::Invoke).
-// node_platform.cc can only call a name of this list (HostMethod below), the addon exports the
-// list (internal.platformHostMethods), and test/sdk/platform_parity.test.ts fails when the Node
-// host (lib/platform/node_host.ts) lacks one of them or has a host method the list does not name.
+// NodePlatform (node_platform.cc, dave/) can only call a name of this list (HostMethod below),
+// the addon exports the list (internal.platformHostMethods), and
+// test/sdk/platform_parity.test.ts fails when the Node host (lib/platform/node_host.ts) lacks one
+// of them or has a host method the list does not name.
 // A new capability (UDP, crypto) adds its names here and its file in lib/platform/host/.
 #pragma once
 
@@ -37,7 +38,26 @@
   X(closeUdp)                           \
   X(useAeadScratch)                     \
   X(aeadSeal)                           \
-  X(aeadOpen)
+  X(aeadOpen)                           \
+  /* DAVE (dave/node_dave_session.h) */ \
+  X(daveMaxProtocolVersion)             \
+  X(daveUnavailableReason)              \
+  X(useDaveScratch)                     \
+  X(daveCreateSession)                  \
+  X(daveDestroySession)                 \
+  X(daveReinit)                         \
+  X(daveReset)                          \
+  X(daveSetExternalSender)              \
+  X(daveCreateKeyPackage)               \
+  X(daveProcessProposals)               \
+  X(daveProcessCommit)                  \
+  X(daveProcessWelcome)                 \
+  X(daveIsReady)                        \
+  X(daveVoicePrivacyCode)               \
+  X(daveSetPassthroughMode)             \
+  X(daveSetUserSlot)                    \
+  X(daveEncryptOpus)                    \
+  X(daveDecrypt)
 
 namespace sdkpp::napi {
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "args.h"
+#include "logging/logger.h"
 #include "node_platform.h"
 
 namespace sdkpp::napi {
@@ -46,7 +47,24 @@ Napi::Function PlatformProbe::Define(Napi::Env env) {
                       InstanceMethod<&PlatformProbe::AeadOpen>("aeadOpen"),
                       InstanceMethod<&PlatformProbe::BenchAead>("benchAead"),
                       InstanceMethod<&PlatformProbe::WakeFromThread>("wakeFromThread"),
-                      InstanceMethod<&PlatformProbe::Detach>("detach")});
+                      InstanceMethod<&PlatformProbe::Detach>("detach"),
+                      InstanceMethod<&PlatformProbe::LogLines>("logLines"),
+                      InstanceMethod<&PlatformProbe::DaveMaxProtocolVersion>("daveMaxProtocolVersion"),
+                      InstanceMethod<&PlatformProbe::CreateDaveSession>("createDaveSession"),
+                      InstanceMethod<&PlatformProbe::DropDaveSession>("dropDaveSession"),
+                      InstanceMethod<&PlatformProbe::DaveReinit>("daveReinit"),
+                      InstanceMethod<&PlatformProbe::DaveReset>("daveReset"),
+                      InstanceMethod<&PlatformProbe::DaveSetExternalSender>("daveSetExternalSender"),
+                      InstanceMethod<&PlatformProbe::DaveCreateKeyPackage>("daveCreateKeyPackage"),
+                      InstanceMethod<&PlatformProbe::DaveProcessProposals>("daveProcessProposals"),
+                      InstanceMethod<&PlatformProbe::DaveProcessCommit>("daveProcessCommit"),
+                      InstanceMethod<&PlatformProbe::DaveProcessWelcome>("daveProcessWelcome"),
+                      InstanceMethod<&PlatformProbe::DaveIsReady>("daveIsReady"),
+                      InstanceMethod<&PlatformProbe::DaveVoicePrivacyCode>("daveVoicePrivacyCode"),
+                      InstanceMethod<&PlatformProbe::DaveSetPassthroughMode>("daveSetPassthroughMode"),
+                      InstanceMethod<&PlatformProbe::DaveEncryptOpus>("daveEncryptOpus"),
+                      InstanceMethod<&PlatformProbe::DaveDecrypt>("daveDecrypt"),
+                      InstanceMethod<&PlatformProbe::BenchDave>("benchDave")});
 }
 
 PlatformProbe::PlatformProbe(const Napi::CallbackInfo& info) : Napi::ObjectWrap<PlatformProbe>(info) {
@@ -58,11 +76,23 @@ PlatformProbe::PlatformProbe(const Napi::CallbackInfo& info) : Napi::ObjectWrap<
   events_ = std::make_unique<WakeEvents>(on_wake);
   platform_ = std::make_shared<NodePlatform>(host_.Value());
   platform_->SetEvents(events_.get());
+  logger_ = std::make_unique<logging::Logger>();
+  logger_->AddCallback(
+      [lines = log_lines_](std::string message, LoggingSeverity severity) {
+        lines->push_back(std::string(severity == LoggingSeverity::Error     ? "Error: "
+                                     : severity == LoggingSeverity::Warning ? "Warning: "
+                                                                            : "Info: ") +
+                         message);
+      },
+      LoggingSeverity::Warning);
+  platform_->SetLogger(logger_.get());
 }
 
 PlatformProbe::~PlatformProbe() {
+  // A finalizer: no JS. Detach cuts the DAVE sessions off the host before they are destroyed.
   platform_->Detach();
   platform_->SetEvents(nullptr);
+  dave_sessions_.clear();
 }
 
 Napi::Value PlatformProbe::AeadSeal(const Napi::CallbackInfo& info) { return Aead(info, true); }
@@ -143,5 +173,11 @@ void PlatformProbe::WakeFromThread(const Napi::CallbackInfo& info) {
 }
 
 void PlatformProbe::Detach(const Napi::CallbackInfo&) { platform_->Detach(); }
+
+Napi::Value PlatformProbe::LogLines(const Napi::CallbackInfo& info) {
+  Napi::Array lines = Napi::Array::New(info.Env(), log_lines_->size());
+  for (uint32_t i = 0; i < log_lines_->size(); ++i) lines.Set(i, (*log_lines_)[i]);
+  return lines;
+}
 
 }  // namespace sdkpp::napi
