@@ -8,7 +8,7 @@ import { MODE_AES_GCM } from '../../../lib/emulator/voice/protocol';
 import { SEED, start, type Started } from '../helpers';
 import type { GatewayClient } from '../helpers/gateway_client';
 import { DaveMember } from './dave_member';
-import { closeOpened, connectMedia, joinCall, lobbyOf, mainSession, opIs, sleep, until, type Opened } from './helpers';
+import { closeOpened, connectMedia, joinCall, lobbyOf, mainSession, opIs, sleep, until, VoiceClient, type Opened } from './helpers';
 
 let s: Started;
 const opened: Opened = { gateways: [], connected: [] };
@@ -119,6 +119,33 @@ describe('DAVE groups', () => {
     expect(b.connected.voice.received.slice(bMark).some((x) => x.op === 24)).toBe(false);
     leave(a);
     leave(b);
+  });
+
+  it('binary DAVE messages missed while a socket was gone are replayed by Resume, numbered with the JSON ones', async () => {
+    const lobbyId = await lobbyOf(s.api, [nelly, alice, bob]);
+    const a = await member(lobbyId, nelly);
+    const b = await member(lobbyId, alice);
+    await agreed([a, b], 'before');
+    const old = a.connected.voice;
+    const seqAck = old.seqAck;
+    expect(old.received.filter((x) => x.binary).every((x) => typeof x.seq === 'number' && x.seq > 0)).toBe(true);
+    s.emu.control.voice!.dropVoiceConnections({ userId: nelly });
+    await old.closed;
+    // While A is away, C joins: A's proposals (op 27) and B's winning commit (op 29) wait for it.
+    const c = await member(lobbyId, bob);
+    await until(() => b.epoch === 2n && c.epoch === 2n, 3000, 'B and C at epoch 2');
+    const resumed = await VoiceClient.connect(s.emu);
+    a.moveTo(resumed);
+    const join = mains.get(a)!.dispatches('VOICE_SERVER_UPDATE').at(-1);
+    const sessionId = mains.get(a)!.dispatches('VOICE_STATE_UPDATE').filter((d) => d.user_id === nelly).at(-1).session_id;
+    resumed.send({ op: 7, d: { server_id: lobbyId, session_id: sessionId, token: join.token, seq_ack: seqAck } });
+    await resumed.waitFor(opIs(9));
+    await agreed([a, b, c], 'A caught up by replay');
+    expect(resumed.received.filter((x) => x.binary).map((x) => x.op)).toEqual(expect.arrayContaining([27, 29]));
+    expect(s.emu.control.voice!.voiceStats().members[nelly].replayed).toBeGreaterThanOrEqual(2);
+    leave(a);
+    leave(b);
+    leave(c);
   });
 
   it('bad binary messages (truncated, unknown op, oversized, bad key package) are counted; the call goes on', async () => {

@@ -3,7 +3,7 @@
 // Description or op 24, commit ‖ Welcome for proposals, op 23 for a transition, op 31 and a
 // fresh key package when a commit or Welcome fails). It records what happened for assertions.
 import davey from '@snazzah/davey';
-import type { Connected, VoiceMessage } from './helpers';
+import type { Connected, VoiceClient, VoiceMessage } from './helpers';
 
 const OP = { SessionDescription: 4, ClientsConnect: 11, ClientDisconnect: 13, Prepare: 21, Execute: 22, Ready: 23, PrepareEpoch: 24, ExternalSender: 25, KeyPackage: 26, Proposals: 27, CommitWelcome: 28, Announce: 29, Welcome: 30, Invalid: 31 } as const;
 
@@ -15,14 +15,25 @@ export class DaveMember {
   readonly executed: number[] = [];
   readonly errors: string[] = [];
   readonly others = new Set<string>();
-  readonly #stop: () => void;
+  #stop: () => void;
 
   constructor(
     readonly connected: Connected,
     readonly userId: string,
     readonly channelId: string,
   ) {
-    this.#stop = connected.voice.follow((m) => {
+    this.#stop = this.#follow(connected.voice);
+  }
+
+  /** Goes on over `voice` (a resumed connection): what it receives from now on. */
+  moveTo(voice: VoiceClient): void {
+    this.#stop();
+    this.connected.voice = voice;
+    this.#stop = this.#follow(voice);
+  }
+
+  #follow(voice: VoiceClient): () => void {
+    return voice.follow((m) => {
       try {
         this.#on(m);
       } catch (error) {
