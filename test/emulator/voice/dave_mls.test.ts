@@ -2,6 +2,7 @@
 // network: davey accepts the ExternalSender and the signed external Adds, the ProposalRefs the
 // server computes are the ones its commits name, and op 28 splits into the exact commit and
 // Welcome davey produced, for a new group and for a newcomer to an existing one.
+import { randomInt } from 'node:crypto';
 import davey from '@snazzah/davey';
 import { describe, expect, it } from 'vitest';
 import { splitCommitWelcome } from '../../../lib/emulator/voice/dave/commit_welcome';
@@ -89,5 +90,12 @@ describe('external sender, external Adds and op 28 splitting with davey', () => 
     for (let cut = 1; cut < commit!.length; cut += 7) expect(typeof splitCommitWelcome(commit!.subarray(0, cut))).toBe('string');
     expect(splitCommitWelcome(Buffer.concat([commit!, Buffer.from([9, 9, 9, 9])]))).toMatch(/not a Welcome/);
     expect(splitCommitWelcome(Buffer.concat([commit!, Buffer.from([0, 2, 1, 0, 0, 7])]))).toMatch(/bytes after/);
+    // Mutated commits either split or say why; nothing throws.
+    for (let i = 0; i < 3000; i++) {
+      const mutated = Buffer.from(commit!);
+      for (let k = 0; k < 1 + (i % 4); k++) mutated[randomInt(mutated.length)] = randomInt(256);
+      const result = splitCommitWelcome(i % 2 ? mutated : mutated.subarray(0, randomInt(mutated.length)));
+      expect(typeof result === 'string' || result.commit.length > 0).toBe(true);
+    };
   });
 });
