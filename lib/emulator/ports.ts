@@ -51,6 +51,8 @@ export interface VoiceControl {
   kickFromCall(userId: string, channelId?: string): number;
   /** The modes Ready offers from now on, in order of preference. */
   setVoiceModes(modes: string[]): void;
+  /** DAVE required (a member without it gets 4017) or not (it downgrades the call); null = the date rule (from 2026-03-01 on the emulator clock). */
+  setDaveRequired(required: boolean | null): void;
   voiceStats(): VoiceStatsSnapshot;
 }
 

@@ -30,5 +30,6 @@ export function registerVoiceControlRoutes(router: Router, control: () => VoiceC
   call('forgetVoiceSession', (v, b) => ({ forgotten: v.forgetVoiceSession(id(b.userId, 'userId')) }));
   call('kickFromCall', (v, b) => ({ kicked: v.kickFromCall(id(b.userId, 'userId'), optionalId(b.channelId, 'channelId')) }));
   call('setVoiceModes', (v, b) => v.setVoiceModes(b.modes as string[]));
+  call('setDaveRequired', (v, b) => v.setDaveRequired(b.required as boolean | null));
   call('voiceStats', (v) => v.voiceStats());
 }

@@ -2,15 +2,21 @@
 // Protocol, Session Description, heartbeats (v8 `{t, seq_ack}`, before v8 a bare nonce) with a
 // 1.5-interval timeout, Speaking relayed with user_id, Clients Connect / Client Disconnect, and
 // Resume replaying the numbered messages a client missed. Bad input closes with the code of the
-// table and is counted.
+// table and is counted. DAVE (voice.md §2.8): Identify's max_dave_protocol_version, 4017 when DAVE
+// is required and missing, and the DAVE messages, handed to the call's DaveCallGroup; a binary
+// message it cannot use is counted and ignored.
 import { randomBytes, randomInt } from 'node:crypto';
 import type WebSocket from 'ws';
 import { serverIdOf, type Call, type CallRegistry, type LeaveReason } from './calls';
+import { DaveCallGroup } from './dave/call_group';
+import { ExternalSender } from './dave/external_sender';
 import type { VoicePort } from './port';
 import {
   BUFFERED_RESUME_VERSION,
+  DAVE_PROTOCOL_VERSION,
   HEARTBEAT_TIMEOUT_INTERVALS,
   isTransportMode,
+  MAX_DAVE_BINARY_BYTES,
   MAX_JSON_BYTES,
   MAX_PACKETS_PER_SECOND,
   MESSAGE_LIMIT,
@@ -29,6 +35,8 @@ export interface VoiceGatewayOptions {
   udpPort: number;
   /** The modes Ready offers, in the server's order of preference. */
   modes(): readonly TransportMode[];
+  /** Whether a member without DAVE is refused (4017) rather than downgrading the call. */
+  daveRequired(): boolean;
 }
 
 class Refusal {
@@ -51,6 +59,10 @@ export class VoiceGateway {
   readonly #sessions = new Map<string, VoiceSession>();
   readonly #bySsrc = new Map<number, VoiceSession>();
   readonly #sockets = new Set<WebSocket>();
+  /** The DAVE state of each call, by channel id. */
+  readonly #dave = new Map<string, DaveCallGroup>();
+  /** The emulator's MLS external sender: one signing key for every call. */
+  readonly #externalSender = new ExternalSender();
 
   constructor(
     private readonly port: VoicePort,
@@ -116,8 +128,11 @@ export class VoiceGateway {
       while (received.length > 0 && received[0] <= now - MESSAGE_WINDOW_MS) received.shift();
       if (received.length > MESSAGE_LIMIT) return close(VoiceClose.RateLimited, 'Rate limited');
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      // Binary frames carry DAVE's MLS messages only; this server selects DAVE version 0.
-      if (isBinary) return close(VoiceClose.BadRequest, 'Binary messages need DAVE, which this call does not use');
+      // Binary frames carry DAVE's MLS messages (client ones: u8 op ‖ payload).
+      if (isBinary) {
+        if (!session) return close(VoiceClose.NotAuthenticated, 'Not authenticated');
+        return this.#daveBinary(session, bytes);
+      }
       if (bytes.length > MAX_JSON_BYTES) return close(VoiceClose.DecodeError, `A JSON message is at most ${MAX_JSON_BYTES} bytes`);
       let payload: unknown;
       try {
@@ -142,6 +157,10 @@ export class VoiceGateway {
         if (op === VoiceOp.SelectProtocol || op === VoiceOp.Speaking) {
           if (!session) throw new Refusal(VoiceClose.NotAuthenticated, 'Not authenticated');
           return op === VoiceOp.SelectProtocol ? this.#selectProtocol(session, message.d) : this.#speaking(session, message.d);
+        }
+        if (op === VoiceOp.DaveTransitionReady || op === VoiceOp.DaveMlsInvalidCommitWelcome) {
+          if (!session) throw new Refusal(VoiceClose.NotAuthenticated, 'Not authenticated');
+          return this.#daveJson(session, op, message.d);
         }
         throw new Refusal(VoiceClose.UnknownOpcode, `Unknown opcode ${op}`);
       } catch (error) {
@@ -183,7 +202,13 @@ export class VoiceGateway {
     return sessions.length;
   }
 
+  /** The DAVE state of a call (tests and voiceStats read it). */
+  daveGroup(channelId: string): DaveCallGroup | undefined {
+    return this.#dave.get(channelId);
+  }
+
   async close(): Promise<void> {
+    for (const group of this.#dave.values()) group.close();
     for (const session of [...this.#sessions.values()]) session.cancelRetention?.();
     for (const socket of this.#sockets) socket.terminate();
   }
@@ -212,6 +237,11 @@ export class VoiceGateway {
     const { call, member } = found;
     if (serverIdOf(call) !== body.server_id) throw new Refusal(VoiceClose.ServerNotFound, 'Unknown server');
     if (member.userId !== body.user_id || member.sessionId !== body.session_id) throw new Refusal(VoiceClose.AuthenticationFailed, 'Authentication failed');
+    const maxDave = body.max_dave_protocol_version ?? 0;
+    if (!Number.isInteger(maxDave) || (maxDave as number) < 0) throw new Refusal(VoiceClose.DecodeError, 'Identify: max_dave_protocol_version must be an integer >= 0');
+    // DAVE's binary messages are numbered, which needs v8's buffered resume.
+    const daveVersion = version >= BUFFERED_RESUME_VERSION ? Math.min(maxDave as number, DAVE_PROTOCOL_VERSION) : 0;
+    if (daveVersion === 0 && this.options.daveRequired()) throw new Refusal(VoiceClose.DaveRequired, 'DAVE protocol required');
     const key = `${call.channelId}:${member.userId}`;
     const previous = this.#sessions.get(key);
     if (previous) {
@@ -225,6 +255,7 @@ export class VoiceGateway {
     }
     const session = new VoiceSession(member.userId, call, member.sessionId, member.token, this.#newSsrc(), version, () => this.port.now(), MAX_PACKETS_PER_SECOND);
     session.socket = socket;
+    session.daveVersion = daveVersion;
     this.#sessions.set(key, session);
     this.#bySsrc.set(session.ssrc, session);
     this.stats.member(session.userId);
@@ -236,6 +267,8 @@ export class VoiceGateway {
       session.send(VoiceOp.Speaking, { user_id: peer.userId, ssrc: peer.ssrc, speaking: peer.speaking }, true);
       peer.send(VoiceOp.ClientsConnect, { user_ids: [session.userId] }, true);
     }
+    // A member without DAVE downgrades the call (op 21 to the others).
+    this.#daveOf(call).membershipChanged();
     return session;
   }
 
@@ -290,7 +323,10 @@ export class VoiceGateway {
     session.wipe();
     session.mode = data.mode;
     session.key = randomBytes(KEY_BYTES);
-    session.send(VoiceOp.SessionDescription, { mode: session.mode, secret_key: [...session.key], dave_protocol_version: 0, audio_codec: 'opus', video_codec: null });
+    const dave = this.#daveOf(session.call);
+    session.send(VoiceOp.SessionDescription, { mode: session.mode, secret_key: [...session.key], dave_protocol_version: dave.version, audio_codec: 'opus', video_codec: null });
+    session.described = true;
+    dave.described(session);
   }
 
   #speaking(session: VoiceSession, d: unknown): void {
@@ -301,6 +337,45 @@ export class VoiceGateway {
     if (body.ssrc !== undefined && body.ssrc !== session.ssrc) throw new Refusal(VoiceClose.BadRequest, 'Speaking: not your SSRC');
     session.speaking = body.speaking as number;
     for (const peer of this.peersOf(session)) peer.send(VoiceOp.Speaking, { user_id: session.userId, ssrc: session.ssrc, speaking: session.speaking }, true);
+  }
+
+  #daveOf(call: Call): DaveCallGroup {
+    let group = this.#dave.get(call.channelId);
+    if (!group) {
+      const channelId = call.channelId;
+      group = new DaveCallGroup(channelId, this.#externalSender, {
+        sessions: () => [...this.#sessions.values()].filter((s) => s.call.channelId === channelId),
+        after: (ms, run) => this.port.after(ms, run),
+        log: (line) => this.port.log(line),
+        stats: this.stats,
+      });
+      this.#dave.set(channelId, group);
+    }
+    return group;
+  }
+
+  /** A DAVE binary message: op 26 (key package) or op 28 (commit ‖ Welcome); anything else is counted. */
+  #daveBinary(session: VoiceSession, bytes: Buffer): void {
+    if (bytes.length > MAX_DAVE_BINARY_BYTES) return this.stats.daveRejected(session.userId, 'oversized');
+    if (bytes.length < 2) return this.stats.daveRejected(session.userId, 'truncated');
+    const dave = this.#daveOf(session.call);
+    const op = bytes[0];
+    if (op !== VoiceOp.DaveMlsKeyPackage && op !== VoiceOp.DaveMlsCommitWelcome) return this.stats.daveRejected(session.userId, 'unknownOp');
+    if (session.daveVersion === 0 || dave.version === 0 || !session.described) return this.stats.daveRejected(session.userId, 'notDave');
+    const payload = bytes.subarray(1);
+    if (op === VoiceOp.DaveMlsKeyPackage) dave.keyPackage(session, payload);
+    else dave.commitWelcome(session, payload);
+  }
+
+  /** Op 23 (ready for a transition) and op 31 (a commit or Welcome the member could not process). */
+  #daveJson(session: VoiceSession, op: number, d: unknown): void {
+    const body = this.#object(d, op === VoiceOp.DaveTransitionReady ? 'DAVE Transition Ready' : 'DAVE MLS Invalid Commit Welcome');
+    const id = body.transition_id;
+    if (!Number.isInteger(id) || (id as number) < 0 || (id as number) > 0xffff) throw new Refusal(VoiceClose.DecodeError, 'transition_id must be an integer 0-65535');
+    const dave = this.#daveOf(session.call);
+    if (session.daveVersion === 0) return this.stats.daveRejected(session.userId, 'notDave');
+    if (op === VoiceOp.DaveTransitionReady) dave.transitionReady(session, id as number);
+    else dave.invalidCommitWelcome(session);
   }
 
   #object(d: unknown, what: string): Record<string, unknown> {
@@ -350,5 +425,12 @@ export class VoiceGateway {
     this.#bySsrc.delete(session.ssrc);
     session.wipe();
     for (const peer of this.peersOf(session)) peer.send(VoiceOp.ClientDisconnect, { user_id: session.userId }, true);
+    const dave = this.#dave.get(session.call.channelId);
+    if (!dave) return;
+    if (this.sessions().some((s) => s.call.channelId === session.call.channelId)) dave.left(session.userId);
+    else {
+      dave.close();
+      this.#dave.delete(session.call.channelId);
+    }
   }
 }

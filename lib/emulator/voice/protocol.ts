@@ -14,9 +14,20 @@ export const VoiceOp = {
   Resumed: 9,
   ClientsConnect: 11,
   ClientDisconnect: 13,
+  DavePrepareTransition: 21,
+  DaveExecuteTransition: 22,
+  DaveTransitionReady: 23,
+  DavePrepareEpoch: 24,
+  DaveMlsExternalSender: 25,
+  DaveMlsKeyPackage: 26,
+  DaveMlsProposals: 27,
+  DaveMlsCommitWelcome: 28,
+  DaveMlsAnnounceCommitTransition: 29,
+  DaveMlsWelcome: 30,
+  DaveMlsInvalidCommitWelcome: 31,
 } as const;
 
-/** voice.md §2.4. 4017 (DAVE required) is not sent while the emulator selects DAVE version 0. */
+/** voice.md §2.4. */
 export const VoiceClose = {
   UnknownOpcode: 4001,
   DecodeError: 4002,
@@ -30,6 +41,7 @@ export const VoiceClose = {
   Disconnected: 4014,
   VoiceServerCrashed: 4015,
   UnknownEncryptionMode: 4016,
+  DaveRequired: 4017,
   BadRequest: 4020,
   RateLimited: 4021,
   CallTerminated: 4022,
@@ -55,7 +67,16 @@ export const DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS = 13_750;
 /** No heartbeat for this many intervals closes with 4009. */
 export const HEARTBEAT_TIMEOUT_INTERVALS = 1.5;
 export const MAX_JSON_BYTES = 4 * 1024;
+/** The WebSocket's frame limit (bigger closes 1009); binary messages above MAX_DAVE_BINARY_BYTES are counted and ignored. */
 export const MAX_BINARY_BYTES = 64 * 1024;
+/** A commit and Welcome for 25 members stays well under this. */
+export const MAX_DAVE_BINARY_BYTES = 32 * 1024;
+/** The DAVE protocol version this server speaks (davey's DAVE_PROTOCOL_VERSION). */
+export const DAVE_PROTOCOL_VERSION = 1;
+/** Op 22 goes out this long after op 29/30 or op 21 even if some members never sent op 23. */
+export const DAVE_TRANSITION_TIMEOUT_MS = 3_000;
+/** From this instant (emulator clock) the service accepts only E2EE calls (voice.md §1). */
+export const DAVE_REQUIRED_FROM = Date.UTC(2026, 2, 1);
 /** The replay buffer keeps at most this many numbered messages, none older than REPLAY_MAX_AGE_MS. */
 export const REPLAY_MAX_MESSAGES = 500;
 export const REPLAY_MAX_AGE_MS = 60_000;

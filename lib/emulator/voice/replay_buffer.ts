@@ -1,13 +1,14 @@
 // Buffered resume (voice.md §2.3): the numbered server messages of one voice session, at most
 // REPLAY_MAX_MESSAGES and none older than REPLAY_MAX_AGE_MS, so a Resume can replay what the
 // client missed after its `seq_ack`. Sequence numbers are u16 and wrap, skipping 0 because
-// @discordjs/voice ignores a falsy `seq`; the acknowledged one is located by position.
+// @discordjs/voice ignores a falsy `seq`; the acknowledged one is located by position. JSON
+// messages carry `seq` as a field, binary (DAVE) ones as `u16 BE seq ‖ u8 op ‖ payload`.
 import { REPLAY_MAX_AGE_MS, REPLAY_MAX_MESSAGES } from './protocol';
 
 interface Entry {
   seq: number;
   at: number;
-  text: string;
+  text: string | Buffer;
 }
 
 export class ReplayBuffer {
@@ -24,12 +25,29 @@ export class ReplayBuffer {
 
   /** Numbers `message` (a JSON object without seq) and keeps its text; returns the text to send. */
   push(message: Record<string, unknown>): string {
+    const seq = this.#nextSeq();
+    const text = JSON.stringify({ ...message, seq });
+    this.#keep(seq, text);
+    return text;
+  }
+
+  /** Numbers a binary message; returns the frame to send. */
+  pushBinary(op: number, payload: Buffer): Buffer {
+    const seq = this.#nextSeq();
+    const frame = Buffer.concat([Buffer.from([seq >> 8, seq & 0xff, op]), payload]);
+    this.#keep(seq, frame);
+    return frame;
+  }
+
+  #nextSeq(): number {
     const seq = this.#lastSeq >= 0xffff || this.#lastSeq < 0 ? 1 : this.#lastSeq + 1;
     this.#lastSeq = seq;
-    const text = JSON.stringify({ ...message, seq });
+    return seq;
+  }
+
+  #keep(seq: number, text: string | Buffer): void {
     this.#entries.push({ seq, at: this.now(), text });
     this.#trim();
-    return text;
   }
 
   /** The client saw everything through `seqAck`: those can go. */
@@ -41,7 +59,7 @@ export class ReplayBuffer {
   }
 
   /** The messages after `seqAck` (-1: none seen), or null when some of them are lost (a gap). */
-  after(seqAck: number): string[] | null {
+  after(seqAck: number): Array<string | Buffer> | null {
     this.#trim();
     if (seqAck === this.#lastSeq && seqAck !== -1) return [];
     if (seqAck === this.#droppedThrough) return this.#entries.map((e) => e.text);

@@ -6,7 +6,7 @@ import { loopbackCertificate } from './certificate';
 import { VoiceGateway } from './gateway';
 import { listenVoice, type VoiceListener } from './listener';
 import type { VoicePort } from './port';
-import { DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS, isTransportMode, MAX_BINARY_BYTES, TRANSPORT_MODES, VoiceClose, type TransportMode } from './protocol';
+import { DAVE_REQUIRED_FROM, DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS, isTransportMode, MAX_BINARY_BYTES, TRANSPORT_MODES, VoiceClose, type TransportMode } from './protocol';
 import { MediaRelay } from './sfu';
 import type { VoiceControl } from '../ports';
 import { VoiceStats } from './stats';
@@ -32,6 +32,8 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
   const certificate = await loopbackCertificate();
   const stats = new VoiceStats();
   let modes: readonly TransportMode[] = TRANSPORT_MODES;
+  // null: the date rule (DAVE required from 2026-03-01 on the emulator clock).
+  let daveRequiredOverride: boolean | null = null;
   let endpoint = '';
   const calls = new CallRegistry(port, () => endpoint);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BINARY_BYTES, perMessageDeflate: false });
@@ -44,6 +46,7 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS,
     udpPort: listener.port,
     modes: () => modes,
+    daveRequired: () => daveRequiredOverride ?? port.now() >= DAVE_REQUIRED_FROM,
   });
   const voiceGateway = gateway;
   const relay = new MediaRelay(listener.udp, { bySsrc: (s) => voiceGateway.bySsrc(s), peersOf: (s) => voiceGateway.peersOf(s), sessions: () => voiceGateway.sessions() }, stats, port);
@@ -64,6 +67,10 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
         throw new RangeError(`setVoiceModes: a non-empty list of distinct modes out of ${TRANSPORT_MODES.join(', ')}`);
       }
       modes = [...next];
+    },
+    setDaveRequired(required) {
+      if (required !== null && typeof required !== 'boolean') throw new RangeError('setDaveRequired: true, false or null (the date rule)');
+      daveRequiredOverride = required;
     },
     voiceStats: () => stats.snapshot(),
   };

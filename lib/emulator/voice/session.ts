@@ -56,6 +56,10 @@ export class VoiceSession {
   tokens: number;
   tokensAt: number;
   udpBlockedUntil = 0;
+  /** The DAVE version this member can speak: Identify's max_dave_protocol_version, capped by the server's. */
+  daveVersion = 0;
+  /** Whether it has its Session Description (and so can take DAVE messages). */
+  described = false;
   readonly replay: ReplayBuffer;
   /** Cancels the retention deadline of a socket-less session. */
   cancelRetention: (() => void) | null = null;
@@ -81,7 +85,13 @@ export class VoiceSession {
     if (this.socket && this.socket.readyState === 1) this.socket.send(text);
   }
 
-  sendRaw(text: string): void {
+  /** A DAVE binary message, numbered (`u16 seq ‖ u8 op ‖ payload`). */
+  sendBinary(op: number, payload: Buffer): void {
+    const frame = this.replay.pushBinary(op, payload);
+    if (this.socket && this.socket.readyState === 1) this.socket.send(frame);
+  }
+
+  sendRaw(text: string | Buffer): void {
     if (this.socket && this.socket.readyState === 1) this.socket.send(text);
   }
 

@@ -2,13 +2,14 @@
 // (which pins the SSRC to it), keep-alives echoed to pinned addresses, and RTP checked (size,
 // V=2, PT 0x78, known SSRC from its pinned address, rate, replay window), opened with the
 // sender's key and re-sealed for each receiver with the receiver's key and nonce counter. The
-// header (SSRC, sequence, timestamp) is kept; the Opus payload is never decoded.
+// header (SSRC, sequence, timestamp) is kept; the Opus payload is never decoded, and a DAVE
+// frame (ending in FA FA) goes through opaque: the relay only counts which kind each frame is.
 import type dgram from 'node:dgram';
 import type { VoicePort } from './port';
 import { KEEPALIVE_BYTES, MAX_PACKETS_PER_SECOND, MAX_RTP_BYTES, MIN_RTP_BYTES } from './protocol';
 import { discoveryResponse, parseDiscoveryRequest, parseRtp } from './rtp';
 import type { VoiceSession } from './session';
-import type { VoiceStats } from './stats';
+import type { MemberStats, VoiceStats } from './stats';
 import { NONCE_SUFFIX_BYTES, open, seal } from './transport_crypto';
 
 export interface MediaDirectory {
@@ -16,6 +17,15 @@ export interface MediaDirectory {
   peersOf(session: VoiceSession): Iterable<VoiceSession>;
   /** Sessions pinned to this address (keep-alives are echoed only to them). */
   sessions(): Iterable<VoiceSession>;
+}
+
+const SILENCE_FRAME = Buffer.from([0xf8, 0xff, 0xfe]);
+
+/** DAVE frames end in the magic marker FA FA (voice.md §2.8); silence frames stay plain. */
+function countFrameKind(counters: MemberStats, frame: Buffer): void {
+  if (frame.length >= 2 && frame[frame.length - 1] === 0xfa && frame[frame.length - 2] === 0xfa) counters.e2eeFrames++;
+  else if (frame.equals(SILENCE_FRAME)) counters.silenceFrames++;
+  else counters.plainFrames++;
 }
 
 export class MediaRelay {
@@ -59,6 +69,7 @@ export class MediaRelay {
     const plaintext = open(sender.mode, sender.key, suffix, header, packet.subarray(rtp.headerBytes, packet.length - NONCE_SUFFIX_BYTES));
     if (!plaintext) return this.stats.drop('badTag', sender.userId);
     sender.inWindow.accept(counter);
+    countFrameKind(counters, plaintext);
     for (const receiver of this.directory.peersOf(sender)) {
       if (!receiver.key || !receiver.mode || !receiver.udp || this.#blocked(receiver)) continue;
       receiver.outCounter = (receiver.outCounter + 1) >>> 0;

@@ -1,6 +1,7 @@
 // Counters of the voice server (voiceStats): per member, packets in, forwarded (copies sent to
-// other members) and received, resumes, dropped by reason; datagrams that name no member, and voice
-// WebSocket connections closed for bad input, by reason.
+// other members) and received, resumes, dropped by reason, the kinds of Opus frames it sent (DAVE
+// E2EE, silence, plain) and DAVE binary messages refused, by reason; datagrams that name no member,
+// and voice WebSocket connections closed for bad input, by reason.
 
 export type DropReason =
   | 'truncated'
@@ -16,6 +17,9 @@ export type DropReason =
   | 'blocked'
   | 'badDiscovery';
 
+/** Why a DAVE message of a member was ignored. */
+export type DaveRejectReason = 'truncated' | 'unknownOp' | 'oversized' | 'notDave' | 'badKeyPackage' | 'invalidCommit' | 'staleCommit' | 'badTransition';
+
 export interface MemberStats {
   packetsIn: number;
   forwarded: number;
@@ -24,6 +28,11 @@ export interface MemberStats {
   resumed: number;
   replayed: number;
   dropped: Partial<Record<DropReason, number>>;
+  /** Forwarded frames from this member that end in FA FA (DAVE), are the silence frame, or neither. */
+  e2eeFrames: number;
+  silenceFrames: number;
+  plainFrames: number;
+  daveRejected: Partial<Record<DaveRejectReason, number>>;
 }
 
 export interface VoiceStatsSnapshot {
@@ -41,12 +50,17 @@ export class VoiceStats {
 
   member(userId: string): MemberStats {
     let stats = this.#members.get(userId);
-    if (!stats) this.#members.set(userId, (stats = { packetsIn: 0, forwarded: 0, received: 0, resumed: 0, replayed: 0, dropped: {} }));
+    if (!stats) this.#members.set(userId, (stats = { packetsIn: 0, forwarded: 0, received: 0, resumed: 0, replayed: 0, dropped: {}, e2eeFrames: 0, silenceFrames: 0, plainFrames: 0, daveRejected: {} }));
     return stats;
   }
 
   drop(reason: DropReason, userId?: string): void {
     const bucket = userId === undefined ? this.#unattributed : this.member(userId).dropped;
+    bucket[reason] = (bucket[reason] ?? 0) + 1;
+  }
+
+  daveRejected(userId: string, reason: DaveRejectReason): void {
+    const bucket = this.member(userId).daveRejected;
     bucket[reason] = (bucket[reason] ?? 0) + 1;
   }
 
@@ -56,7 +70,7 @@ export class VoiceStats {
 
   snapshot(): VoiceStatsSnapshot {
     const members: Record<string, MemberStats> = {};
-    for (const [id, m] of this.#members) members[id] = { ...m, dropped: { ...m.dropped } };
+    for (const [id, m] of this.#members) members[id] = { ...m, dropped: { ...m.dropped }, daveRejected: { ...m.daveRejected } };
     return { members, unattributed: { ...this.#unattributed }, closed: { ...this.#closed } };
   }
 }

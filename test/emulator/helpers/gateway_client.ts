@@ -24,6 +24,7 @@ export class GatewayClient {
   readonly closed: Promise<{ code: number; reason: string }>;
   closeCode: number | null = null;
   readonly #waiters = new Set<Waiter>();
+  readonly #listeners = new Set<(payload: GatewayPayload) => void>();
 
   private constructor(readonly ws: WebSocket) {
     this.closed = new Promise((resolve) => {
@@ -33,9 +34,14 @@ export class GatewayClient {
       });
     });
     ws.on('error', () => {});
-    ws.on('message', (data) => {
-      const payload = JSON.parse(data.toString()) as GatewayPayload;
+    ws.on('message', (data, isBinary) => {
+      // The voice gateway's DAVE messages are binary: u16 seq ‖ u8 op ‖ payload (the payload as d).
+      const bytes = data as Buffer;
+      const payload = isBinary
+        ? ({ op: bytes[2], d: bytes.subarray(3), s: null, t: null, seq: bytes.readUInt16BE(0), binary: true } as GatewayPayload)
+        : (JSON.parse(data.toString()) as GatewayPayload);
       this.received.push(payload);
+      for (const listener of this.#listeners) listener(payload);
       const index = this.received.length - 1;
       for (const waiter of this.#waiters) {
         if (index >= waiter.from && waiter.match(payload)) {
@@ -56,6 +62,12 @@ export class GatewayClient {
     });
     if (options.waitHello !== false) await client.waitFor((p) => p.op === 10);
     return client;
+  }
+
+  /** Calls `listener` with every payload received from now on; returns the unsubscribe. */
+  onPayload(listener: (payload: GatewayPayload) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   send(payload: unknown): void {

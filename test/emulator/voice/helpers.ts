@@ -15,6 +15,8 @@ export interface VoiceMessage {
   op: number;
   d: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   seq?: number;
+  /** A binary (DAVE) message: d is its payload. */
+  binary?: boolean;
 }
 
 type Match = (message: VoiceMessage) => boolean;
@@ -49,6 +51,17 @@ export class VoiceClient {
 
   send(payload: unknown): void {
     this.inner.send(payload);
+  }
+
+  /** A client binary message: u8 op ‖ payload. */
+  sendBinary(op: number, payload: Buffer): void {
+    this.inner.ws.send(Buffer.concat([Buffer.from([op]), payload]));
+  }
+
+  /** Every message received so far, then each new one. */
+  follow(listener: (message: VoiceMessage) => void): () => void {
+    for (const message of this.received) listener(message);
+    return this.inner.onPayload(listener as unknown as (p: unknown) => void);
   }
 
   mark(): number {
@@ -198,9 +211,9 @@ export interface Connected {
 }
 
 /** Identify → Ready → UDP discovery → Select Protocol → Session Description. */
-export async function connectMedia(emu: RunningEmulator, join: CallJoin, mode: TransportMode = MODE_AES_GCM, options: { v?: number; tls?: boolean } = {}): Promise<Connected> {
+export async function connectMedia(emu: RunningEmulator, join: CallJoin, mode: TransportMode = MODE_AES_GCM, options: { v?: number; tls?: boolean; maxDaveVersion?: number } = {}): Promise<Connected> {
   const voice = await VoiceClient.connect(emu, options);
-  identify(voice, join);
+  identify(voice, join, { max_dave_protocol_version: options.maxDaveVersion ?? 0 });
   const ready = (await voice.waitFor(opIs(2))).d;
   const media = new MediaClient({ port: ready.port }, ready.ssrc);
   await media.bind();

@@ -1,7 +1,9 @@
 // Interop (voice.md §9): @discordjs/voice 0.19.2, a third-party client, joins a lobby call as a
 // lobby-member bot through the emulator's main gateway (in a child process that trusts the
 // voice server's certificate by NODE_EXTRA_CA_CERTS) and exchanges a tone with a client of our
-// own, once per transport mode. Both sides decode real Opus and measure the frequency.
+// own, once per transport mode. Both sides decode real Opus and measure the frequency. Then the
+// same with DAVE on both sides (@discordjs/voice's default; ours a davey session): equal privacy
+// codes, and the relay sees only E2EE frames besides silence.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_AES_GCM, MODE_XCHACHA, type TransportMode } from '../../../lib/emulator/voice/protocol';
 import { SEED, start, type Started } from '../helpers';
+import davey from '@snazzah/davey';
+import { DaveMember } from './dave_member';
 import { connectMedia, joinCall, lobbyOf, mainSession, opIs, sleep, until } from './helpers';
 import { encodeTone, frequencyOf } from './fixtures/tone.mjs';
 
@@ -21,6 +25,8 @@ const SILENCE = Buffer.from([0xf8, 0xff, 0xfe]);
 
 beforeAll(async () => {
   s = await start();
+  // These members speak no DAVE; the date rule (the clock is past 2026-03-01) would refuse them.
+  s.emu.control.voice!.setDaveRequired(false);
   dir = mkdtempSync(join(tmpdir(), 'sdkpp-voice-'));
   caFile = join(dir, 'voice-ca.pem');
   writeFileSync(caFile, s.emu.voice.certificatePem);
@@ -32,7 +38,7 @@ afterAll(async () => {
 
 type BotLine = { event: string; [key: string]: unknown };
 
-function runBot(lobbyId: string): { lines: BotLine[]; next(event: string, timeoutMs?: number): Promise<BotLine>; exited: Promise<number | null>; kill(): void } {
+function runBot(lobbyId: string, options: { dave?: boolean } = {}): { lines: BotLine[]; next(event: string, timeoutMs?: number): Promise<BotLine>; exited: Promise<number | null>; kill(): void } {
   const child = spawn(process.execPath, [join(__dirname, 'fixtures', 'discordjs_bot.mjs')], {
     env: {
       PATH: process.env.PATH,
@@ -43,6 +49,7 @@ function runBot(lobbyId: string): { lines: BotLine[]; next(event: string, timeou
       LOBBY_ID: lobbyId,
       PEER_USER_ID: nelly,
       TONE_HZ: '440',
+      DAVE: options.dave ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -134,6 +141,61 @@ describe.each([
       ours.media.close();
       main.gateway.close();
       s.emu.control.voice!.setVoiceModes([MODE_AES_GCM, MODE_XCHACHA]);
+    }
+  }, 40_000);
+});
+
+describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 with DAVE in a DAVE call, %s', (mode: TransportMode) => {
+  it('reaches our privacy code; tones both ways, end-to-end encrypted; the relay saw only E2EE frames and silence', async () => {
+    s.emu.control.voice!.setVoiceModes([mode]);
+    s.emu.control.voice!.setDaveRequired(true);
+    const lobbyId = await lobbyOf(s.api, [nelly]);
+    expect((await s.api.put(`/lobbies/${lobbyId}/members/${SEED.botUserId}`, {}, s.api.bot)).status).toBe(200);
+    const main = await mainSession(s.emu, nelly);
+    const ours = await connectMedia(s.emu, await joinCall(main.gateway, nelly, lobbyId), mode, { maxDaveVersion: 1 });
+    const dave = new DaveMember(ours, nelly, lobbyId);
+    const before = s.emu.control.voice!.voiceStats().members;
+    const bot = runBot(lobbyId, { dave: true });
+    try {
+      expect((await bot.next('ready')).mode).toBe(mode);
+      const code = (await bot.next('dave')).code as string;
+      await until(() => dave.code !== '' && dave.pending.size === 0, 5000, 'our DAVE group');
+      expect(code).toBe(dave.code);
+      const botSpeaking = ours.voice.waitFor(opIs(5, (d) => d.user_id === SEED.botUserId), { timeoutMs: 10_000 });
+      ours.voice.send({ op: 5, d: { speaking: 1, delay: 0, ssrc: ours.ssrc } });
+      for (const frame of encodeTone(660, 100)) {
+        ours.media.sendOpus(dave.session!.encryptOpus(frame));
+        await sleep(20);
+      }
+      for (let i = 0; i < 5; i++) ours.media.sendOpus(SILENCE);
+      ours.voice.send({ op: 5, d: { speaking: 0, delay: 0, ssrc: ours.ssrc } });
+      const botSsrc = (await botSpeaking).d.ssrc;
+      await bot.next('played');
+      const heard = await bot.next('heard');
+      expect(heard.toneFrames).toBeGreaterThanOrEqual(90);
+      expect(Math.abs((heard.hz as number) - 660)).toBeLessThan(8);
+      await until(() => ours.media.received.filter((r) => r.ssrc === botSsrc).length >= 100, 5000, 'the bot\'s frames');
+      const fromBot = ours.media.received.filter((r) => r.ssrc === botSsrc).map((r) => r.payload);
+      const e2ee = fromBot.filter((p) => p.subarray(-2).equals(Buffer.from([0xfa, 0xfa])));
+      expect(e2ee.length).toBeGreaterThanOrEqual(100);
+      const decoded = fromBot.map((p) => (p.equals(SILENCE) ? p : dave.session!.decrypt(SEED.botUserId, davey.MediaType.AUDIO, p)));
+      const tone = frequencyOf(decoded);
+      expect(tone.toneFrames).toBeGreaterThanOrEqual(90);
+      expect(Math.abs(tone.hz - 440)).toBeLessThan(8);
+      expect(await bot.exited).toBe(0);
+      const after = s.emu.control.voice!.voiceStats().members;
+      for (const userId of [nelly, SEED.botUserId]) {
+        expect(after[userId].plainFrames - (before[userId]?.plainFrames ?? 0), userId).toBe(0);
+        expect(after[userId].e2eeFrames - (before[userId]?.e2eeFrames ?? 0), userId).toBeGreaterThanOrEqual(100);
+      }
+    } finally {
+      bot.kill();
+      dave.stop();
+      ours.voice.terminate();
+      ours.media.close();
+      main.gateway.close();
+      s.emu.control.voice!.setVoiceModes([MODE_AES_GCM, MODE_XCHACHA]);
+      s.emu.control.voice!.setDaveRequired(false);
     }
   }, 40_000);
 });

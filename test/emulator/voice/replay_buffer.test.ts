@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REPLAY_MAX_AGE_MS, REPLAY_MAX_MESSAGES } from '../../../lib/emulator/voice/protocol';
 import { ReplayBuffer } from '../../../lib/emulator/voice/replay_buffer';
 
-const seqs = (texts: string[] | null) => texts?.map((t) => JSON.parse(t).seq);
+const seqs = (texts: Array<string | Buffer> | null) => texts?.map((t) => (typeof t === 'string' ? JSON.parse(t).seq : t.readUInt16BE(0)));
 
 describe('ReplayBuffer', () => {
   it('replays everything after seq_ack, nothing for the last one, all for -1', () => {
@@ -14,6 +14,16 @@ describe('ReplayBuffer', () => {
     expect(buffer.after(3)).toEqual([]);
     expect(seqs(buffer.after(-1))).toEqual([1, 2, 3]);
     expect(buffer.after(7)).toBeNull();
+  });
+
+  it('numbers binary (DAVE) messages in the same sequence: u16 seq ‖ u8 op ‖ payload', () => {
+    const buffer = new ReplayBuffer(() => 0);
+    buffer.push({ op: 5, d: 0 });
+    const frame = buffer.pushBinary(27, Buffer.from([0, 1, 2]));
+    expect(frame).toEqual(Buffer.from([0, 2, 27, 0, 1, 2]));
+    buffer.push({ op: 5, d: 1 });
+    expect(buffer.after(1)).toEqual([frame, expect.any(String)]);
+    expect(seqs(buffer.after(1))).toEqual([2, 3]);
   });
 
   it('drops acknowledged messages but still replays after the acknowledged one', () => {
