@@ -82,6 +82,10 @@
       'native/core/src/voice/audio/pcm_math.cc',
       'native/core/src/voice/audio/virtual_audio_backend.cc',
       'native/core/src/voice/audio/voice_gate.cc',
+      # voice/dave: end-to-end encryption of calls, the transitions and the frame crypto over the platform session
+      'native/core/src/voice/dave/dave_binary_frames.cc',
+      'native/core/src/voice/dave/dave_controller.cc',
+      'native/core/src/voice/dave/dave_controller_media.cc',
       # voice/net: one call connection to its voice server (gateway v8, UDP, RTP, transport AEAD)
       'native/core/src/voice/net/ip_discovery.cc',
       'native/core/src/voice/net/rtp_packet.cc',

@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "callbacks/callback_queue.h"
+#include "scripted_dave_session.h"
 #include "sdkpp/platform.h"
 #include "test_aead.h"
 
@@ -84,6 +86,18 @@ class ScriptedPlatform : public Platform {
   }
   // The test delivers OnWake itself (DeliverWake), as a host's event loop would, later.
   void Wake() override { wake_requests.fetch_add(1); }
+  // Without a script, the Platform's defaults: no DAVE.
+  uint16_t DaveMaxProtocolVersion() override { return dave ? dave->max_version : 0; }
+  std::unique_ptr<PlatformDaveSession> CreateDaveSession(uint16_t protocol_version, uint64_t user_id,
+                                                         uint64_t channel_id, std::string& error) override {
+    if (!dave) return Platform::CreateDaveSession(protocol_version, user_id, channel_id, error);
+    if (dave->refuse_sessions) {
+      dave->calls.push_back("create refused");
+      error = dave->refuse_reason;
+      return nullptr;
+    }
+    return std::make_unique<ScriptedDaveSession>(dave, protocol_version, user_id, channel_id);
+  }
 
   // --- Test controls
   // Moves the clock forward, firing every timer that comes due, in order.
@@ -175,6 +189,8 @@ class ScriptedPlatform : public Platform {
   std::map<PlatformId, std::vector<std::string>> udp_sent;
   std::vector<PlatformId> udp_closed;
   bool aead_works = true;
+  // Set it to give the platform DAVE: its sessions are ScriptedDaveSessions over this script.
+  std::shared_ptr<DaveScript> dave;
   std::atomic<uint64_t> wake_requests{0};
 
  private:

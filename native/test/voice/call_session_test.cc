@@ -290,6 +290,28 @@ TEST(CallSession, AnInterruptionResumesThroughReconnectingNeverDisconnected) {
   EXPECT_EQ(call.GetStatus(), Call::Status::Connected);
 }
 
+TEST(CallSession, NoDaveIsAWarningOncePerCallEvenAcrossRejoins) {
+  CallHarness c;
+  Call call = c.calls->StartCall(kLobby, {});
+  c.Connect(call);
+  c.Connection().listener.OnDaveUnavailable("the DAVE library is missing");
+  c.Connection().listener.OnDaveUnavailable("the DAVE library is missing");
+  // A full rejoin makes a new connection, which reports it again.
+  c.Connection().listener.OnConnectionLost(VoiceLoss::Rejoin, 4006, "session no longer valid");
+  c.h.platform->Advance(1'000);
+  c.OwnVoiceState("\"555\"");
+  c.VoiceServer("voice-token-secret-2");
+  ASSERT_EQ(c.connections.size(), size_t(2));
+  c.Connection().listener.OnDaveUnavailable("the DAVE library is missing");
+  Pump();
+  int warnings = 0;
+  for (const auto& line : c.voice_logs) {
+    if (line.find("no end-to-end encryption (DAVE): the DAVE library is missing") != std::string::npos) ++warnings;
+  }
+  EXPECT_EQ(warnings, 1);
+  EXPECT_EQ(call.GetStatus(), Call::Status::Reconnecting) << "the call carries on";
+}
+
 TEST(CallSession, ALostSessionRejoinsWithBackoffAndAFailingResumeFallsBackToRejoin) {
   CallHarness c;
   Call call = c.calls->StartCall(kLobby, {});

@@ -52,6 +52,7 @@ struct RecordingListener : VoiceConnectionListener {
     lost.push_back({loss, code, detail});
     if (on_lost) on_lost();
   }
+  void OnDaveUnavailable(const std::string& reason) override { dave_unavailable.push_back(reason); }
   size_t Calls() const {
     size_t all = static_cast<size_t>(signaling_ready + media_ready + resumed);
     return all + connected.size() + disconnected.size() + speaking.size() + opus_received.size() + lost.size();
@@ -65,6 +66,7 @@ struct RecordingListener : VoiceConnectionListener {
   std::vector<Speaking> speaking;
   std::vector<Opus> opus_received;
   std::vector<Lost> lost;
+  std::vector<std::string> dave_unavailable;
   std::function<void()> on_lost;
 };
 

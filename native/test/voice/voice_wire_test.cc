@@ -187,7 +187,23 @@ TEST(VoiceGatewayMessages, ServerMessagesDecodeWithTheirSeq) {
 
   auto dave = DecodeServerMessage(R"({"op":21,"d":{"protocol_version":1,"transition_id":3},"seq":4})", error);
   ASSERT_TRUE(dave) << error;
-  EXPECT_TRUE(std::holds_alternative<OtherMessage>(dave->payload));
+  EXPECT_EQ(dave->seq.value_or(-1), 4);
+  auto& prepare = std::get<DavePrepareTransitionMessage>(dave->payload);
+  EXPECT_EQ(prepare.protocol_version, 1);
+  EXPECT_EQ(prepare.transition_id, 3);
+  auto execute = DecodeServerMessage(R"({"op":22,"d":{"transition_id":65535}})", error);
+  ASSERT_TRUE(execute) << error;
+  EXPECT_EQ(std::get<DaveExecuteTransitionMessage>(execute->payload).transition_id, 65535);
+  auto epoch = DecodeServerMessage(R"({"op":24,"d":{"protocol_version":1,"epoch":1}})", error);
+  ASSERT_TRUE(epoch) << error;
+  EXPECT_EQ(std::get<DavePrepareEpochMessage>(epoch->payload).epoch, 1u);
+  // A transition id is a u16 (ops 29 and 30 carry it in two bytes): anything else is unusable.
+  EXPECT_FALSE(DecodeServerMessage(R"({"op":21,"d":{"protocol_version":1,"transition_id":65536}})", error));
+  EXPECT_FALSE(DecodeServerMessage(R"({"op":22,"d":{}})", error));
+  EXPECT_FALSE(DecodeServerMessage(R"({"op":24,"d":{"protocol_version":-1,"epoch":1}})", error));
+  auto unknown = DecodeServerMessage(R"({"op":99,"d":null,"seq":5})", error);
+  ASSERT_TRUE(unknown) << error;
+  EXPECT_TRUE(std::holds_alternative<OtherMessage>(unknown->payload));
 }
 
 TEST(VoiceGatewayMessages, UnusableMessagesAreRefusedWithoutQuotingThem) {

@@ -224,6 +224,13 @@ void CallSession::OnConnectionLost(VoiceLoss loss, int32_t close_code, const std
   }
 }
 
+void CallSession::OnDaveUnavailable(const std::string& reason) {
+  if (dave_unavailable_logged_) return;
+  dave_unavailable_logged_ = true;
+  LogLine(LoggingSeverity::Warning, "no end-to-end encryption (DAVE): " + reason +
+                                        "; the service may downgrade the call or refuse it (4017)");
+}
+
 void CallSession::BeginReconnect(bool full_rejoin, const std::string& why) {
   auto& scheduler = manager_.context().scheduler;
   if (outage_started_ms_ == 0) outage_started_ms_ = scheduler.NowMs();

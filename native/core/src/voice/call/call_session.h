@@ -105,6 +105,7 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void OnOpusReceived(uint64_t user_id, uint16_t sequence, uint32_t rtp_timestamp,
                       const uint8_t* opus, size_t size) override;
   void OnConnectionLost(VoiceLoss loss, int32_t close_code, const std::string& detail) override;
+  void OnDaveUnavailable(const std::string& reason) override;
 
   void SetStatus(Call::Status status, Call::Error error = Call::Error::None, int32_t detail = 0);
   // Ends the call for good with `error` (no rejoin).
@@ -125,6 +126,7 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   bool ever_connected_ = false;
   bool audio_added_ = false;
   bool released_ = false;
+  bool dave_unavailable_logged_ = false;  // the Warning once per call, not per rejoin
 
   // The join in progress (a full rejoin starts a new one).
   std::string session_id_;

@@ -16,6 +16,8 @@
 
 #include "crypto/secure_random.h"
 #include "voice/audio/audio_format.h"
+#include "voice/dave/dave_binary_frames.h"
+#include "voice/dave/dave_controller.h"
 #include "voice/net/ip_discovery.h"
 #include "voice/net/rtp_packet.h"
 #include "voice/net/transport_crypto.h"
@@ -38,7 +40,6 @@ constexpr uint64_t kUdpSilenceMs = 5000;
 // Keep-alives go out every 5 s, so with nobody talking the echoes are 5 s apart too: silence
 // counts only once the latest keep-alive had this long to be echoed.
 constexpr uint64_t kEchoGraceMs = 1000;
-constexpr int kMaxDaveProtocolVersion = 0;  // no DAVE yet (voice.md §2.8, phase 3)
 constexpr int32_t kCloseNormal = 1000;
 constexpr int32_t kCloseGivenUp = 4900;  // private: our side gave the socket up (resumable)
 constexpr size_t kMaxKnownSsrcs = 256;
@@ -64,7 +65,7 @@ std::string KeyAsHex(const SecretKey& key) {
   return text;
 }
 
-class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner {
+class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner, private DaveOutbox {
  public:
   VoiceConnectionImpl(const FeatureContext& context, VoiceConnectionListener& listener)
       : platform_(context.platform), ids_(context.ids), scheduler_(context.scheduler),
@@ -96,6 +97,13 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner {
   void OnUdpClosed(PlatformId socket, const std::string& reason) override;
 
  private:
+  // --- DaveOutbox
+  void SendDaveJson(std::string frame) override { Send(std::move(frame)); }
+  void SendDaveBinary(std::string frame) override {
+    if (socket_ != 0) platform_.SendWebSocketBinary(socket_, std::move(frame));
+  }
+  void DaveUnavailable(const std::string& reason) override { listener_.OnDaveUnavailable(reason); }
+
   // The gateway socket's progress.
   enum class Signal { Idle, Opening, Identifying, Resuming, Ready, Lost };
   // The UDP path's progress.
@@ -188,6 +196,8 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner {
   std::array<uint8_t, kMaxDatagramBytes> receive_buffer_{};
 
   VoiceConnectionStats stats_;
+  // Declared after stats_, which it counts into.
+  DaveController dave_{platform_, logger_, *this, stats_};
 };
 
 // ------------------------------------------------------------------------------------------
@@ -208,6 +218,8 @@ void VoiceConnectionImpl::Connect(const VoiceJoinInfo& info) {
   last_seq_ = -1;
   announced_ = false;
   users_by_ssrc_.clear();
+  // A new voice session starts a new DAVE group (a resume keeps it).
+  dave_.Begin(info_.user_id, info_.channel_id);
   OpenSocket(false);
 }
 
@@ -219,6 +231,7 @@ void VoiceConnectionImpl::Resume() {
     // No session to resume yet: start it.
     failed_connects_ = 0;
     StopMedia();
+    dave_.Begin(info_.user_id, info_.channel_id);
     OpenSocket(false);
     return;
   }
@@ -239,6 +252,7 @@ void VoiceConnectionImpl::Shutdown() {
   StopMedia();
   scheduler_.Cancel(retry_timer_);
   users_by_ssrc_.clear();
+  dave_.End();
 }
 
 void VoiceConnectionImpl::Lose(VoiceLoss loss, int32_t code, const std::string& detail) {
@@ -367,22 +381,28 @@ void VoiceConnectionImpl::OnWebSocketMessage(PlatformId socket, const std::strin
         } else if constexpr (std::is_same_v<T, ResumedMessage>) HandleResumed();
         else if constexpr (std::is_same_v<T, ClientsConnectMessage>) HandleClientsConnect(payload);
         else if constexpr (std::is_same_v<T, ClientDisconnectMessage>) HandleClientDisconnect(payload);
+        else if constexpr (std::is_same_v<T, DavePrepareTransitionMessage>) dave_.OnPrepareTransition(payload);
+        else if constexpr (std::is_same_v<T, DaveExecuteTransitionMessage>) dave_.OnExecuteTransition(payload);
+        else if constexpr (std::is_same_v<T, DavePrepareEpochMessage>) dave_.OnPrepareEpoch(payload);
       },
       message->payload);
 }
 
 void VoiceConnectionImpl::OnWebSocketBinary(PlatformId socket, const std::string& bytes) {
   if (socket != socket_ || closed_) return;
-  // `u16 BE seq | u8 op | payload`: DAVE's MLS messages, which this build does not act on yet;
-  // they are numbered all the same, and acknowledged so a resume does not replay them.
-  if (bytes.size() < 3 || bytes.size() > kMaxVoiceBinaryBytes) {
+  // `u16 BE seq | u8 op | payload`: DAVE's MLS messages, numbered like the JSON ones.
+  auto frame = bytes.size() > kMaxVoiceBinaryBytes ? std::nullopt : ParseServerBinaryFrame(bytes);
+  if (!frame) {
     ++stats_.bad_gateway_frames;
     Log(LoggingSeverity::Warning, "dropped a binary message of " + std::to_string(bytes.size()) + " bytes");
     return;
   }
-  const int64_t seq = static_cast<uint8_t>(bytes[0]) << 8 | static_cast<uint8_t>(bytes[1]);
-  if (!SeenAlready(seq)) last_seq_ = seq;
-  Log(LoggingSeverity::Verbose, "ignored binary op " + std::to_string(static_cast<uint8_t>(bytes[2])) + " (no DAVE)");
+  if (SeenAlready(frame->seq)) {
+    Log(LoggingSeverity::Verbose, "dropped a replayed binary message already seen (seq " + std::to_string(frame->seq) + ")");
+    return;
+  }
+  last_seq_ = frame->seq;
+  dave_.OnBinary(frame->op, frame->payload);
 }
 
 void VoiceConnectionImpl::HandleHello(const HelloMessage& hello) {
@@ -393,7 +413,7 @@ void VoiceConnectionImpl::HandleHello(const HelloMessage& hello) {
     Send(EncodeResume(info_.server_id, info_.session_id, info_.token, last_seq_));
   } else {
     signal_ = Signal::Identifying;
-    Send(EncodeIdentify(info_.server_id, info_.user_id, info_.session_id, info_.token, kMaxDaveProtocolVersion));
+    Send(EncodeIdentify(info_.server_id, info_.user_id, info_.session_id, info_.token, dave_.max_protocol_version()));
   }
 }
 
@@ -497,6 +517,7 @@ void VoiceConnectionImpl::HandleSessionDescription(const SessionDescriptionMessa
   const bool first = media_ != Media::Ready;
   media_ = Media::Ready;
   was_connected_ = true;
+  dave_.OnSessionDescription(description.dave_protocol_version);
   if (!first) {
     Log(LoggingSeverity::Info, "new session key");
     return;
@@ -522,11 +543,13 @@ void VoiceConnectionImpl::HandleSpeaking(const SpeakingMessage& speaking) {
 
 void VoiceConnectionImpl::HandleClientsConnect(const ClientsConnectMessage& message) {
   if (message.user_ids.empty()) return;
+  dave_.OnUsersConnected(message.user_ids);
   listener_.OnUsersConnected(message.user_ids);
 }
 
 void VoiceConnectionImpl::HandleClientDisconnect(const ClientDisconnectMessage& message) {
   std::erase_if(users_by_ssrc_, [&](const auto& entry) { return entry.second == message.user_id; });
+  dave_.OnUserDisconnected(message.user_id);
   listener_.OnUserDisconnected(message.user_id);
 }
 
@@ -691,15 +714,22 @@ void VoiceConnectionImpl::ReceiveMedia(const uint8_t* data, size_t size) {
     return;
   }
   auto payload = RtpPayload(*view, receive_buffer_.data(), *plaintext);
-  if (!payload || payload->size() > kMaxOpusPacketBytes) {
+  if (!payload || payload->size() > kDaveMaxFrameBytes) {
     ++stats_.malformed_packets;
     return;
   }
   ++stats_.packets_received;
   stats_.bytes_received += size;
   if (payload->empty()) return;  // padding only: nothing to play
-  listener_.OnOpusReceived(user->second, view->header.sequence, view->header.timestamp, payload->data(),
-                           payload->size());
+  // End-to-end encryption comes off after the transport's (a failure is counted and the frame
+  // dropped: the jitter buffer conceals it).
+  auto opus = dave_.Incoming(user->second, payload->data(), payload->size());
+  if (!opus) return;
+  if (opus->size == 0 || opus->size > kMaxOpusPacketBytes) {
+    ++stats_.malformed_packets;
+    return;
+  }
+  listener_.OnOpusReceived(user->second, view->header.sequence, view->header.timestamp, opus->data, opus->size);
 }
 
 void VoiceConnectionImpl::OnUdpClosed(PlatformId socket, const std::string& reason) {
@@ -721,9 +751,13 @@ void VoiceConnectionImpl::SendOpus(uint32_t audio_timestamp, const uint8_t* opus
   }
   // The server drops media of an SSRC that never said it speaks (voice.md §2.1, step 9).
   if (!announced_ && signal_ == Signal::Ready) SendSpeaking(true);
+  // End-to-end encryption goes on before the transport's (voice.md §2.8).
+  auto frame = dave_.Outgoing(opus, size);
+  if (!frame) return;
   uint8_t header[kRtpHeaderBytes];
   WriteRtpHeader(rtp_clock_->Next(ssrc_, audio_timestamp), header);
-  const size_t sealed = cipher_->Seal(header, sizeof header, opus, size, send_buffer_.data(), send_buffer_.size());
+  const size_t sealed =
+      cipher_->Seal(header, sizeof header, frame->data, frame->size, send_buffer_.data(), send_buffer_.size());
   if (sealed == 0) {
     Log(LoggingSeverity::Warning, "could not seal an outgoing packet; dropped");
     return;

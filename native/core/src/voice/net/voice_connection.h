@@ -1,8 +1,9 @@
 // One call's connection to its voice server, on the JS thread, sans-IO over the Platform: the
 // voice gateway v8 (Hello, Identify, Ready, Select Protocol, Session Description, Speaking,
-// heartbeats with seq_ack, Resume, Clients Connect/Disconnect), the UDP socket (IP discovery,
-// keep-alive, watchdog) and the media transport (RTP, rtpsize AEAD: AES-256-GCM preferred,
-// XChaCha20-Poly1305 otherwise). voice.md §2 is the wire; the Call's state machine (voice/call)
+// heartbeats with seq_ack, Resume, Clients Connect/Disconnect, DAVE's transitions and MLS
+// messages), the UDP socket (IP discovery, keep-alive, watchdog) and the media transport (RTP,
+// DAVE frame encryption inside the rtpsize AEAD: AES-256-GCM preferred, XChaCha20-Poly1305
+// otherwise). voice.md §2 is the wire; the Call's state machine (voice/call)
 // decides what to do when the connection is lost — this class only reports how.
 #pragma once
 
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "client/feature_context.h"
+#include "voice/dave/dave_counters.h"
 
 namespace sdkpp::voice {
 
@@ -35,7 +37,8 @@ enum class VoiceLoss {
   MediaFailed, // no IP discovery answer after 3 tries, or no common encryption mode
 };
 
-struct VoiceConnectionStats {
+// The DAVE counters (dave_encrypted, dave_decrypt_failures, ...) come from DaveCounters.
+struct VoiceConnectionStats : DaveCounters {
   uint64_t packets_sent = 0;
   uint64_t packets_received = 0;
   uint64_t bytes_sent = 0;
@@ -61,6 +64,10 @@ class VoiceConnectionListener {
                               const uint8_t* opus, size_t size) = 0;
   // The connection is gone (sockets closed); `close_code` is the gateway's, 0 if none.
   virtual void OnConnectionLost(VoiceLoss loss, int32_t close_code, const std::string& detail) = 0;
+  // The host cannot do DAVE end-to-end encryption (`reason` says why): the connection goes on
+  // without it (Identify announces version 0, or no session is made), and the service may
+  // downgrade the call or refuse it with 4017. Must not call back into the connection.
+  virtual void OnDaveUnavailable(const std::string& reason) { (void)reason; }
 };
 
 class VoiceConnection {

@@ -86,6 +86,34 @@ std::optional<ClientDisconnectMessage> DecodeClientDisconnect(const json::Value&
   return ClientDisconnectMessage{*user};
 }
 
+// Transition ids are u16 on the wire (ops 29 and 30 carry them as u16 BE); protocol versions
+// are small numbers that fit one too.
+std::optional<uint16_t> U16(const json::Value& value) {
+  auto number = value.Int();
+  if (!number || *number < 0 || *number > std::numeric_limits<uint16_t>::max()) return std::nullopt;
+  return static_cast<uint16_t>(*number);
+}
+
+std::optional<DavePrepareTransitionMessage> DecodeDavePrepareTransition(const json::Value& d) {
+  auto version = U16(d["protocol_version"]);
+  auto transition = U16(d["transition_id"]);
+  if (!version || !transition) return std::nullopt;
+  return DavePrepareTransitionMessage{*version, *transition};
+}
+
+std::optional<DaveExecuteTransitionMessage> DecodeDaveExecuteTransition(const json::Value& d) {
+  auto transition = U16(d["transition_id"]);
+  if (!transition) return std::nullopt;
+  return DaveExecuteTransitionMessage{*transition};
+}
+
+std::optional<DavePrepareEpochMessage> DecodeDavePrepareEpoch(const json::Value& d) {
+  auto version = U16(d["protocol_version"]);
+  auto epoch = d["epoch"].Int();
+  if (!version || !epoch || *epoch < 0) return std::nullopt;
+  return DavePrepareEpochMessage{*version, static_cast<uint64_t>(*epoch)};
+}
+
 template <class T>
 bool Assign(std::optional<T> decoded, ServerPayload& payload) {
   if (!decoded) return false;
@@ -145,6 +173,18 @@ std::string EncodeSpeaking(uint32_t flags, uint32_t ssrc) {
   return Frame(VoiceOp::Speaking, d);
 }
 
+std::string EncodeDaveTransitionReady(uint16_t transition_id) {
+  json::Writer d;
+  d.BeginObject().Key("transition_id").Int(transition_id).EndObject();
+  return Frame(VoiceOp::DaveTransitionReady, d);
+}
+
+std::string EncodeDaveInvalidCommitWelcome(uint16_t transition_id) {
+  json::Writer d;
+  d.BeginObject().Key("transition_id").Int(transition_id).EndObject();
+  return Frame(VoiceOp::DaveMlsInvalidCommitWelcome, d);
+}
+
 std::optional<ServerMessage> DecodeServerMessage(std::string_view text, std::string& error) {
   if (text.size() > kMaxVoiceJsonBytes) {
     error = "a message of " + std::to_string(text.size()) + " bytes (at most " +
@@ -188,6 +228,15 @@ std::optional<ServerMessage> DecodeServerMessage(std::string_view text, std::str
       break;
     case static_cast<int64_t>(VoiceOp::ClientDisconnect):
       usable = Assign(DecodeClientDisconnect(d), message.payload);
+      break;
+    case static_cast<int64_t>(VoiceOp::DavePrepareTransition):
+      usable = Assign(DecodeDavePrepareTransition(d), message.payload);
+      break;
+    case static_cast<int64_t>(VoiceOp::DaveExecuteTransition):
+      usable = Assign(DecodeDaveExecuteTransition(d), message.payload);
+      break;
+    case static_cast<int64_t>(VoiceOp::DavePrepareEpoch):
+      usable = Assign(DecodeDavePrepareEpoch(d), message.payload);
       break;
     default: message.payload = OtherMessage{}; break;
   }

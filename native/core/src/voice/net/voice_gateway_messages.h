@@ -34,6 +34,18 @@ enum class VoiceOp : int32_t {
   Resumed = 9,
   ClientsConnect = 11,
   ClientDisconnect = 13,
+  // DAVE (voice.md §2.2): JSON ones here, the binary MLS ones in voice/dave/dave_binary_frames.h.
+  DavePrepareTransition = 21,
+  DaveExecuteTransition = 22,
+  DaveTransitionReady = 23,
+  DavePrepareEpoch = 24,
+  DaveMlsExternalSender = 25,
+  DaveMlsKeyPackage = 26,
+  DaveMlsProposals = 27,
+  DaveMlsCommitWelcome = 28,
+  DaveMlsAnnounceCommitTransition = 29,
+  DaveMlsWelcome = 30,
+  DaveMlsInvalidCommitWelcome = 31,
 };
 
 inline constexpr uint32_t kSpeakingMicrophone = 1;
@@ -47,6 +59,9 @@ std::string EncodeHeartbeat(uint64_t nonce, int64_t seq_ack);
 std::string EncodeResume(uint64_t server_id, std::string_view session_id, std::string_view token,
                          int64_t seq_ack);
 std::string EncodeSpeaking(uint32_t flags, uint32_t ssrc);
+// DAVE: op 23 (ready for a transition) and op 31 (a commit or Welcome we could not process).
+std::string EncodeDaveTransitionReady(uint16_t transition_id);
+std::string EncodeDaveInvalidCommitWelcome(uint16_t transition_id);
 
 // --- server → client
 struct HelloMessage {
@@ -76,13 +91,26 @@ struct ClientsConnectMessage {
 struct ClientDisconnectMessage {
   uint64_t user_id = 0;
 };
-// An op sdkpp does not act on (DAVE before phase 3, ops it does not know): still numbered.
+// DAVE's JSON server messages (voice.md §2.2, §2.8).
+struct DavePrepareTransitionMessage {
+  uint16_t protocol_version = 0;  // 0 = a downgrade
+  uint16_t transition_id = 0;     // 0 = executes at once
+};
+struct DaveExecuteTransitionMessage {
+  uint16_t transition_id = 0;
+};
+struct DavePrepareEpochMessage {
+  uint16_t protocol_version = 0;
+  uint64_t epoch = 0;  // 1 = a new group
+};
+// An op sdkpp does not act on (ops it does not know): still numbered.
 struct OtherMessage {};
 
 using ServerPayload =
     std::variant<OtherMessage, HelloMessage, ReadyMessage, SessionDescriptionMessage,
                  SpeakingMessage, HeartbeatAckMessage, ResumedMessage, ClientsConnectMessage,
-                 ClientDisconnectMessage>;
+                 ClientDisconnectMessage, DavePrepareTransitionMessage,
+                 DaveExecuteTransitionMessage, DavePrepareEpochMessage>;
 
 struct ServerMessage {
   int64_t op = -1;

@@ -1,0 +1,18 @@
+// How a media frame looks to DAVE (voice.md §2.7, §2.8): the Opus silence frame stays in the
+// clear both ways, and an end-to-end encrypted frame ends with the FA FA marker.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sdkpp::voice {
+
+inline bool IsOpusSilenceFrame(const uint8_t* frame, size_t size) {
+  return size == 3 && frame[0] == 0xF8 && frame[1] == 0xFF && frame[2] == 0xFE;
+}
+
+inline bool HasDaveMarker(const uint8_t* frame, size_t size) {
+  return size >= 2 && frame[size - 2] == 0xFA && frame[size - 1] == 0xFA;
+}
+
+}  // namespace sdkpp::voice
