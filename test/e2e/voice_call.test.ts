@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioModeType, Call, Client } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
 import { readyClient, startHarness, tick, until, type Harness } from './helpers';
+import { measureTone as measure } from './fixtures/tone_measure.cjs';
 
 let h: Harness;
 let a: Client;
@@ -13,27 +14,6 @@ let b: Client;
 let lobbyId: bigint;
 
 const nativeOf = (client: Client) => (client as unknown as { native: NativeClient }).native;
-
-/**
- * The left channel's frequency by zero crossings counted inside each audible 20 ms frame (a
- * concealed or late frame at a boundary cannot add crossings), and the RMS level in dBFS over all.
- */
-function measure(samples: Int16Array): { hz: number; dbfs: number } {
-  let crossings = 0;
-  let counted = 0;
-  let sum = 0;
-  const frames = samples.length / 2;
-  for (let start = 0; start + 960 <= frames; start += 960) {
-    let frameSum = 0;
-    for (let i = start; i < start + 960; i++) frameSum += samples[2 * i] * samples[2 * i];
-    sum += frameSum;
-    if (Math.sqrt(frameSum / 960) / 32768 < 0.003) continue; // below −50 dBFS: not the tone
-    for (let i = start + 1; i < start + 960; i++) if ((samples[2 * (i - 1)] < 0) !== (samples[2 * i] < 0)) crossings++;
-    counted += 959;
-  }
-  const rms = Math.sqrt(sum / frames) / 32768;
-  return { hz: counted ? crossings / 2 / (counted / 48000) : 0, dbfs: rms > 0 ? 20 * Math.log10(rms) : -200 };
-}
 
 /** What `client`'s speaker played in its last 0.5 s, after waiting `ms` (changes reach the
  * speaker through the jitter buffer: the window must not straddle one). */

@@ -19,7 +19,8 @@ const std::string kSilence = "\xF8\xFF\xFE";
 TEST(DaveMedia, OutgoingOpusIsDaveEncryptedInsideTheTransportAead) {
   DaveFixture f;
   f.ToDaveMediaReady(1);
-  EXPECT_EQ(f.SendAndOpen("OPUS"), "OPUS") << "no group yet: plain";
+  EXPECT_EQ(f.SendAndOpen("OPUS"), "") << "no group yet: withheld, never sent readable";
+  EXPECT_EQ(f.connection->Stats().dave_withheld, 1u);
   f.EstablishGroup(7);
   const std::string packet_payload = f.SendAndOpen("OPUS-FRAME");
   EXPECT_EQ(packet_payload, ToyDaveFrame("OPUS-FRAME", 1)) << "the opened RTP payload is the DAVE frame";

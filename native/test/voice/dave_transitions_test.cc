@@ -78,10 +78,16 @@ TEST(DaveTransitions, UpgradeFromAVersionZeroCallRunsOps25To22) {
   EXPECT_EQ(f.TransitionIdsSent(23), (std::vector<int64_t>{0x0107}));
   EXPECT_EQ(f.SendAndOpen("OPUS"), "OPUS") << "version 0 stays in effect until op 22";
   EXPECT_FALSE(f.Logged("voice privacy code 7"));
+  std::vector<std::string> release_visible;  // what a release build delivers: Warning and up
+  f.h.logger.AddCallback([&](std::string line, sdkpp::LoggingSeverity) { release_visible.push_back(std::move(line)); },
+                         sdkpp::LoggingSeverity::Warning);
   f.ExecuteTransition(0x0107);
   EXPECT_EQ(f.SendAndOpen("OPUS"), sdkpp::testing::ToyDaveFrame("OPUS", 1));
   EXPECT_EQ(f.script->calls.back(), "passthrough 1 10") << "the upgrade's window";
   EXPECT_TRUE(f.Logged("call 111: voice privacy code 777777777777777777777777100001"));
+  bool code_visible = false;
+  for (const auto& line : release_visible) code_visible |= line.find("voice privacy code 7777") != std::string::npos;
+  EXPECT_TRUE(code_visible) << "the privacy code reaches a Warning-level log (release builds deliver nothing below)";
   EXPECT_TRUE(f.SentOp(31).empty());
 }
 
@@ -185,7 +191,7 @@ TEST(DaveTransitions, EpochOneReinitialisesAndSendsANewKeyPackage) {
   f.PrepareEpoch(1, 1);
   EXPECT_EQ(f.script->Count("reinit 1"), 1);
   EXPECT_EQ(f.BinarySent().back(), std::string("\x1A") + "KP2");
-  EXPECT_EQ(f.SendAndOpen("OPUS"), "OPUS") << "not ready: the rebuilt group has no keys yet";
+  EXPECT_EQ(f.SendAndOpen("OPUS"), "") << "the rebuilt group has no keys yet: withheld, not sent readable";
   EXPECT_TRUE(f.Logged("voice privacy code none"));
 }
 

@@ -305,8 +305,11 @@ void DaveController::NotePrivacyCode() {
   std::string code = session_ && version_ != 0 && session_->IsReady() ? session_->VoicePrivacyCode() : std::string();
   if (code == privacy_code_) return;
   privacy_code_ = std::move(code);
-  Log(LoggingSeverity::Info, "call " + std::to_string(channel_id_) + ": voice privacy code " +
-                                 (privacy_code_.empty() ? "none (not end-to-end encrypted)" : privacy_code_));
+  // The API surface has no name for the code, so the voice log is where users read it; at
+  // Warning because release builds deliver nothing below (spec: release builds log only Error
+  // and Warning). It is not a secret: members compare it out of band to verify the E2EE.
+  Log(LoggingSeverity::Warning, "call " + std::to_string(channel_id_) + ": voice privacy code " +
+                                    (privacy_code_.empty() ? "none (not end-to-end encrypted)" : privacy_code_));
 }
 
 }  // namespace sdkpp::voice

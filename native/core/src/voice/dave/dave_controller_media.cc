@@ -1,6 +1,6 @@
 // The media half of DaveController: once per frame per stream, on the JS thread, into
-// preallocated buffers. Outgoing Opus is encrypted when the version in effect is ≥ 1 and the
-// group is ready; incoming frames are decrypted with the sender's id. Silence frames stay in
+// preallocated buffers. Outgoing Opus is encrypted when the version in effect is ≥ 1, and
+// withheld while the group is not ready; incoming frames are decrypted with the sender's id. Silence frames stay in
 // the clear both ways. An unencrypted frame passes only while passthrough is allowed: before
 // the group exists, while a transition is pending, in a window after a version change, or
 // with no DAVE in effect.
@@ -11,7 +11,14 @@ namespace sdkpp::voice {
 
 std::optional<DaveFrame> DaveController::Outgoing(const uint8_t* opus, size_t size) {
   const DaveFrame plain{opus, size};
-  if (!session_ || version_ == 0 || IsOpusSilenceFrame(opus, size) || !session_->IsReady()) return plain;
+  if (!session_ || version_ == 0 || IsOpusSilenceFrame(opus, size)) return plain;
+  if (!session_->IsReady()) {
+    // End-to-end encryption is in effect but the group is not (yet, or during a rebuild): the
+    // voice is withheld rather than sent readable to the relay. Costs the first ~100 ms of a
+    // call and a gap while a leave rebuilds the group.
+    ++counters_.dave_withheld;
+    return std::nullopt;
+  }
   const size_t written = session_->EncryptOpus(opus, size, out_buffer_.data(), out_buffer_.size());
   if (written == 0 || written > out_buffer_.size()) {
     // Sent in the clear, the members' decryptors would refuse it anyway: drop it.

@@ -9,6 +9,7 @@ namespace sdkpp::voice {
 struct DaveCounters {
   uint64_t dave_encrypted = 0;         // outgoing Opus frames end-to-end encrypted
   uint64_t dave_encrypt_failures = 0;  // outgoing frames the session could not encrypt (dropped)
+  uint64_t dave_withheld = 0;          // outgoing frames dropped because the group was not ready
   uint64_t dave_decrypted = 0;         // incoming frames decrypted
   uint64_t dave_decrypt_failures = 0;  // incoming frames that failed or came in the clear when they must not (dropped)
   uint64_t dave_passthrough = 0;       // incoming unencrypted frames let through (no group yet, a transition, a window)
