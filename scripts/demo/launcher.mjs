@@ -182,11 +182,21 @@ await step('voice call (two players talk)', async () => {
   // Each launcher's virtual microphone plays a tone (the demo has no sound card): the player
   // 440 Hz, the friend 660 Hz. Each speaker should carry the other's tone.
   const speaker = (c) => c.native._VirtualAudio('speaker', 25);
+  // The call is end-to-end encrypted (DAVE); each side logs the group's voice privacy code,
+  // which the players could compare to verify nobody else holds the keys.
+  const codes = new Map();
+  for (const c of [client, friend]) {
+    c.AddVoiceLogCallback((message) => {
+      const code = /voice privacy code (\d+)/.exec(message)?.[1];
+      if (code) codes.set(c, code);
+    }, LoggingSeverity.Warning);
+  }
   client.native._VirtualAudio('sine', 440, -20);
   friend.native._VirtualAudio('sine', 660, -20);
   const calls = [client.StartCall(lobbyId), friend.StartCall(lobbyId)];
   if (!calls.every((call) => call.valid)) throw new Error('StartCall refused (see the log)');
   await until('both calls Connected', () => calls.every((call) => call.GetStatus() === sdkpp.Call.Status.Connected), 10000);
+  await until('both in the DAVE group', () => codes.size === 2 && codes.get(client) === codes.get(friend), 10000);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const hz = (samples) => {
     let crossings = 0;
@@ -197,7 +207,7 @@ await step('voice call (two players talk)', async () => {
   const friendHeard = hz(speaker(friend));
   await client.EndCall(lobbyId);
   await friend.EndCall(lobbyId);
-  return `the player heard ${playerHeard.toFixed(1)} Hz, the friend heard ${friendHeard.toFixed(1)} Hz`;
+  return `E2EE, privacy codes match (${codes.get(client).slice(0, 5)}…); the player heard ${playerHeard.toFixed(1)} Hz, the friend heard ${friendHeard.toFixed(1)} Hz`;
 });
 await step('SendActivityInvite → AcceptActivityInvite', async () => {
   const invites = [];
