@@ -99,6 +99,7 @@ async function main() {
 
   const emu = await startEmulator({ port: 0, voiceHeartbeatIntervalMs: 600_000 });
   emu.control.setRateLimits(false);
+  emu.control.voice.setDaveRequired(false); // raw members without DAVE; the relay forwards E2EE frames unopened anyway
   const ids = Array.from({ length: MEMBERS }, (_v, i) => String(emu.control.createUser({ username: `voice_bench_${i}` }).id));
   const secret = `bench-${Date.now()}`;
   let lobbyId = '';

@@ -718,6 +718,9 @@ async function main() {
   emu.control.setRateLimits(false);
   // One mode for everyone: the one the SDK prefers, and @discordjs/voice does it with node:crypto.
   emu.control.voice.setVoiceModes([MODE_AES_GCM]);
+  // The raw talkers have no DAVE: let them in (the calls with them run transport-only; what
+  // DAVE adds per frame is voice-dave.bench.mjs's measure). SDK-only calls still use DAVE.
+  emu.control.voice.setDaveRequired(false);
   const user = (name) => {
     const id = String(emu.control.createUser({ username: name }).id);
     return { id, token: emu.control.issueToken(id).accessToken };
