@@ -7,10 +7,8 @@ namespace {
 
 using SteadyClock = std::chrono::steady_clock;
 
-int ToPollMicroseconds(std::chrono::milliseconds timeout) {
-  return static_cast<int>(std::chrono::duration_cast<std::chrono::microseconds>(
-                              std::max(timeout, std::chrono::milliseconds(0)))
-                              .count());
+int ToPollMicroseconds(std::chrono::microseconds timeout) {
+  return static_cast<int>(std::max(timeout, std::chrono::microseconds(0)).count());
 }
 
 }  // namespace
@@ -57,7 +55,7 @@ PulseConnection::~PulseConnection() {
   api_.mainloop_free(loop_);
 }
 
-bool PulseConnection::Iterate(std::chrono::milliseconds timeout) {
+bool PulseConnection::Iterate(std::chrono::microseconds timeout) {
   if (api_.mainloop_prepare(loop_, ToPollMicroseconds(timeout)) >= 0 && api_.mainloop_poll(loop_) >= 0) {
     api_.mainloop_dispatch(loop_);
   }

@@ -25,7 +25,7 @@ class PulseConnection {
 
   // Dispatches what is ready, waiting at most `timeout` for something to happen. False once
   // the context failed (the server went away).
-  bool Iterate(std::chrono::milliseconds timeout);
+  bool Iterate(std::chrono::microseconds timeout);
   bool Healthy() const;
   // The context's last error in words.
   std::string ErrorText() const;

@@ -15,7 +15,8 @@ constexpr auto kPoll = std::chrono::milliseconds(10);
 constexpr auto kConnectTimeout = std::chrono::milliseconds(1000);
 constexpr auto kReconnectEvery = std::chrono::seconds(3);
 // A record stream this late is taken as stalled: the timer ticks a silent frame instead.
-constexpr auto kRecordStall = std::chrono::milliseconds(100);
+constexpr uint32_t kPlaybackFrames = 3;
+constexpr size_t kCaptureCushionFrames = 2;
 constexpr uint32_t kDefault = static_cast<uint32_t>(-1);  // "let the server choose"
 
 const pa_sample_spec kSpec{PA_SAMPLE_S16LE, static_cast<uint32_t>(kSampleRate), static_cast<uint8_t>(kChannels)};
@@ -36,7 +37,7 @@ PulseStreamThread::~PulseStreamThread() {
 }
 
 void PulseStreamThread::Run() {
-  last_tick_ = Clock::now();
+  next_tick_ = Clock::now() + kFrame;
   while (running_.load()) {
     if (connection_ && !connection_->Healthy()) {
       log_(LoggingSeverity::Warning, "pulseaudio: lost the server (" + connection_->ErrorText() +
@@ -62,38 +63,50 @@ void PulseStreamThread::Run() {
       }
       CheckStream(record_, "record");
       CheckStream(playback_, "playback");
-      connection_->Iterate(kPoll);
+      connection_->Iterate(std::chrono::duration_cast<std::chrono::microseconds>(
+          std::min<Clock::duration>(kPoll, TimeToNextTick())));
       PullCaptured();
     } else {
-      std::this_thread::sleep_for(std::min<Clock::duration>(kPoll, std::max<Clock::duration>(
-                                                                       Clock::duration::zero(), last_tick_ + kFrame - Clock::now())));
+      std::this_thread::sleep_for(std::min<Clock::duration>(kPoll, TimeToNextTick()));
     }
+    if (!running_.load() || Clock::now() < next_tick_) continue;
 
-    // The record stream is the clock: one frame per 20 ms it captured.
-    while (pending_size_ >= kFrameBytes && running_.load()) {
+    // One frame per 20 ms of a steady timer: sources deliver in bursts (a null sink's monitor
+    // can hand over 100 ms at once), which the pending bytes absorb; a source that runs dry
+    // (or none at all) gives a silent frame.
+    // After an open or a dry spell, capture waits for a cushion of two frames, so that a source
+    // delivering a little late does not starve every other tick.
+    if (!capture_primed_ && pending_size_ >= kCaptureCushionFrames * kFrameBytes) capture_primed_ = true;
+    if (capture_primed_ && pending_size_ >= kFrameBytes) {
       std::memcpy(captured_, pending_, kFrameBytes);
       pending_size_ -= kFrameBytes;
       std::memmove(pending_, pending_ + kFrameBytes, pending_size_);
-      Tick(captured_);
-      last_tick_ = Clock::now();
-    }
-    // Without a working record stream the timer ticks, with a silent microphone.
-    const bool recording = record_ != nullptr && api_.stream_get_state(record_) == PA_STREAM_READY;
-    const auto limit = recording ? kRecordStall : std::chrono::milliseconds(kFrameMs);
-    if (running_.load() && Clock::now() - last_tick_ >= limit) {
+    } else {
       std::fill(std::begin(captured_), std::end(captured_), int16_t{0});
-      Tick(captured_);
-      // Catch up gently: a long stall (a suspended machine) restarts the timer instead of racing.
-      last_tick_ = Clock::now() - last_tick_ > 5 * kFrame ? Clock::now() : last_tick_ + kFrame;
+      if (capture_primed_) ++capture_underruns_;
+      capture_primed_ = false;
+    }
+    Tick(captured_);
+    next_tick_ += kFrame;
+    // A long stall (a suspended machine) restarts the timer instead of racing to catch up.
+    if (Clock::now() - next_tick_ > 5 * kFrame) {
+      const auto behind = (Clock::now() - next_tick_) / kFrame;
+      frame_index_ += static_cast<uint64_t>(behind);  // the gap shows in the frame index
+      next_tick_ += behind * kFrame;
     }
   }
   CloseStream(record_);
   CloseStream(playback_);
   connection_.reset();
-  if (playback_dropped_ > 0) {
+  if (playback_dropped_ > 0 || capture_underruns_ > 0) {
     log_(LoggingSeverity::Info, "pulseaudio: " + std::to_string(playback_dropped_) +
-                                    " playback frames dropped (the sink had no room)");
+                                    " playback frames dropped (the sink had no room), " +
+                                    std::to_string(capture_underruns_) + " silent frames (the source ran dry)");
   }
+}
+
+PulseStreamThread::Clock::duration PulseStreamThread::TimeToNextTick() const {
+  return std::max<Clock::duration>(Clock::duration::zero(), next_tick_ - Clock::now());
 }
 
 void PulseStreamThread::Connect() {
@@ -119,11 +132,13 @@ void PulseStreamThread::OpenStreams(bool input, bool output) {
       CloseStream(record_);
     }
     pending_size_ = 0;
+    capture_primed_ = false;
   }
   if (output && playback_ == nullptr) {
     playback_ = api_.stream_new(context, "sdkpp speaker", &kSpec, nullptr);
-    // Three frames of buffer: enough for a 20 ms scheduling hiccup, little latency.
-    const pa_buffer_attr attr{kDefault, static_cast<uint32_t>(3 * kFrameBytes), static_cast<uint32_t>(kFrameBytes),
+    // Playback starts once the target (three frames) is buffered: the cushion that absorbs the
+    // jitter of the record clock and of the thread's scheduling, at 60 ms of latency.
+    const pa_buffer_attr attr{kDefault, static_cast<uint32_t>(kPlaybackFrames * kFrameBytes), kDefault,
                               static_cast<uint32_t>(kFrameBytes), kDefault};
     if (playback_ && api_.stream_connect_playback(playback_, DeviceOrDefault(ids_.output), &attr,
                                                   PA_STREAM_ADJUST_LATENCY, nullptr, nullptr) < 0) {

@@ -1,8 +1,9 @@
 // The PulseAudio backend's audio thread (Client::Thread::Voice), from Start to Stop: its own
 // server connection, a record stream on the chosen source and a playback stream on the chosen
 // sink (48 kHz, s16le, 2 ch, 20 ms fragments), and the sink called once per captured frame.
-// The record stream is the clock; without one (no server, the server died, the source failed)
-// a 20 ms timer ticks with a silent microphone, so calls go on, and the thread reconnects.
+// A steady 20 ms timer is the clock (sources deliver in bursts; the captured bytes wait in a
+// small buffer); without a record stream (no server, the server died, the source failed) the
+// microphone is silent, so calls go on, and the thread reconnects.
 // A changed selection reopens the affected stream. Every wait is bounded (one poll ≤ 10 ms),
 // so the destructor's join returns promptly.
 #pragma once
@@ -60,11 +61,15 @@ class PulseStreamThread {
   pa_stream* playback_ = nullptr;
   uint64_t seen_generation_ = 0;
   PulseSelection::Ids ids_;
-  // Captured bytes not yet consumed: a few frames, the oldest dropped when the sink lags.
-  static constexpr size_t kPendingBytes = kFrameBytes * 5;
+  // Captured bytes not yet consumed: up to 200 ms (a source's bursts), the oldest dropped beyond.
+  static constexpr size_t kPendingBytes = kFrameBytes * 10;
   uint8_t pending_[kPendingBytes] = {};
   size_t pending_size_ = 0;
-  Clock::time_point last_tick_{};
+  Clock::duration TimeToNextTick() const;
+
+  Clock::time_point next_tick_{};
+  bool capture_primed_ = false;  // the cushion is there: frames are taken from pending_
+  uint64_t capture_underruns_ = 0;
   uint64_t frame_index_ = 0;
   uint64_t playback_dropped_ = 0;
   int16_t captured_[kFrameSamples] = {};
