@@ -4,13 +4,14 @@
 // in a call, A's 440 Hz goes through B's engine into sdkpp_out and is recorded from
 // sdkpp_out.monitor (parec), and 660 Hz played into sdkpp_mic (pacat) is captured by B from
 // sdkpp_mic.monitor and heard on A's virtual speaker; loading and unloading a null sink fires
-// B's device change callback. Skipped, with the reason printed, where no PulseAudio starts.
+// B's device change callback; killing the server mid-call empties the lists and the call goes
+// on with a silent microphone. Skipped, with the reason printed, where no PulseAudio starts.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Call, type AudioDevice, type Client } from '../../lib/index';
+import { Call, LoggingSeverity, type AudioDevice, type Client } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
 import { readyClient, startHarness, tick, until, type Harness } from './helpers';
 
@@ -132,6 +133,7 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
   let a: Client;
   let b: Client;
   let feeder: ChildProcess | undefined;
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     // libpulse in this process (client B's backend) finds the private server through this.
@@ -139,6 +141,7 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     h = await startHarness();
     a = await readyClient(h, h.emu.users[0].id);
     b = await readyClient(h, h.emu.users[1].id, { audio: { backend: 'system' } });
+    b.AddVoiceLogCallback((message) => warnings.push(message), LoggingSeverity.Warning);
   });
   afterAll(async () => {
     feeder?.kill('SIGKILL');
@@ -148,6 +151,7 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
   });
 
   it('lists the sinks and sources with ids, descriptions and the defaults marked', async () => {
+    expect(warnings).toEqual([]); // PulseAudio answered: no fallback to the virtual devices
     const outputs = await b.GetOutputDevices();
     expect(ids(outputs)).toEqual(expect.arrayContaining(['sdkpp_mic', 'sdkpp_out']));
     const out = outputs.find((device) => device.Id() === 'sdkpp_out')!;
@@ -202,7 +206,27 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     const atA = nativeOf(a)._VirtualAudio('speaker', 25)!;
     expect(Math.abs(frequency(atA) - 660)).toBeLessThanOrEqual(3);
 
+  }, 30_000);
+
+  it('survives the server dying mid-call: the lists empty, the call goes on, EndCall answers promptly', async () => {
+    const lobbyId = a.GetCalls()[0].GetChannelId();
+    const callB = b.GetCall(lobbyId);
+    let emptied = false;
+    b.SetDeviceChangeCallback((inputs, outputs) => (emptied ||= inputs.length === 0 && outputs.length === 0));
+    running!.daemon.kill('SIGKILL');
+    await until(() => emptied, 5000);
+    expect(await b.GetOutputDevices()).toEqual([]);
+    await tick(500);
+    expect(callB.GetStatus()).toBe(Call.Status.Connected);
+    // B's microphone is silent now, so A hears nothing (no stale or garbage audio).
+    await tick(500);
+    const atA = nativeOf(a)._VirtualAudio('speaker', 10)!;
+    expect(atA.every((sample) => sample === 0)).toBe(true);
+    await until(() => warnings.some((line) => /pulseaudio: lost the server/.test(line)));
+    expect(warnings.some((line) => /the call goes on with silence/.test(line))).toBe(true);
+    const started = Date.now();
     await b.EndCall(lobbyId);
+    expect(Date.now() - started).toBeLessThan(1000);
     await a.EndCall(lobbyId);
   }, 30_000);
 });
