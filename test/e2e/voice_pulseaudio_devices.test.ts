@@ -92,20 +92,29 @@ function sine(hz: number, seconds: number): Buffer {
   return Buffer.from(samples.buffer);
 }
 
-/** What parec records from `device` for `ms` (s16le, 2 ch, 48 kHz). */
+/**
+ * The last `ms` of what parec records from `device` (s16le, 2 ch, 48 kHz). parec hands over its
+ * first bytes only after a second or more, so it runs until it delivered `ms` (≤ 8 s).
+ */
 async function record(pulse: PrivatePulse, device: string, ms: number): Promise<Int16Array> {
-  const parec = spawn('parec', [`--device=${device}`, '--format=s16le', '--rate=48000', '--channels=2', '--raw'], {
+  const wanted = (ms / 1000) * 48000 * 4;
+  const parec = spawn('parec', ['--latency-msec=20', `--device=${device}`, '--format=s16le', '--rate=48000', '--channels=2', '--raw'], {
     env: pulse.env,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const chunks: Buffer[] = [];
-  parec.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await tick(ms);
+  let size = 0;
+  parec.stdout.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    size += chunk.length;
+  });
+  const deadline = Date.now() + 8000;
+  while (size < wanted && Date.now() < deadline && parec.exitCode === null) await tick(20);
   parec.kill('SIGTERM');
-  await new Promise((resolve) => parec.once('close', resolve));
+  await new Promise((resolve) => (parec.exitCode !== null ? resolve(null) : parec.once('close', resolve)));
   const bytes = Buffer.concat(chunks);
-  const aligned = bytes.subarray(0, bytes.length - (bytes.length % 4));
-  return new Int16Array(aligned.buffer.slice(aligned.byteOffset, aligned.byteOffset + aligned.length));
+  const tail = bytes.subarray(Math.max(0, bytes.length - wanted - (bytes.length % 4)), bytes.length - (bytes.length % 4));
+  return new Int16Array(tail.buffer.slice(tail.byteOffset, tail.byteOffset + tail.length));
 }
 
 /** The left channel's frequency by zero crossings inside each audible 20 ms frame (as voice_call.test.ts). */
@@ -123,6 +132,14 @@ function frequency(samples: Int16Array): number {
 }
 
 const ids = (devices: AudioDevice[]) => devices.map((device) => device.Id());
+/** Waits (≤ 5 s) until `client` lists the output `id`. */
+async function untilListed(client: Client, id: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!ids(await client.GetOutputDevices()).includes(id)) {
+    if (Date.now() > deadline) throw new Error(`${id} was never listed`);
+    await tick(20);
+  }
+}
 
 const pulse = await startPulse();
 if (typeof pulse === 'string') console.warn(`[voice_pulseaudio_devices skipped] ${pulse}`);
@@ -176,8 +193,13 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     const module = pactl(running!, 'load-module', 'module-null-sink', 'sink_name=sdkpp_extra');
     await until(() => changes.some((list) => list.includes('sdkpp_extra') && list.includes('sdkpp_extra.monitor')), 5000);
     const seen = changes.length;
+    expect((await b.SetOutputDevice('sdkpp_extra')).Successful()).toBe(true);
+    expect((await b.GetCurrentOutputDevice()).Id()).toBe('sdkpp_extra');
     pactl(running!, 'unload-module', module);
     await until(() => changes.length > seen && !changes[changes.length - 1].includes('sdkpp_extra'), 5000);
+    // The chosen sink went away: the default one is current again.
+    expect((await b.GetCurrentOutputDevice()).Id()).toBe('sdkpp_out');
+    expect((await b.SetOutputDevice('')).Successful()).toBe(true);
     b.SetDeviceChangeCallback(null);
   });
 
@@ -199,12 +221,24 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     await until(() => callA.GetStatus() === Call.Status.Connected && callB.GetStatus() === Call.Status.Connected, 10_000);
     await tick(1500);
 
-    const played = await record(running!, 'sdkpp_out.monitor', 1200);
-    expect(played.length).toBeGreaterThan(48000); // ≥ 0.5 s recorded
-    expect(Math.abs(frequency(played.subarray(played.length - 48000)) - 440)).toBeLessThanOrEqual(3);
+    // 1 s recorded, the last 0.5 s measured (the first bytes may be the recorder starting).
+    const played = await record(running!, 'sdkpp_out.monitor', 1000);
+    expect(played.length).toBe(96000);
+    expect(Math.abs(frequency(played.subarray(48000)) - 440)).toBeLessThanOrEqual(3);
 
     const atA = nativeOf(a)._VirtualAudio('speaker', 25)!;
     expect(Math.abs(frequency(atA) - 660)).toBeLessThanOrEqual(3);
+
+    // Another sink chosen while the call runs: the playback stream reopens there.
+    const module = pactl(running!, 'load-module', 'module-null-sink', 'sink_name=sdkpp_alt', 'rate=48000');
+    await untilListed(b, 'sdkpp_alt');
+    expect((await b.SetOutputDevice('sdkpp_alt')).Successful()).toBe(true);
+    await tick(300);
+    const moved = await record(running!, 'sdkpp_alt.monitor', 1000);
+    expect(moved.length).toBe(96000);
+    expect(Math.abs(frequency(moved.subarray(48000)) - 440)).toBeLessThanOrEqual(3);
+    expect((await b.SetOutputDevice('sdkpp_out')).Successful()).toBe(true);
+    pactl(running!, 'unload-module', module);
 
   }, 30_000);
 

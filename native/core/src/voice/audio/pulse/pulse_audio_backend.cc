@@ -58,8 +58,9 @@ class PulseAudioBackend final : public AudioDeviceBackend {
     selection_.SetOutput(id);
     return true;
   }
-  std::string CurrentInputId() const override { return selection_.Current().input; }
-  std::string CurrentOutputId() const override { return selection_.Current().output; }
+  // A chosen device that went away plays the default (the audio thread reopened on it): "".
+  std::string CurrentInputId() const override { return Present(selection_.Current().input, true); }
+  std::string CurrentOutputId() const override { return Present(selection_.Current().output, false); }
 
   void SetDeviceChangeListener(std::function<void()> listener) override { monitor_->SetListener(std::move(listener)); }
   // The server schedules its own threads; the value is kept, the audio thread keeps its class
@@ -67,6 +68,12 @@ class PulseAudioBackend final : public AudioDeviceBackend {
   void SetThreadPriority(int32_t priority) override { priority_.store(priority); }
 
  private:
+  std::string Present(const std::string& id, bool input) const {
+    if (id.empty()) return id;
+    const auto lists = monitor_->Lists();
+    return Lists(input ? lists.inputs : lists.outputs, id) ? id : std::string();
+  }
+
   const pulse::PulseApi& api_;
   pulse::PulseLog log_;
   std::unique_ptr<PulseDeviceMonitor> monitor_;

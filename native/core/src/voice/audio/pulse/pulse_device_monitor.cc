@@ -54,16 +54,22 @@ void MarkDefault(std::vector<AudioDeviceInfo>& devices, const std::string& defau
 
 std::unique_ptr<PulseDeviceMonitor> PulseDeviceMonitor::Start(const PulseApi& api, PulseLog log,
                                                               std::chrono::milliseconds timeout, std::string& error) {
+  // `timeout` bounds the whole start (connect, lists, subscription): the caller is the JS thread.
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const auto left = [&] {
+    return std::max(std::chrono::milliseconds(1), std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                      deadline - std::chrono::steady_clock::now()));
+  };
   auto connection = PulseConnection::Connect(api, kClientName, timeout, error);
   if (!connection) return nullptr;
   PulseDeviceLists lists;
-  if (!Read(*connection, lists, timeout)) {
+  if (!Read(*connection, lists, left())) {
     error = "the PulseAudio server did not list its devices within " + std::to_string(timeout.count()) + " ms";
     return nullptr;
   }
   std::unique_ptr<PulseDeviceMonitor> monitor(
       new PulseDeviceMonitor(api, std::move(log), std::move(connection), std::move(lists)));
-  if (!monitor->Subscribe()) {
+  if (!monitor->Subscribe(left())) {
     error = "the PulseAudio server refused the device subscription";
     return nullptr;
   }
@@ -94,19 +100,24 @@ bool PulseDeviceMonitor::Read(PulseConnection& connection, PulseDeviceLists& lis
   Collected collected;
   const PulseApi& api = connection.api();
   pa_context* context = connection.context();
-  if (!connection.Wait(api.context_get_server_info(context, &OnServer, &collected), timeout)) return false;
-  if (!connection.Wait(api.context_get_sink_info_list(context, &OnSink, &collected), timeout)) return false;
-  if (!connection.Wait(api.context_get_source_info_list(context, &OnSource, &collected), timeout)) return false;
+  // One budget for the three answers, not one each.
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const auto left = [&] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  };
+  if (!connection.Wait(api.context_get_server_info(context, &OnServer, &collected), left())) return false;
+  if (!connection.Wait(api.context_get_sink_info_list(context, &OnSink, &collected), left())) return false;
+  if (!connection.Wait(api.context_get_source_info_list(context, &OnSource, &collected), left())) return false;
   MarkDefault(collected.lists.outputs, collected.default_sink);
   MarkDefault(collected.lists.inputs, collected.default_source);
   lists = std::move(collected.lists);
   return true;
 }
 
-bool PulseDeviceMonitor::Subscribe() {
+bool PulseDeviceMonitor::Subscribe(std::chrono::milliseconds timeout) {
   api_.context_set_subscribe_callback(connection_->context(), &OnEvent, this);
   const uint32_t mask = PA_SUBSCRIPTION_MASK_SINK | PA_SUBSCRIPTION_MASK_SOURCE | PA_SUBSCRIPTION_MASK_SERVER;
-  return connection_->Wait(api_.context_subscribe(connection_->context(), mask, nullptr, nullptr), kListTimeout);
+  return connection_->Wait(api_.context_subscribe(connection_->context(), mask, nullptr, nullptr), timeout);
 }
 
 // Runs inside dispatch: only notes what to do; the loop does it (no nested waits in callbacks).
@@ -143,7 +154,7 @@ void PulseDeviceMonitor::Run() {
       std::string error;
       connection_ = PulseConnection::Connect(api_, kClientName, kReconnectTimeout, error);
       PulseDeviceLists lists;
-      if (connection_ && Read(*connection_, lists, kListTimeout) && Subscribe()) {
+      if (connection_ && Read(*connection_, lists, kListTimeout) && Subscribe(kListTimeout)) {
         log_(LoggingSeverity::Info, "pulseaudio: the server is back; devices listed again");
         Publish(std::move(lists), true);
       } else {

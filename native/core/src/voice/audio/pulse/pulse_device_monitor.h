@@ -30,8 +30,8 @@ struct PulseDeviceLists {
 
 class PulseDeviceMonitor {
  public:
-  // Connects and reads the first lists within `timeout` (on the calling thread), then starts
-  // the control thread. Null with `error` when no server answers in time.
+  // Connects, reads the first lists and subscribes, all within `timeout` (on the calling
+  // thread), then starts the control thread. Null with `error` when no server answers in time.
   static std::unique_ptr<PulseDeviceMonitor> Start(const PulseApi& api, PulseLog log,
                                                    std::chrono::milliseconds timeout, std::string& error);
   ~PulseDeviceMonitor();  // stops and joins the control thread
@@ -47,7 +47,7 @@ class PulseDeviceMonitor {
   static bool Read(PulseConnection& connection, PulseDeviceLists& lists, std::chrono::milliseconds timeout);
   void Publish(PulseDeviceLists lists, bool notify);
   static void OnEvent(pa_context*, uint32_t event, uint32_t index, void* self);
-  bool Subscribe();
+  bool Subscribe(std::chrono::milliseconds timeout);
 
   const PulseApi& api_;
   PulseLog log_;

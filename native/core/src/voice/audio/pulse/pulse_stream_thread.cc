@@ -15,7 +15,8 @@ constexpr auto kPoll = std::chrono::milliseconds(10);
 constexpr auto kConnectTimeout = std::chrono::milliseconds(1000);
 constexpr auto kReconnectEvery = std::chrono::seconds(3);
 // A record stream this late is taken as stalled: the timer ticks a silent frame instead.
-constexpr uint32_t kPlaybackFrames = 3;
+constexpr uint32_t kPlaybackFrames = 4;
+constexpr uint32_t kPlaybackPrebufFrames = 2;
 constexpr size_t kCaptureCushionFrames = 2;
 constexpr uint32_t kDefault = static_cast<uint32_t>(-1);  // "let the server choose"
 
@@ -98,10 +99,12 @@ void PulseStreamThread::Run() {
   CloseStream(record_);
   CloseStream(playback_);
   connection_.reset();
-  if (playback_dropped_ > 0 || capture_underruns_ > 0) {
+  if (playback_dropped_ > 0 || capture_underruns_ > 0 || capture_overflow_bytes_ > 0) {
     log_(LoggingSeverity::Info, "pulseaudio: " + std::to_string(playback_dropped_) +
                                     " playback frames dropped (the sink had no room), " +
-                                    std::to_string(capture_underruns_) + " silent frames (the source ran dry)");
+                                    std::to_string(capture_underruns_) + " silent frames (the source ran dry), " +
+                                    std::to_string(capture_overflow_bytes_ / kFrameBytes) +
+                                    " captured frames dropped (the source ran ahead)");
   }
 }
 
@@ -136,9 +139,10 @@ void PulseStreamThread::OpenStreams(bool input, bool output) {
   }
   if (output && playback_ == nullptr) {
     playback_ = api_.stream_new(context, "sdkpp speaker", &kSpec, nullptr);
-    // Playback starts once the target (three frames) is buffered: the cushion that absorbs the
-    // jitter of the record clock and of the thread's scheduling, at 60 ms of latency.
-    const pa_buffer_attr attr{kDefault, static_cast<uint32_t>(kPlaybackFrames * kFrameBytes), kDefault,
+    // Up to four frames queued; playback starts (and restarts after an underrun) once two are
+    // there: the cushion for the jitter of the sink and of this thread, at about 40 ms.
+    const pa_buffer_attr attr{kDefault, static_cast<uint32_t>(kPlaybackFrames * kFrameBytes),
+                              static_cast<uint32_t>(kPlaybackPrebufFrames * kFrameBytes),
                               static_cast<uint32_t>(kFrameBytes), kDefault};
     if (playback_ && api_.stream_connect_playback(playback_, DeviceOrDefault(ids_.output), &attr,
                                                   PA_STREAM_ADJUST_LATENCY, nullptr, nullptr) < 0) {
@@ -182,6 +186,7 @@ void PulseStreamThread::PullCaptured() {
     if (pending_size_ + bytes > kPendingBytes) {
       // The sink lags behind the device: the oldest captured audio goes.
       const size_t excess = std::min(pending_size_, pending_size_ + bytes - kPendingBytes);
+      capture_overflow_bytes_ += excess;
       std::memmove(pending_, pending_ + excess, pending_size_ - excess);
       pending_size_ -= excess;
     }

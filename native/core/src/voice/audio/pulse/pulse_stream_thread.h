@@ -70,6 +70,7 @@ class PulseStreamThread {
   Clock::time_point next_tick_{};
   bool capture_primed_ = false;  // the cushion is there: frames are taken from pending_
   uint64_t capture_underruns_ = 0;
+  uint64_t capture_overflow_bytes_ = 0;
   uint64_t frame_index_ = 0;
   uint64_t playback_dropped_ = 0;
   int16_t captured_[kFrameSamples] = {};
