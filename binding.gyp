@@ -84,6 +84,8 @@
       },
       'conditions': [
         ['OS=="win"', {'libraries': ['bcrypt.lib']}],
+        # dlopen (the PulseAudio backend loads libpulse at run time; older glibc keeps it in libdl).
+        ['OS=="linux"', {'libraries': ['-ldl']}],
       ],
       'configurations': {
         'Debug': {'defines': ['SDKPP_DEBUG_BUILD']},

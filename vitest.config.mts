@@ -8,5 +8,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Deterministic audio: every Client gets the virtual devices (never the machine's sound
+    // server) unless a test asks for another with the Node option audio.backend, as the
+    // PulseAudio device test does.
+    env: { SDKPP_AUDIO_BACKEND: 'virtual' },
   },
 });

@@ -33,7 +33,7 @@ export {
 } from './sdk/handles';
 export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange } from './sdk/client';
 export { SdkError } from './sdk/errors';
-export type { NodePlatformOptions } from './platform/node_host';
+export type { NodeAudioOptions, NodePlatformOptions } from './platform/node_host';
 export { AudioDevice, Call, CallInfoHandle, VADThresholdSettings, VoiceStateHandle } from './sdk/call';
 export type {
   CallParticipantChangedCallback,

@@ -74,6 +74,7 @@
       'native/core/src/voice/call/call_manager.cc',
       'native/core/src/voice/call/call_session.cc',
       # voice/audio: building blocks of the audio engine (no apostrophes here: CMake parses quotes)
+      'native/core/src/voice/audio/audio_backend_choice.cc',
       'native/core/src/voice/audio/audio_engine.cc',
       'native/core/src/voice/audio/audio_engine_opus.cc',
       'native/core/src/voice/audio/engine_audio_thread.cc',
@@ -86,6 +87,12 @@
       'native/core/src/voice/dave/dave_binary_frames.cc',
       'native/core/src/voice/dave/dave_controller.cc',
       'native/core/src/voice/dave/dave_controller_media.cc',
+      # voice/audio/pulse: the PulseAudio device backend, libpulse loaded at run time (Linux only, each file guarded)
+      'native/core/src/voice/audio/pulse/pulse_api.cc',
+      'native/core/src/voice/audio/pulse/pulse_audio_backend.cc',
+      'native/core/src/voice/audio/pulse/pulse_connection.cc',
+      'native/core/src/voice/audio/pulse/pulse_device_monitor.cc',
+      'native/core/src/voice/audio/pulse/pulse_stream_thread.cc',
       # voice/net: one call connection to its voice server (gateway v8, UDP, RTP, transport AEAD)
       'native/core/src/voice/net/ip_discovery.cc',
       'native/core/src/voice/net/rtp_packet.cc',

@@ -16,7 +16,7 @@ import { HostUdp } from './host/udp';
 import { HostWebSockets } from './host/websocket';
 
 export type { PlatformEventSink } from './host/events';
-export type { NodePlatformOptions } from './host/options';
+export type { NodeAudioOptions, NodePlatformOptions } from './host/options';
 
 export class NodePlatformHost {
   readonly #events = new HostEvents();

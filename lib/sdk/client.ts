@@ -19,7 +19,18 @@ const NULL_CLIENT = Symbol('sdkpp.nullClient');
 // timers and listeners are closed here. The host refers to the native client only weakly
 // (platform/host/events.ts), so holding the host keeps nothing else alive.
 const closeDroppedClient = new FinalizationRegistry<NodePlatformHost>((host) => host.close());
-const NODE_OPTION_KEYS = ['openUrl', 'now', 'ipcPaths'] as const;
+const NODE_OPTION_KEYS = ['openUrl', 'now', 'ipcPaths', 'audio'] as const;
+const AUDIO_BACKENDS = ['system', 'virtual'] as const;
+
+function checkAudioOption(audio: unknown): void {
+  if (typeof audio !== 'object' || audio === null) throw new TypeError('new Client: nodeOptions.audio must be an object');
+  for (const [key, value] of Object.entries(audio)) {
+    if (key !== 'backend') throw new TypeError(`new Client: unknown option 'audio.${key}' (audio options are backend)`);
+    if (value !== undefined && !(AUDIO_BACKENDS as readonly unknown[]).includes(value)) {
+      throw new TypeError(`new Client: nodeOptions.audio.backend must be ${AUDIO_BACKENDS.join(' or ')}`);
+    }
+  }
+}
 
 function checkNodeOptions(options: unknown): asserts options is NodePlatformOptions | undefined {
   if (options === undefined) return;
@@ -32,6 +43,10 @@ function checkNodeOptions(options: unknown): asserts options is NodePlatformOpti
         `new Client: unknown option '${key}' (options of the service go in a ClientCreateOptions; ` +
           `Node options are ${NODE_OPTION_KEYS.join(', ')})`,
       );
+    }
+    if (key === 'audio') {
+      if (value !== undefined) checkAudioOption(value);
+      continue;
     }
     if (value !== undefined && typeof value !== 'function') {
       throw new TypeError(`new Client: nodeOptions.${key} must be a function`);
@@ -76,6 +91,9 @@ export class Client extends AudioMethods {
     checkNodeOptions(nodeOptions);
     const host = new NodePlatformHost(nodeOptions);
     this.#native = new binding.NativeClient(options, host);
+    // Before anything can make the audio engine: the choice applies to its first backend.
+    const backend = nodeOptions?.audio?.backend;
+    if (backend !== undefined) this.#native._SetAudioBackend(backend);
     host.attach(this.#native);
     this.#host = host;
     closeDroppedClient.register(this.#native, host, host);

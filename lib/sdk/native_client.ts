@@ -231,6 +231,8 @@ export interface NativeAudioMethods {
   _VirtualAudio(op: 'sine', hz: number, dBFS: number): boolean | undefined;
   _VirtualAudio(op: 'silence'): boolean | undefined;
   _VirtualAudio(op: 'speaker', frames: number): Int16Array | undefined;
+  /** The Node option audio.backend, applied before the audio engine exists (false after). */
+  _SetAudioBackend(backend: 'system' | 'virtual'): boolean;
 }
 
 export interface NativeClient

@@ -206,6 +206,7 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void SetVoiceLogDir(const Napi::CallbackInfo& info);
   static Napi::Value GetDefaultAudioDeviceId(const Napi::CallbackInfo& info);
   Napi::Value VirtualAudio(const Napi::CallbackInfo& info);
+  Napi::Value SetAudioBackend(const Napi::CallbackInfo& info);
 
   // Platform results from the JS host (wrap_client_platform.cc)
   static Methods PlatformEventMethods();

@@ -11,6 +11,7 @@
 #include "sdkpp/limits.h"
 #include "wrap_call.h"
 #include "client/client_access.h"
+#include "voice/audio/audio_backend_choice.h"
 #include "voice/audio/virtual_audio_backend.h"
 #include "wrap_client.h"
 
@@ -52,6 +53,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::AudioMethods(
           InstanceMethod<&W::AddVoiceLogCallback>("AddVoiceLogCallback"),
           InstanceMethod<&W::SetVoiceLogDir>("SetVoiceLogDir"),
           InstanceMethod<&W::VirtualAudio>("_VirtualAudio"),
+          InstanceMethod<&W::SetAudioBackend>("_SetAudioBackend"),
           StaticMethod<&W::GetDefaultAudioDeviceId>("GetDefaultAudioDeviceId")};
 }
 
@@ -251,8 +253,19 @@ void ClientWrap::SetVoiceLogDir(const Napi::CallbackInfo& info) {
   client_->SetVoiceLogDir(path, min_severity);
 }
 
-// Tests, demos and benchmarks drive the virtual audio devices (the backend every machine gets
-// today): _VirtualAudio("sine", hz, dBFS) | ("silence") plays into the microphone;
+// The Node option audio.backend (lib/sdk/client.ts applies it right after construction, before
+// anything can make the audio engine): 'system' | 'virtual'. False once the engine exists.
+Napi::Value ClientWrap::SetAudioBackend(const Napi::CallbackInfo& info) {
+  const char* m = "NativeClient._SetAudioBackend";
+  std::string name = ReadString(ArgRef{info, 0, m, "backend"}, kMaxShortString);
+  auto kind = voice::ParseAudioBackendKind(name);
+  if (!kind) ThrowRangeError(ArgRef{info, 0, m, "backend"}, "must be system or virtual");
+  auto* impl = sdkpp::detail::ClientAccess::Impl(*client_);
+  return Napi::Boolean::New(info.Env(), impl != nullptr && impl->calls().SetAudioBackend(*kind));
+}
+
+// Tests, demos and benchmarks drive the virtual audio devices (the backend of
+// audio.backend 'virtual', and of 'system' where no sound server answers): _VirtualAudio("sine", hz, dBFS) | ("silence") plays into the microphone;
 // ("speaker", frames) copies what the speaker played last (interleaved stereo int16).
 // Undefined when the Client's backend is not the virtual one.
 Napi::Value ClientWrap::VirtualAudio(const Napi::CallbackInfo& info) {

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Activity, ActivityParty, ActivitySecrets, ActivityTypes, AuthorizationTokenType, Client, LoggingSeverity } from '../../lib/index';
+import { Activity, ActivityParty, ActivitySecrets, ActivityTypes, AuthorizationTokenType, Client, LoggingSeverity, type NodeAudioOptions } from '../../lib/index';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../lib/emulator/index';
 
 export class SecretWatch {
@@ -37,12 +37,19 @@ export class SecretWatch {
   }
 }
 
+export interface ClientOptions {
+  ipc?: boolean;
+  openUrl?: (url: string) => boolean;
+  audio?: NodeAudioOptions;
+}
+
 export interface Harness {
   emu: RunningEmulator;
   watch: SecretWatch;
   ipcDir: string;
   ipcPaths: string[];
-  newClient(options?: { ipc?: boolean; openUrl?: (url: string) => boolean }): Client;
+  /** `audio`: the device backend; the suite runs with SDKPP_AUDIO_BACKEND=virtual (vitest.config.mts). */
+  newClient(options?: ClientOptions): Client;
   close(): Promise<void>;
 }
 
@@ -58,10 +65,11 @@ export async function startHarness(options: StartEmulatorOptions = {}): Promise<
     watch,
     ipcDir,
     ipcPaths,
-    newClient({ ipc = false, openUrl } = {}) {
+    newClient({ ipc = false, openUrl, audio } = {}) {
       const client = new Client(emu.apiBase, emu.webBase, {
         ipcPaths: () => (ipc ? ipcPaths : []),
         openUrl: openUrl ?? browserFollowingRedirects,
+        audio,
       });
       client.SetApplicationId(BigInt(emu.application.id));
       client.AddLogCallback((message) => watch.log(message), LoggingSeverity.Verbose);
@@ -100,7 +108,7 @@ export async function until(check: () => boolean, timeoutMs = 5000, stepMs = 10)
 }
 
 /** A client of the harness for `userId` (a token from the control API), connected and Ready. */
-export async function readyClient(h: Harness, userId: string, options: { ipc?: boolean; openUrl?: (url: string) => boolean } = {}): Promise<Client> {
+export async function readyClient(h: Harness, userId: string, options: ClientOptions = {}): Promise<Client> {
   const client = h.newClient(options);
   const { accessToken } = h.emu.control.issueToken(userId);
   h.watch.remember(accessToken);

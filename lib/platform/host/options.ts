@@ -3,6 +3,16 @@
 // (HostEvents, in events.ts, holds them in an ephemeron keyed by it): a live socket or timer of the host
 // must never be what keeps a dropped Client alive (README, "Lifetime").
 
+/** Which audio devices a Client uses (voice.md §7 "Devices"). */
+export interface NodeAudioOptions {
+  /**
+   * 'system': the machine's sound server (PulseAudio, or PipeWire through pipewire-pulse, on
+   * Linux), else the virtual devices with a Warning; 'virtual': always the virtual devices.
+   * Default: the environment variable SDKPP_AUDIO_BACKEND, else 'system'.
+   */
+  backend?: 'system' | 'virtual';
+}
+
 /** Node-only options of a Client (tests and embedders inject these). */
 export interface NodePlatformOptions {
   /** Opens the authorize page; default: the system browser. Return false if it could not. */
@@ -11,4 +21,6 @@ export interface NodePlatformOptions {
   now?: () => number;
   /** Candidate IPC socket paths of the local client, in order; default per protocols.md §1. */
   ipcPaths?: () => string[];
+  /** The audio device backend (a plain object, not a function). */
+  audio?: NodeAudioOptions;
 }

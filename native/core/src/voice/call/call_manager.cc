@@ -5,7 +5,6 @@
 #include "logging/log_file.h"
 #include "sdkpp/limits.h"
 #include "social/factory.h"
-#include "voice/audio/virtual_audio_backend.h"
 
 namespace sdkpp::voice {
 namespace {
@@ -33,8 +32,16 @@ CallManager::CallManager(const FeatureContext& context, gateway::GatewayConnecti
       return CreateVoiceConnection(ctx, listener);
     };
   }
+  backends_injected_ = static_cast<bool>(backends_);
   if (!backends_) {
-    backends_ = [] { return std::unique_ptr<AudioDeviceBackend>(CreateVirtualAudioBackend()); };
+    backends_ = [this] {
+      // The voice logger is thread-safe and outlives the engine (and so the backend's threads).
+      AudioBackendLog log = [logger = &voice_logger_](LoggingSeverity severity, const std::string& message) {
+        logger->Log(severity, message);
+      };
+      AudioBackendKind kind = backend_kind_ ? *backend_kind_ : AudioBackendKindFromEnvironment(log);
+      return CreateAudioBackend(kind, std::move(log));
+    };
   }
   context_.sockets.SetWakeHandler([this] { OnWake(); });
 }
@@ -410,5 +417,11 @@ void CallManager::SetSelfDeafAll(bool deaf) {
 void CallManager::SetNoAudioInputThreshold(float dbfs) { engine().SetNoAudioInputThreshold(dbfs); }
 
 void CallManager::SetThreadPriority(int32_t priority) { engine().Backend().SetThreadPriority(priority); }
+
+bool CallManager::SetAudioBackend(AudioBackendKind kind) {
+  if (engine_ || backends_injected_) return false;
+  backend_kind_ = kind;
+  return true;
+}
 
 }  // namespace sdkpp::voice

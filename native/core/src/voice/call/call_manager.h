@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "sdkpp/audio_device.h"
 #include "sdkpp/call.h"
 #include "social/social_state.h"
+#include "voice/audio/audio_backend_choice.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/call/call_session.h"
 #include "voice/net/voice_connection.h"
@@ -39,7 +41,8 @@ class CallManager final : private AudioEngineEvents {
       std::function<void(uint64_t lobbyId, uint64_t memberId, bool added)>;
   using SetDeviceCallback = std::function<void(ClientResult result)>;
 
-  // Defaults: CreateVoiceConnection and the virtual audio backend on a real-time clock.
+  // Defaults: CreateVoiceConnection and the backend of SetAudioBackend / SDKPP_AUDIO_BACKEND
+  // (audio_backend_choice.h; 'system' unless told otherwise).
   CallManager(const FeatureContext& context, gateway::GatewayConnection& gateway,
               std::shared_ptr<social::SocialState> state,
               ConnectionFactory connections = nullptr, BackendFactory backends = nullptr);
@@ -80,6 +83,9 @@ class CallManager final : private AudioEngineEvents {
     on_voice_participant_ = std::move(callback);
   }
   void SetThreadPriority(int32_t priority);
+  // The device backend the engine gets when it is made (the first call or device query); false
+  // once it exists (the choice can no longer apply) or when a factory was injected.
+  bool SetAudioBackend(AudioBackendKind kind);
   logging::Logger& voice_logger() { return voice_logger_; }
 
   // --- for CallSession ---
@@ -120,6 +126,8 @@ class CallManager final : private AudioEngineEvents {
   std::shared_ptr<social::SocialState> state_;
   ConnectionFactory connections_;
   BackendFactory backends_;
+  bool backends_injected_ = false;
+  std::optional<AudioBackendKind> backend_kind_;  // the app's choice; else the environment
   std::unique_ptr<AudioEngine> engine_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 
