@@ -47,7 +47,7 @@ async function main() {
 const child = fork(fileURLToPath(import.meta.url), ['--emulator'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const emu = await new Promise((resolve) => child.once('message', resolve));
 async function ready(token) {
-  const client = new Client(emu.apiBase, emu.webBase, { ipcPaths: () => [], openUrl: () => false });
+  const client = new Client(emu.apiBase, emu.webBase, { ipcPaths: () => [], openUrl: () => false, audio: { backend: 'virtual' } });
   client.SetApplicationId(BigInt(emu.applicationId));
   await client.UpdateToken(AuthorizationTokenType.Bearer, token);
   client.Connect();

@@ -61,7 +61,7 @@ async function serve(makeHandlers) {
 
 async function sdkClient(env, token) {
   const { AuthorizationTokenType, Client } = require('../../dist/index.js');
-  const client = new Client(env.apiBase, env.webBase, { ipcPaths: () => [], openUrl: () => false });
+  const client = new Client(env.apiBase, env.webBase, { ipcPaths: () => [], openUrl: () => false, audio: { backend: 'virtual' } });
   client.SetApplicationId(BigInt(env.applicationId));
   await client.UpdateToken(AuthorizationTokenType.Bearer, token);
   client.Connect();

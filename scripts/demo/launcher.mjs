@@ -48,7 +48,8 @@ const appId = BigInt(emu.application.id);
 const player = emu.users[0];
 emu.control.setAutoApprove(player.id);
 
-const client = new Client(emu.apiBase, emu.webBase, { openUrl: browser, ipcPaths: () => [] });
+// The call step plays and measures tones: virtual audio devices, whatever sound server this machine has.
+const client = new Client(emu.apiBase, emu.webBase, { openUrl: browser, ipcPaths: () => [], audio: { backend: 'virtual' } });
 client.SetApplicationId(appId);
 client.AddLogCallback((message, severity) => {
   if (severity >= LoggingSeverity.Error) console.log(`    [sdk] ${message}`);
@@ -102,7 +103,7 @@ await step('RefreshToken (rotation)', async () => {
 console.log('\nSocial');
 // A friend's launcher on another machine: a second client, signed in as another seeded user.
 const friendUser = emu.users[1];
-const friend = new Client(emu.apiBase, emu.webBase, { ipcPaths: () => [] });
+const friend = new Client(emu.apiBase, emu.webBase, { ipcPaths: () => [], audio: { backend: 'virtual' } });
 friend.SetApplicationId(appId);
 const statuses = [];
 client.SetStatusChangedCallback((status) => statuses.push(Client.StatusToString(status)));
