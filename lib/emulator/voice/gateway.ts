@@ -304,6 +304,7 @@ export class VoiceGateway {
     session.version = version;
     session.send(VoiceOp.Resumed, null);
     for (const text of missed) session.sendRaw(text);
+    this.#dave.get(session.call.channelId)?.resumed(session);
     const counters = this.stats.member(session.userId);
     counters.resumed++;
     counters.replayed += missed.length;

@@ -75,6 +75,8 @@ export const MAX_DAVE_BINARY_BYTES = 32 * 1024;
 export const DAVE_PROTOCOL_VERSION = 1;
 /** Op 22 goes out this long after op 29/30 or op 21 even if some members never sent op 23. */
 export const DAVE_TRANSITION_TIMEOUT_MS = 3_000;
+/** Proposals out and no commit won within this: the group is rebuilt (a commit lost with a dropped socket, a member gone quiet). */
+export const DAVE_COMMIT_TIMEOUT_MS = 5000;
 /** From this instant (emulator clock) the service accepts only E2EE calls (voice.md §1). */
 export const DAVE_REQUIRED_FROM = Date.UTC(2026, 2, 1);
 /** The replay buffer keeps at most this many numbered messages, none older than REPLAY_MAX_AGE_MS. */

@@ -7,7 +7,7 @@
 // epoch 1) when a member leaves, reports a commit it cannot process (op 31), or sends a commit
 // the server cannot parse.
 import type { VoiceSession } from '../session';
-import { DAVE_PROTOCOL_VERSION, DAVE_TRANSITION_TIMEOUT_MS, VoiceOp } from '../protocol';
+import { DAVE_COMMIT_TIMEOUT_MS, DAVE_PROTOCOL_VERSION, DAVE_TRANSITION_TIMEOUT_MS, VoiceOp } from '../protocol';
 import type { VoiceStats } from '../stats';
 import { splitCommitWelcome } from './commit_welcome';
 import type { ExternalSender } from './external_sender';
@@ -45,6 +45,8 @@ export class DaveCallGroup {
   readonly #mayCommit = new Set<string>();
   readonly #transitions = new Map<number, Transition>();
   #lastTransitionId = 0;
+  /** Cancels the rebuild that follows proposals nobody committed in time. */
+  #cancelCommitDeadline: (() => void) | null = null;
   readonly #groupId: Buffer;
 
   constructor(
@@ -92,6 +94,19 @@ export class DaveCallGroup {
     if (involved && this.version > 0) this.#rebuild(`${userId} left`);
   }
 
+  /**
+   * A member resumed: whatever it sent while its old socket went away is lost — a key package
+   * or a commit the group is waiting for. Unless the group is settled with the member in it,
+   * rebuild it now (a resume is rare, a rebuild takes one round trip) rather than leave the call
+   * silent until the commit deadline, or for good when the lost message was a key package.
+   */
+  resumed(session: VoiceSession): void {
+    if (this.version === 0 || session.daveVersion === 0) return;
+    if (this.#epoch === null || this.#outstanding.size > 0 || !this.#members.has(session.userId)) {
+      this.#rebuild(`${session.userId} resumed while the group was not settled`);
+    }
+  }
+
   keyPackage(session: VoiceSession, payload: Buffer): void {
     if (payload.length < KEY_PACKAGE_PREFIX.length || !payload.subarray(0, 4).equals(KEY_PACKAGE_PREFIX)) {
       return this.host.stats.daveRejected(session.userId, 'badKeyPackage');
@@ -134,6 +149,7 @@ export class DaveCallGroup {
     this.#epoch = expected + 1n;
     this.#outstanding.clear();
     this.#mayCommit.clear();
+    this.#disarmCommitDeadline();
     this.host.log(`voice: DAVE ${this.channelId} epoch ${this.#epoch}: commit of ${session.userId} wins, adds ${added.join(', ') || 'nobody'} (transition ${id})`);
     this.#startTransition(id, new Set(this.#members));
     this.#propose();
@@ -152,6 +168,7 @@ export class DaveCallGroup {
   }
 
   close(): void {
+    this.#disarmCommitDeadline();
     for (const transition of this.#transitions.values()) transition.cancel();
     this.#transitions.clear();
   }
@@ -176,7 +193,7 @@ export class DaveCallGroup {
         this.#mayCommit.add(userId);
         byUser.get(userId)!.sendBinary(VoiceOp.DaveMlsProposals, appendProposals(adds));
       }
-      return;
+      return this.#armCommitDeadline();
     }
     const newcomers = [...this.#pending].filter(([userId]) => byUser.has(userId) && !this.#members.has(userId));
     if (newcomers.length === 0) return;
@@ -190,6 +207,24 @@ export class DaveCallGroup {
       this.#mayCommit.add(userId);
       byUser.get(userId)?.sendBinary(VoiceOp.DaveMlsProposals, payload);
     }
+    this.#armCommitDeadline();
+  }
+
+  /**
+   * Proposals are out: if no commit wins in time (the committer's socket dropped with its commit
+   * in flight, a member went quiet), nothing else would move the group, so it is rebuilt.
+   */
+  #armCommitDeadline(): void {
+    this.#disarmCommitDeadline();
+    this.#cancelCommitDeadline = this.host.after(DAVE_COMMIT_TIMEOUT_MS, () => {
+      this.#cancelCommitDeadline = null;
+      if (this.#outstanding.size > 0) this.#rebuild(`no commit within ${DAVE_COMMIT_TIMEOUT_MS} ms of the proposals`);
+    });
+  }
+
+  #disarmCommitDeadline(): void {
+    this.#cancelCommitDeadline?.();
+    this.#cancelCommitDeadline = null;
   }
 
   /** Op 24 epoch 1 to the DAVE members (but `except`, which re-initializes by itself): a new group. */
@@ -205,6 +240,7 @@ export class DaveCallGroup {
   }
 
   #clearGroup(): void {
+    this.#disarmCommitDeadline();
     this.#epoch = null;
     this.#members.clear();
     this.#pending.clear();
