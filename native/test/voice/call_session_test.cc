@@ -290,6 +290,22 @@ TEST(CallSession, AnInterruptionResumesThroughReconnectingNeverDisconnected) {
   EXPECT_EQ(call.GetStatus(), Call::Status::Connected);
 }
 
+TEST(CallSession, TheMicrophoneStateReachesTheConnectionWhateverTheCallStatus) {
+  // The connection announces our speaking state (op 5: the others learn our SSRC from it) at
+  // every Ready and Resumed, so it must hear every change, also one made before it existed or
+  // while the call was not Connected; dropped, the others could not map our packets to us.
+  CallHarness c;
+  Call call = c.calls->StartCall(kLobby, {});
+  call.SetVADThreshold(false, -60);
+  c.backend->PlaySine(440, -20);
+  c.AudioTick(10);
+  c.OwnVoiceState("\"555\"");
+  c.VoiceServer();
+  ASSERT_EQ(call.GetStatus(), Call::Status::Connecting);
+  ASSERT_FALSE(c.Connection().speaking.empty()) << "the state from before the connection existed";
+  EXPECT_TRUE(c.Connection().speaking.back());
+}
+
 TEST(CallSession, NoDaveIsAWarningOncePerCallEvenAcrossRejoins) {
   CallHarness c;
   Call call = c.calls->StartCall(kLobby, {});

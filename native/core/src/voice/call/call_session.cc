@@ -125,7 +125,10 @@ void CallSession::ConnectIfReady() {
   awaiting_server_ = false;
   manager_.context().scheduler.Cancel(join_timer_);
   join_->session_id = session_id_;
-  if (!connection_) connection_ = manager_.NewConnection(*this);
+  if (!connection_) {
+    connection_ = manager_.NewConnection(*this);
+    connection_->SetSpeaking(local_speaking_);
+  }
   if (status_ == Call::Status::Joining) SetStatus(Call::Status::Connecting);
   connect_failures_ = 0;
   connection_->Connect(*join_);
@@ -357,7 +360,12 @@ void CallSession::OnSpeakingChanged(uint64_t user_id, bool speaking) {
 }
 
 void CallSession::OnLocalSpeakingChanged(bool speaking) {
-  if (connection_ && status_ == Call::Status::Connected) connection_->SetSpeaking(speaking);
+  // Always handed to the connection, whatever the call's status: it remembers the state and
+  // announces it (op 5, which tells the others our SSRC) at every Ready and Resumed. Dropping a
+  // change that came while Connecting or Reconnecting left the others without our SSRC after a
+  // rejoin, and our audio unheard, until the microphone next went quiet and loud again.
+  local_speaking_ = speaking;
+  if (connection_) connection_->SetSpeaking(speaking);
 }
 
 void CallSession::FlushOutgoing() {

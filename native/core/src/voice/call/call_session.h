@@ -127,6 +127,7 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   bool audio_added_ = false;
   bool released_ = false;
   bool dave_unavailable_logged_ = false;  // the Warning once per call, not per rejoin
+  bool local_speaking_ = false;           // the audio engine's view of our microphone
 
   // The join in progress (a full rejoin starts a new one).
   std::string session_id_;
