@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "client/client_access.h"
+#include "env_guard.h"
 #include "sdkpp/client.h"
 #include "sdkpp/version.h"
 
@@ -34,28 +35,7 @@ TEST(Client, VersionMatchesPackageJson) {
   EXPECT_FALSE(Client::GetVersionHash().empty());
 }
 
-class EnvGuard {
- public:
-  EnvGuard(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value) {
-      setenv(name, value, 1);
-    } else {
-      unsetenv(name);
-    }
-  }
-  ~EnvGuard() {
-    if (old_) {
-      setenv(name_, old_->c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using sdkpp::testing::EnvGuard;
 
 TEST(Client, EndpointsDefaultEnvironmentAndOptions) {
   EnvGuard api("SDKPP_API_BASE", nullptr);

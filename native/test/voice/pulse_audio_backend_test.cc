@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "env_guard.h"
 #include "framework/test.h"
 #include "voice/audio/audio_backend_choice.h"
 #ifdef __linux__
@@ -17,29 +18,7 @@
 namespace sdkpp::voice {
 namespace {
 
-// Sets an environment variable for one test and puts the old value back.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value) {
-      setenv(name, value, 1);
-    } else {
-      unsetenv(name);
-    }
-  }
-  ~ScopedEnv() {
-    if (old_) {
-      setenv(name_, old_->c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using sdkpp::testing::EnvGuard;
 
 struct LogLines {
   std::vector<std::pair<LoggingSeverity, std::string>> lines;
@@ -67,16 +46,16 @@ TEST(AudioBackendChoice, ParsesTheTwoNamesOnly) {
 TEST(AudioBackendChoice, EnvironmentChoosesAndUnknownValuesWarn) {
   LogLines log;
   {
-    ScopedEnv env(kAudioBackendVariable, nullptr);
+    EnvGuard env(kAudioBackendVariable, nullptr);
     EXPECT_TRUE(AudioBackendKindFromEnvironment(log.Sink()) == AudioBackendKind::System);
   }
   {
-    ScopedEnv env(kAudioBackendVariable, "virtual");
+    EnvGuard env(kAudioBackendVariable, "virtual");
     EXPECT_TRUE(AudioBackendKindFromEnvironment(log.Sink()) == AudioBackendKind::Virtual);
   }
   EXPECT_TRUE(log.lines.empty());
   {
-    ScopedEnv env(kAudioBackendVariable, "alsa");
+    EnvGuard env(kAudioBackendVariable, "alsa");
     EXPECT_TRUE(AudioBackendKindFromEnvironment(log.Sink()) == AudioBackendKind::System);
   }
   EXPECT_TRUE(log.Has(LoggingSeverity::Warning, "'alsa' is neither system nor virtual"));
@@ -84,7 +63,7 @@ TEST(AudioBackendChoice, EnvironmentChoosesAndUnknownValuesWarn) {
 
 TEST(AudioBackendChoice, VirtualIsVirtualWithoutAsking) {
   LogLines log;
-  ScopedEnv server("PULSE_SERVER", kNoServer);
+  EnvGuard server("PULSE_SERVER", kNoServer);
   auto backend = CreateAudioBackend(AudioBackendKind::Virtual, log.Sink());
   ASSERT_TRUE(backend != nullptr);
   EXPECT_STREQ(backend->Name(), "virtual");
@@ -93,7 +72,7 @@ TEST(AudioBackendChoice, VirtualIsVirtualWithoutAsking) {
 
 TEST(AudioBackendChoice, SystemFallsBackToVirtualWithAWarningWhenNoServerAnswers) {
   LogLines log;
-  ScopedEnv server("PULSE_SERVER", kNoServer);
+  EnvGuard server("PULSE_SERVER", kNoServer);
   const auto started = std::chrono::steady_clock::now();
   auto backend = CreateAudioBackend(AudioBackendKind::System, log.Sink());
   const auto took = std::chrono::steady_clock::now() - started;
@@ -134,7 +113,7 @@ TEST(PulseAudioBackend, NoServerIsAnErrorWithinTheTimeout) {
     std::printf("  [skipped: %s]\n", load_error.c_str());
     return;
   }
-  ScopedEnv server("PULSE_SERVER", kNoServer);
+  EnvGuard server("PULSE_SERVER", kNoServer);
   std::string error;
   PulseBackendOptions options;
   options.connect_timeout = std::chrono::milliseconds(500);
