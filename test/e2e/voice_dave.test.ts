@@ -99,7 +99,7 @@ function memberWithoutDave(h: Harness, userIndex: number, secret: string, toneHz
   const { accessToken } = h.emu.control.issueToken(h.emu.users[userIndex].id);
   h.watch.remember(accessToken);
   const env = { apiBase: h.emu.apiBase, webBase: h.emu.webBase, appId: h.emu.application.id, token: accessToken, secret, toneHz };
-  return child(join(__dirname, 'fixtures', 'voice_member_child.cjs'), { SDKPP_DAVE: '0', SDKPP_MEMBER_ENV: JSON.stringify(env) });
+  return child(join(__dirname, 'fixtures', 'voice_member_child.cjs'), { SDKPP_DAVE: '0', SDKPP_AUDIO_BACKEND: 'virtual', SDKPP_MEMBER_ENV: JSON.stringify(env) });
 }
 
 describe('a DAVE call between SDK clients (emulator clock after 2026-03-01: DAVE required)', () => {
