@@ -48,6 +48,7 @@ void DaveController::End() {
   passthrough_until_ms_ = 0;
   connected_users_.clear();
   privacy_code_.clear();
+  group_ready_ = false;
 }
 
 void DaveController::ReportUnavailable(const std::string& reason) {
@@ -64,6 +65,7 @@ void DaveController::CreateSession(uint16_t version) {
     return;
   }
   mls_version_ = version;
+  group_ready_ = false;
   ++counters_.dave_reinits;
   Log(LoggingSeverity::Info, "session created for protocol version " + std::to_string(version));
   if (early_external_sender_) {
@@ -78,7 +80,7 @@ void DaveController::OnSessionDescription(int64_t dave_protocol_version) {
   if (session_) return;  // a resume that redid Select Protocol: the group is kept
   version_ = static_cast<uint16_t>(dave_protocol_version);
   CreateSession(version_);
-  NotePrivacyCode();
+  NoteGroupState();
 }
 
 void DaveController::OnUsersConnected(const std::vector<uint64_t>& user_ids) {
@@ -92,6 +94,7 @@ void DaveController::OnUserDisconnected(uint64_t user_id) { connected_users_.era
 
 void DaveController::Reinit(uint16_t version) {
   consecutive_failures_ = 0;
+  group_ready_ = false;  // a fresh or dropped group is never ready
   if (version == 0) {
     // Back to no end-to-end encryption: the group is dropped; frames still encrypted under it
     // get the window to drain.
@@ -190,7 +193,7 @@ void DaveController::Execute(uint16_t transition_id, uint16_t version) {
   last_transition_id_ = transition_id;
   Log(LoggingSeverity::Verbose, "transition " + std::to_string(transition_id) + " executed (version " +
                                     std::to_string(old_version) + " → " + std::to_string(version_) + ")");
-  NotePrivacyCode();
+  NoteGroupState();
 }
 
 void DaveController::OnPrepareEpoch(const DavePrepareEpochMessage& message) {
@@ -203,7 +206,7 @@ void DaveController::OnPrepareEpoch(const DavePrepareEpochMessage& message) {
   // (op 29/30, then op 22); version 0 has no transition to wait for.
   if (message.protocol_version == 0) version_ = 0;
   Reinit(message.protocol_version);
-  NotePrivacyCode();
+  NoteGroupState();
 }
 
 // --- binary MLS messages -----------------------------------------------------------------
@@ -223,19 +226,19 @@ void DaveController::OnBinary(uint8_t op, std::string_view payload) {
         return;
       }
       ApplyExternalSender(std::string(payload));
-      NotePrivacyCode();
+      NoteGroupState();
       return;
     case VoiceOp::DaveMlsProposals:
       HandleProposals(payload);
-      NotePrivacyCode();
+      NoteGroupState();
       return;
     case VoiceOp::DaveMlsAnnounceCommitTransition:
       HandleCommitOrWelcome(false, payload);
-      NotePrivacyCode();
+      NoteGroupState();
       return;
     case VoiceOp::DaveMlsWelcome:
       HandleCommitOrWelcome(true, payload);
-      NotePrivacyCode();
+      NoteGroupState();
       return;
     default:
       return BadMessage("binary op " + std::to_string(op) + " (" + std::to_string(payload.size()) + " bytes)");
@@ -293,7 +296,7 @@ void DaveController::Recover(uint16_t transition_id, const std::string& why) {
   ++counters_.dave_invalid_transitions;
   outbox_.SendDaveJson(EncodeDaveInvalidCommitWelcome(transition_id));
   Reinit(mls_version_ != 0 ? mls_version_ : std::max<uint16_t>(version_, 1));
-  NotePrivacyCode();
+  NoteGroupState();
 }
 
 void DaveController::OpenPassthroughWindow(uint64_t duration_ms) {
@@ -301,8 +304,9 @@ void DaveController::OpenPassthroughWindow(uint64_t duration_ms) {
   if (session_) session_->SetPassthroughMode(true, static_cast<uint32_t>(duration_ms / 1000));
 }
 
-void DaveController::NotePrivacyCode() {
-  std::string code = session_ && version_ != 0 && session_->IsReady() ? session_->VoicePrivacyCode() : std::string();
+void DaveController::NoteGroupState() {
+  group_ready_ = session_ && session_->IsReady();
+  std::string code = group_ready_ && version_ != 0 ? session_->VoicePrivacyCode() : std::string();
   if (code == privacy_code_) return;
   privacy_code_ = std::move(code);
   // The API surface has no name for the code, so the voice log is where users read it; at

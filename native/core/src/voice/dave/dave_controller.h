@@ -106,7 +106,9 @@ class DaveController {
   // op 31 for `transition_id` and a fresh state (once until a transition executes again).
   void Recover(uint16_t transition_id, const std::string& why);
   void OpenPassthroughWindow(uint64_t duration_ms);
-  void NotePrivacyCode();
+  // After every event that can change the group: reads its readiness once (the media path uses
+  // the cached value: no host call per frame) and logs a new privacy code.
+  void NoteGroupState();
   bool PlainFramesAllowed(uint64_t now_ms);
   std::optional<DaveFrame> DecryptFailed();
   void BadMessage(const std::string& why);
@@ -133,6 +135,7 @@ class DaveController {
   uint64_t passthrough_until_ms_ = 0;
   std::set<uint64_t> connected_users_;
   std::string privacy_code_;
+  bool group_ready_ = false;  // session_->IsReady() as of the last NoteGroupState
 
   std::array<uint8_t, kDaveMaxFrameBytes> out_buffer_{};
   std::array<uint8_t, kDaveMaxFrameBytes> in_buffer_{};

@@ -12,7 +12,7 @@ namespace sdkpp::voice {
 std::optional<DaveFrame> DaveController::Outgoing(const uint8_t* opus, size_t size) {
   const DaveFrame plain{opus, size};
   if (!session_ || version_ == 0 || IsOpusSilenceFrame(opus, size)) return plain;
-  if (!session_->IsReady()) {
+  if (!group_ready_) {
     // End-to-end encryption is in effect but the group is not (yet, or during a rebuild): the
     // voice is withheld rather than sent readable to the relay. Costs the first ~100 ms of a
     // call and a gap while a leave rebuilds the group.
@@ -30,7 +30,7 @@ std::optional<DaveFrame> DaveController::Outgoing(const uint8_t* opus, size_t si
 }
 
 bool DaveController::PlainFramesAllowed(uint64_t now_ms) {
-  return version_ == 0 || !session_->IsReady() || !pending_.empty() || now_ms < passthrough_until_ms_;
+  return version_ == 0 || !group_ready_ || !pending_.empty() || now_ms < passthrough_until_ms_;
 }
 
 std::optional<DaveFrame> DaveController::Incoming(uint64_t sender_user_id, const uint8_t* frame, size_t size) {
@@ -46,7 +46,7 @@ std::optional<DaveFrame> DaveController::Incoming(uint64_t sender_user_id, const
     }
     return DecryptFailed();
   }
-  if (!session_->IsReady()) {
+  if (!group_ready_) {
     // Encrypted for a group we are not (yet, or no longer) in: nothing to recover from.
     ++counters_.dave_decrypt_failures;
     return std::nullopt;
