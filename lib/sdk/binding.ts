@@ -1,9 +1,9 @@
-// Loads the native addon (a prebuild for this platform, else the local node-gyp build) and
-// describes its shape. Everything in the addon validates its own arguments; this file only
+// Loads the native addon (the local node-gyp build when it was built for this OS and CPU, else
+// the prebuild for this platform; scripts/build/locate-addon.cjs) and describes its shape. Everything in the addon validates its own arguments; this file only
 // gives TypeScript the types (the value classes: native_values.ts; NativeClient, composed from
 // one interface per area: native_client.ts; the handle classes: social_types.ts).
 import path from 'node:path';
-import nodeGypBuild from 'node-gyp-build';
+import { createRequire } from 'node:module';
 import type { NativeClientConstructor } from './native_client';
 import type * as V from './native_values';
 import type * as Social from './social_types';
@@ -116,4 +116,13 @@ export interface PlatformProbe {
 /** The package root: lib/sdk (sources under vitest) and dist/sdk (compiled) are both two levels down. */
 export const packageRoot = path.resolve(__dirname, '..', '..');
 
-export const binding = nodeGypBuild(packageRoot) as NativeBinding;
+interface AddonLocator {
+  loadAddon(packageRoot: string): unknown;
+}
+
+// The same locator the install script uses to decide whether to compile (plain CommonJS, shipped
+// in the package next to it).
+const packageRequire = createRequire(path.join(packageRoot, 'package.json'));
+const locator = packageRequire('./scripts/build/locate-addon.cjs') as AddonLocator;
+
+export const binding = locator.loadAddon(packageRoot) as NativeBinding;

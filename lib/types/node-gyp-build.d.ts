@@ -1,5 +1,5 @@
 declare module 'node-gyp-build' {
-  /** Loads prebuilds/<platform>-<arch>/*.node, else build/Release or build/Debug, from `dir`. */
+  /** Loads build/Release or build/Debug, else prebuilds/<platform>-<arch>/*.node, from `dir`. */
   function load(dir: string): unknown;
   namespace load {
     function resolve(dir: string): string;

@@ -1,5 +1,5 @@
-// The package's "install" script. node-gyp-build's decision first: when the addon already loads
-// (a matching prebuild in prebuilds/, or a build/ of this machine) nothing is compiled. Otherwise
+// The package's "install" script. When the addon already loads (a matching prebuild in
+// prebuilds/, or a build/ of this machine) nothing is compiled. Otherwise
 // `node-gyp rebuild` on every core — node-gyp alone runs one compiler at a time — and the time it
 // took is printed. JOBS or npm's `jobs` config, when the user set one, still decides.
 'use strict';
@@ -10,11 +10,13 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
 
-// node-gyp-build's own check, in a child process as its install script runs it: it loads the
-// addon the way require('sdkpp') will, and honours `--build-from-source`.
+// Loads the addon in a child process exactly as require('sdkpp') will (locate-addon.cjs: a
+// build/ of this OS and CPU, else the matching prebuild; a build/ of another architecture is
+// skipped, not compiled over). `--build-from-source` always compiles.
 function addonLoads() {
   if (process.env.npm_config_build_from_source === 'true') return false;
-  const check = spawnSync(process.execPath, [require.resolve('node-gyp-build/build-test.js')], {
+  const probe = `require(${JSON.stringify(join(__dirname, 'locate-addon.cjs'))}).loadAddon(${JSON.stringify(root)})`;
+  const check = spawnSync(process.execPath, ['-e', probe], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
