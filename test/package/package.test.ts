@@ -1,7 +1,7 @@
 // The package as users get it: `require('sdkpp')`, `import ... from 'sdkpp'`, the npm tarball's
 // contents, and that tarball installed into an empty folder.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,13 @@ describe('package', () => {
     const gypScripts = [...gyp.matchAll(/<!\(node ([^-][^) ]*)/g)].map((m) => m[1]);
     expect(gypScripts.length).toBeGreaterThan(0);
     for (const script of gypScripts) expect(files).toContain(script);
+    // The addon locator ships: the install script and the package's loader both need it.
+    expect(files).toContain('scripts/build/locate-addon.cjs');
+    // Every prebuild this checkout holds (npm run prebuild:all makes all five) is published.
+    const prebuilt = readdirSync(join(packageRoot, 'prebuilds'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((dir) => readdirSync(join(packageRoot, 'prebuilds', dir.name)).map((file) => `prebuilds/${dir.name}/${file}`));
+    for (const file of prebuilt) expect(files).toContain(file);
     for (const f of files) {
       expect(f).not.toMatch(/^(build|build-[^/]+)\//);
       expect(f).not.toMatch(/^(test|native\/test)\//);
@@ -60,14 +67,16 @@ describe('package', () => {
     }
   });
 
-  // What npm publishes: the tarball plus the prebuild `npm run prebuild` leaves in prebuilds/.
-  // prebuildify's output is node-gyp's Release build, stripped; the test stages the addon this
-  // checkout already built instead of compiling it a second time.
+  // What npm publishes: the tarball plus the prebuilds `npm run prebuild:all` leaves in
+  // prebuilds/ (prebuildify's layout and name). A prebuild is node-gyp's Release build,
+  // stripped; the test stages the addon this checkout already built instead of compiling it a
+  // second time. (The linux-arm64 and win32-x64 prebuilds get the same test under emulation:
+  // npm run test:cross.)
   it('a tarball with a prebuild installs and loads with no compiler on the PATH', { timeout: 240_000 }, () => {
     const { packageDir, appDir } = unpackedTarball();
     const prebuildDir = join(packageDir, 'prebuilds', `${process.platform}-${process.arch}`);
     mkdirSync(prebuildDir, { recursive: true });
-    copyFileSync(join(packageRoot, 'build', 'Release', 'sdkpp.node'), join(prebuildDir, 'sdkpp.node'));
+    copyFileSync(join(packageRoot, 'build', 'Release', 'sdkpp.node'), join(prebuildDir, 'sdkpp.napi.node'));
     const tarball = repack(packageDir);
     // Only node and the shell npm runs scripts with: no make, no g++, no python. node-gyp-build
     // must find the prebuild and not try to compile.
@@ -79,6 +88,7 @@ describe('package', () => {
     expect(install.status, install.stderr).toBe(0);
     expect(existsSync(join(appDir, 'node_modules', 'sdkpp', 'build'))).toBe(false);
     expectLoads(appDir);
+    expect(loadedAddon(appDir)).toBe(realpathSync(join(appDir, 'node_modules', 'sdkpp', 'prebuilds', `${process.platform}-${process.arch}`, 'sdkpp.napi.node')));
   });
 
   // Platforms without a prebuild: the install compiles the addon from the shipped sources.
@@ -91,6 +101,7 @@ describe('package', () => {
     expect(install.status, install.stderr.slice(-4000)).toBe(0);
     expect(existsSync(join(appDir, 'node_modules', 'sdkpp', 'build', 'Release', 'sdkpp.node'))).toBe(true);
     expectLoads(appDir);
+    expect(loadedAddon(appDir)).toBe(realpathSync(join(appDir, 'node_modules', 'sdkpp', 'build', 'Release', 'sdkpp.node')));
     // Outside our own git checkout the build cannot know its commit, and says so.
     const hash = nodeEval("console.log(require('sdkpp').Client.GetVersionHash())", appDir, 'commonjs');
     expect(hash).toBe('unknown');
@@ -150,4 +161,16 @@ function expectLoads(appDir: string) {
   expect(out).toBe('86 openid sdk.social_layer_presence');
   const esm = nodeEval("import { AuthorizationArgs } from 'sdkpp'; console.log(new AuthorizationArgs().valid)", appDir, 'module');
   expect(esm).toBe('true');
+}
+
+/** The sdkpp addon file the process really mapped after require('sdkpp') (its diagnostic report). */
+function loadedAddon(appDir: string): string {
+  const out = nodeEval(
+    "require('sdkpp'); console.log(JSON.stringify(process.report.getReport().sharedObjects.filter((f) => /sdkpp[^/\\\\]*\\.node$/.test(f))))",
+    appDir,
+    'commonjs',
+  );
+  const files: string[] = JSON.parse(out);
+  expect(files).toHaveLength(1);
+  return realpathSync(files[0]);
 }
