@@ -60,7 +60,8 @@ function vitest(args) {
 if (!nativeOnly) {
   stage('vitest', () => {
     ensureAddon();
-    const ts = run('npm', ['run', '--silent', 'build:ts']);
+    // npm is npm.cmd on Windows, which only a shell starts.
+    const ts = run('npm', ['run', '--silent', 'build:ts'], { shell: process.platform === 'win32' });
     if (ts.status !== 0) throw new Error('TypeScript failed to compile');
     return vitest(['--exclude', 'test/package/**']);
   });

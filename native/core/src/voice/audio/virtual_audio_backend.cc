@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -87,7 +88,11 @@ class VirtualBackend final : public VirtualAudioBackend {
     source_.store(MicSource::Sine);
   }
   void PlayPcm(std::vector<int16_t> pcm, bool loop) override {
-    pcm_.store(std::make_shared<const PcmClip>(PcmClip{std::move(pcm), loop}));
+    auto clip = std::make_shared<const PcmClip>(PcmClip{std::move(pcm), loop});
+    {
+      std::lock_guard lock(pcm_mutex_);
+      pcm_.swap(clip);
+    }  // the previous clip is freed here, outside the lock
     source_.store(MicSource::Pcm);
   }
   bool FeedPcm(const int16_t* pcm, size_t samples) override {
@@ -194,7 +199,10 @@ class VirtualBackend final : public VirtualAudioBackend {
         FillSine(captured_, kSamplesPerChannel, sine_frequency_.load(), sine_level_.load(), kSampleRate, sine_phase_);
         return;
       case MicSource::Pcm: {
-        const auto clip = pcm_.load();
+        const auto clip = [this] {
+          std::lock_guard lock(pcm_mutex_);
+          return pcm_;
+        }();
         for (size_t i = 0; i < kFrameSamples; ++i) {
           if (!clip || clip->samples.empty() || (!clip->loop && pcm_position_ >= clip->samples.size())) {
             captured_[i] = 0;
@@ -226,7 +234,11 @@ class VirtualBackend final : public VirtualAudioBackend {
   std::atomic<double> sine_frequency_{440.0};
   std::atomic<double> sine_level_{-20.0};
   double sine_phase_ = 0;
-  std::atomic<std::shared_ptr<const PcmClip>> pcm_;
+  // The clip PlayPcm swaps in; the audio thread copies the pointer once per frame under a short
+  // lock. Not std::atomic<std::shared_ptr>: libc++ (the standard library on macOS, and zig's,
+  // which cross-builds the darwin prebuilds) does not have that specialisation.
+  std::mutex pcm_mutex_;
+  std::shared_ptr<const PcmClip> pcm_;
   size_t pcm_position_ = 0;
   SpscRing<int16_t> fed_;  // one feeding thread
   int16_t captured_[kFrameSamples] = {};
