@@ -1,0 +1,310 @@
+// The WASAPI device backend against a real Windows audio stack: Wine's mmdevapi, which plays
+// through winepulse to a private PulseAudio server. scripts/test/wasapi-wine.mjs builds this file
+// with mingw and runs it under Wine twice:
+//   - WasapiBackend.*: with the server, which has two null sinks described "sdkpp-speaker"
+//     (the server's default) and "sdkpp-alt-speaker", and the default source on the monitor of
+//     "sdkpp-speaker" (what the speaker plays comes back as the microphone). Wine 8's winepulse
+//     lists one endpoint per sink and source ("Monitor of sdkpp-speaker" is an input) plus one
+//     named "PulseAudio" that follows the server's default, which is Windows' default endpoint;
+//   - WasapiWithoutServer.*: with no server, so Windows lists no device.
+// On Linux and macOS this file is empty (the host harness globs it too).
+#ifdef _WIN32
+
+#include <windows.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "framework/test.h"
+#include "voice/audio/audio_backend_choice.h"
+#include "voice/audio/audio_format.h"
+#include "voice/audio/pcm_math.h"
+#include "voice/audio/wasapi/wasapi_audio_backend.h"
+#include "voice/tone_measure.h"
+
+namespace sdkpp::voice {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::ZeroCrossingHz;
+
+struct LogLines {
+  std::mutex mutex;
+  std::vector<std::pair<LoggingSeverity, std::string>> lines;
+  AudioBackendLog Sink() {
+    return [this](LoggingSeverity severity, const std::string& message) {
+      std::lock_guard lock(mutex);
+      lines.emplace_back(severity, message);
+    };
+  }
+  bool Has(LoggingSeverity severity, const std::string& part) {
+    std::lock_guard lock(mutex);
+    for (const auto& [s, m] : lines) {
+      if (s == severity && m.find(part) != std::string::npos) return true;
+    }
+    return false;
+  }
+  std::string All() {
+    std::lock_guard lock(mutex);
+    std::string text;
+    for (const auto& line : lines) text += "\n  " + line.second;
+    return text;
+  }
+};
+
+// Counts frames, checks their indexes, plays a 440 Hz tone and keeps what the microphone heard.
+struct ToneSink : AudioFrameSink {
+  std::atomic<uint64_t> frames{0};
+  std::atomic<uint64_t> index_gaps{0};
+  uint64_t next_index = 0;
+  double phase = 0;
+  std::mutex mutex;
+  std::vector<int16_t> heard;
+  void OnAudioFrame(const int16_t* captured, int16_t* playback, uint64_t frame_index) override {
+    if (frame_index != next_index) ++index_gaps;
+    next_index = frame_index + 1;
+    FillSine(playback, kSamplesPerChannel, 440, -6, kSampleRate, phase);
+    {
+      std::lock_guard lock(mutex);
+      heard.insert(heard.end(), captured, captured + kFrameSamples);
+    }
+    ++frames;
+  }
+  // The last `count` frames the microphone heard.
+  std::vector<int16_t> LastHeard(size_t count) {
+    std::lock_guard lock(mutex);
+    const size_t take = std::min(heard.size(), count * kFrameSamples);
+    return std::vector<int16_t>(heard.end() - static_cast<std::ptrdiff_t>(take), heard.end());
+  }
+};
+
+const AudioDeviceInfo* Named(const std::vector<AudioDeviceInfo>& devices, const std::string& name) {
+  for (const auto& device : devices) {
+    if (device.name.find(name) != std::string::npos) return &device;
+  }
+  return nullptr;
+}
+
+std::string Describe(const std::vector<AudioDeviceInfo>& devices) {
+  std::string text;
+  for (const auto& d : devices) text += "\n  " + d.name + (d.is_default ? " (default)" : "") + " = " + d.id;
+  return text.empty() ? "\n  (none)" : text;
+}
+
+std::unique_ptr<AudioDeviceBackend> Create(LogLines& log) {
+  std::string error;
+  auto backend = CreateWasapiAudioBackend(log.Sink(), error);
+  if (!backend) std::printf("  CreateWasapiAudioBackend: %s\n", error.c_str());
+  return backend;
+}
+
+template <class Condition>
+bool WaitFor(Condition condition, std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(10ms);
+  }
+  return true;
+}
+
+TEST(WasapiBackend, ListsTheServerDevicesWithOneDefaultEach) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  EXPECT_STREQ(backend->Name(), "wasapi");
+  const auto outputs = backend->OutputDevices();
+  const auto inputs = backend->InputDevices();
+  std::printf("  outputs:%s\n  inputs:%s\n", Describe(outputs).c_str(), Describe(inputs).c_str());
+  const AudioDeviceInfo* speaker = Named(outputs, "sdkpp-speaker");
+  const AudioDeviceInfo* alt = Named(outputs, "sdkpp-alt-speaker");
+  ASSERT_TRUE(speaker != nullptr) << Describe(outputs);
+  ASSERT_TRUE(alt != nullptr) << Describe(outputs);
+  EXPECT_NE(speaker->id, alt->id);
+  EXPECT_EQ(std::count_if(outputs.begin(), outputs.end(), [](const auto& d) { return d.is_default; }), 1)
+      << Describe(outputs);
+  // Endpoint ids are Windows' ("{0.0.0.00000000}.{guid}" for outputs, 0.0.1 for inputs), names
+  // are the friendly names.
+  EXPECT_EQ(speaker->id.rfind("{0.0.0.", 0), 0u) << speaker->id;
+  const AudioDeviceInfo* monitor = Named(inputs, "Monitor of sdkpp-speaker");
+  ASSERT_TRUE(monitor != nullptr) << Describe(inputs);
+  EXPECT_EQ(monitor->id.rfind("{0.0.1.", 0), 0u) << monitor->id;
+  EXPECT_EQ(std::count_if(inputs.begin(), inputs.end(), [](const auto& d) { return d.is_default; }), 1)
+      << Describe(inputs);
+  EXPECT_TRUE(log.lines.empty()) << log.All();
+}
+
+TEST(WasapiBackend, StartDeliversFiftyFramesASecondUntilStop) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  ToneSink sink;
+  std::string error;
+  ASSERT_TRUE(backend->Start(sink, error)) << error;
+  EXPECT_TRUE(backend->IsRunning());
+  std::string again;
+  EXPECT_FALSE(backend->Start(sink, again));
+  EXPECT_TRUE(again.find("already running") != std::string::npos) << again;
+  // Counted from the first frame on, so that opening the devices is not in the second measured.
+  ASSERT_TRUE(WaitFor([&] { return sink.frames.load() > 0; }, 2000ms)) << log.All();
+  const uint64_t first = sink.frames.load();
+  std::this_thread::sleep_for(1000ms);
+  const uint64_t in_one_second = sink.frames.load() - first;
+  const auto stop_started = std::chrono::steady_clock::now();
+  backend->Stop();
+  const auto stop_took = std::chrono::steady_clock::now() - stop_started;
+  EXPECT_FALSE(backend->IsRunning());
+  std::printf("  %llu frames in 1 s; Stop took %lld ms\n", static_cast<unsigned long long>(in_one_second),
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(stop_took).count()));
+  EXPECT_GE(in_one_second, 47u);
+  EXPECT_LE(in_one_second, 53u);
+  EXPECT_EQ(sink.index_gaps.load(), 0u);
+  EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(stop_took).count(), 500);
+  // Stop joined the audio thread: no frame after it.
+  const uint64_t after_stop = sink.frames.load();
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(sink.frames.load(), after_stop);
+  EXPECT_TRUE(log.Has(LoggingSeverity::Info, "the speaker is on the default device")) << log.All();
+  EXPECT_TRUE(log.Has(LoggingSeverity::Info, "the microphone is on the default device")) << log.All();
+}
+
+// Waits until the sink got `frames` more frames, then measures the last half second heard.
+struct Heard {
+  double hz;
+  float dbfs;
+};
+Heard Listen(ToneSink& sink, uint64_t frames, LogLines& log) {
+  const uint64_t until = sink.frames.load() + frames;
+  if (!WaitFor([&] { return sink.frames.load() >= until; }, std::chrono::milliseconds(frames * 40))) {
+    ADD_FAILURE() << "the frames stopped" << log.All();
+  }
+  const auto heard = sink.LastHeard(25);
+  const Heard result{ZeroCrossingHz(heard), LevelDbfs(heard.data(), heard.size())};
+  std::printf("  heard %.1f Hz at %.1f dBFS\n", result.hz, result.dbfs);
+  return result;
+}
+
+// The speaker plays a 440 Hz tone; the default input is the monitor of the server's default
+// sink, so the tone comes back through WASAPI capture after the server's latency (a fresh
+// stream on a null sink starts late: about 1.5 s, as with the PulseAudio backend). Then the
+// output moves to the other sink (the monitor goes quiet: the stream really moved) and the input
+// to that sink's monitor (the tone is back).
+TEST(WasapiBackend, TheToneReachesTheSinkAndFollowsTheSelectedDevices) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  const auto outputs = backend->OutputDevices();
+  const auto inputs = backend->InputDevices();
+  const AudioDeviceInfo* alt = Named(outputs, "sdkpp-alt-speaker");
+  const AudioDeviceInfo* alt_monitor = Named(inputs, "Monitor of sdkpp-alt-speaker");
+  ASSERT_TRUE(alt != nullptr && alt_monitor != nullptr);
+  const std::string alt_id = alt->id, alt_monitor_id = alt_monitor->id;
+  ToneSink sink;
+  std::string error;
+  ASSERT_TRUE(backend->Start(sink, error)) << error;
+
+  const Heard first = Listen(sink, 150, log);
+  EXPECT_LT(std::fabs(first.hz - 440), 3.0) << log.All();
+  // -6 dBFS peak is about -9 dBFS RMS; Windows' and the server's conversions lose little.
+  EXPECT_GT(first.dbfs, -12.0f) << log.All();
+
+  ASSERT_TRUE(backend->SelectOutput(alt_id));
+  EXPECT_EQ(backend->CurrentOutputId(), alt_id);
+  const Heard moved = Listen(sink, 75, log);
+  EXPECT_LT(moved.dbfs, -60.0f) << "the tone still reaches the first sink" << log.All();
+  EXPECT_TRUE(log.Has(LoggingSeverity::Info, "the speaker is on '" + alt_id + "'")) << log.All();
+
+  ASSERT_TRUE(backend->SelectInput(alt_monitor_id));
+  EXPECT_EQ(backend->CurrentInputId(), alt_monitor_id);
+  const Heard back = Listen(sink, 150, log);
+  EXPECT_LT(std::fabs(back.hz - 440), 3.0) << log.All();
+  EXPECT_GT(back.dbfs, -12.0f) << log.All();
+  backend->Stop();
+  EXPECT_EQ(sink.index_gaps.load(), 0u);
+  EXPECT_FALSE(log.Has(LoggingSeverity::Warning, "wasapi:")) << log.All();
+  std::printf("  log:%s\n", log.All().c_str());
+}
+
+TEST(WasapiBackend, SelectingAnUnknownIdFailsAndAKnownOneIsKept) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  EXPECT_FALSE(backend->SelectOutput("{0.0.0.00000000}.{00000000-0000-0000-0000-000000000000}"));
+  EXPECT_FALSE(backend->SelectInput("no such microphone"));
+  EXPECT_EQ(backend->CurrentOutputId(), "");
+  EXPECT_EQ(backend->CurrentInputId(), "");
+  const auto outputs = backend->OutputDevices();
+  const AudioDeviceInfo* alt = Named(outputs, "sdkpp-alt-speaker");
+  ASSERT_TRUE(alt != nullptr);
+  EXPECT_TRUE(backend->SelectOutput(alt->id));
+  EXPECT_EQ(backend->CurrentOutputId(), alt->id);
+  // An input id is not an output.
+  EXPECT_FALSE(backend->SelectInput(alt->id));
+  EXPECT_TRUE(backend->SelectOutput(""));
+  EXPECT_EQ(backend->CurrentOutputId(), "");
+}
+
+TEST(WasapiBackend, StartStopStartRunsAgain) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  for (int round = 0; round < 3; ++round) {
+    ToneSink sink;
+    std::string error;
+    ASSERT_TRUE(backend->Start(sink, error)) << "round " << round << ": " << error;
+    EXPECT_TRUE(WaitFor([&] { return sink.frames.load() >= 10; }, 2000ms)) << "round " << round;
+    backend->Stop();
+    backend->Stop();  // idempotent
+    EXPECT_FALSE(backend->IsRunning());
+  }
+}
+
+TEST(WasapiBackend, ThreadPriorityIsAppliedOrRefusedWithAWarning) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  ToneSink sink;
+  std::string error;
+  ASSERT_TRUE(backend->Start(sink, error)) << error;
+  backend->SetThreadPriority(12345);
+  EXPECT_TRUE(WaitFor([&] { return log.Has(LoggingSeverity::Warning, "is not a Windows thread priority"); }, 1000ms))
+      << log.All();
+  backend->SetThreadPriority(THREAD_PRIORITY_HIGHEST);
+  std::this_thread::sleep_for(100ms);
+  backend->Stop();
+  EXPECT_FALSE(log.Has(LoggingSeverity::Warning, "SetThreadPriority(2) failed")) << log.All();
+}
+
+TEST(WasapiWithoutServer, CreationFailsWithAReasonAndSystemFallsBackToVirtual) {
+  LogLines log;
+  std::string error;
+  const auto started = std::chrono::steady_clock::now();
+  auto backend = CreateWasapiAudioBackend(log.Sink(), error);
+  const auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_TRUE(backend == nullptr);
+  std::printf("  error: %s (%lld ms)\n", error.c_str(),
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(took).count()));
+  EXPECT_TRUE(error.find("no active audio device") != std::string::npos) << error;
+  EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(took).count(), 2500);
+
+  LogLines choice;
+  auto chosen = CreateAudioBackend(AudioBackendKind::System, choice.Sink());
+  ASSERT_TRUE(chosen != nullptr);
+  EXPECT_STREQ(chosen->Name(), "virtual");
+  EXPECT_TRUE(choice.Has(LoggingSeverity::Warning, "no active audio device")) << choice.All();
+  EXPECT_TRUE(choice.Has(LoggingSeverity::Warning, "the virtual devices play instead")) << choice.All();
+}
+
+}  // namespace
+}  // namespace sdkpp::voice
+
+#endif  // _WIN32
