@@ -148,23 +148,43 @@ function prepareWine() {
   log(`made the Wine prefix ${winePrefix} in ${secondsSince(started).toFixed(1)} s`);
 }
 
-/** Runs the executable under Wine; returns the harness's counts. */
-function runTests(filter, extraEnv, label) {
+// The test that checks a lost server prints this line; the server is stopped when it appears.
+const stopServerMarker = '[wasapi-wine: stop the server]';
+
+/** Runs the executable under Wine (its output streamed); returns the harness's counts. */
+function runTests(filter, extraEnv, label, onStopServer) {
   const started = process.hrtime.bigint();
   log(`${label}: wine ${basename(exe)} --gtest_filter=${filter}`);
-  const result = spawnSync('wine', [exe, `--gtest_filter=${filter}`], {
-    env: wineEnv(extraEnv), encoding: 'utf8', timeout: 120_000, maxBuffer: 16 << 20,
+  return new Promise((resolve) => {
+    const child = spawn('wine', [exe, `--gtest_filter=${filter}`], { env: wineEnv(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stopped = false;
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      stdout += chunk.toString();
+      if (!stopped && stdout.includes(stopServerMarker)) {
+        stopped = true;
+        log('stopping the PulseAudio server, as the test asked');
+        onStopServer?.();
+      }
+    });
+    // Wine's own noise (winediag, ALSA probing without a server) is not the tests' output.
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const passed = Number(/\[  PASSED  \] (\d+) tests?/.exec(stdout)?.[1] ?? 0);
+      const failed = Number(/\[  FAILED  \] (\d+) tests?, listed below/.exec(stdout)?.[1] ?? 0);
+      const selected = Number(/\[==========\] Running (\d+) tests/.exec(stdout)?.[1] ?? -1);
+      const ran = Number(/\[==========\] (\d+) tests ran/.exec(stdout)?.[1] ?? -2);
+      // A crash (Wine may still exit 0) or a timeout is a failure even though no test said so.
+      const lost = selected === ran && ran === passed + failed && signal === null ? 0 : 1;
+      if (lost) process.stderr.write(`[wasapi-wine] the run did not finish cleanly; Wine said:\n${stderr}\n`);
+      log(`${label}: ${passed} passed, ${failed + lost} failed in ${secondsSince(started).toFixed(1)} s (exit ${code ?? signal})`);
+      resolve({ passed, failed: failed + lost });
+    });
   });
-  process.stdout.write(result.stdout ?? '');
-  if (result.stderr?.trim()) process.stderr.write(result.stderr);
-  const passed = Number(/\[  PASSED  \] (\d+) tests?/.exec(result.stdout ?? '')?.[1] ?? 0);
-  const failed = Number(/\[  FAILED  \] (\d+) tests?, listed below/.exec(result.stdout ?? '')?.[1] ?? 0);
-  const selected = Number(/\[==========\] Running (\d+) tests/.exec(result.stdout ?? '')?.[1] ?? -1);
-  const ran = Number(/\[==========\] (\d+) tests ran/.exec(result.stdout ?? '')?.[1] ?? -2);
-  // A crash (Wine may still exit 0) or a timeout is a failure even though no test said so.
-  const lost = selected === ran && ran === passed + failed && result.status !== null ? 0 : 1;
-  log(`${label}: ${passed} passed, ${failed + lost} failed in ${secondsSince(started).toFixed(1)} s (exit ${result.status ?? result.signal})`);
-  return { passed, failed: failed + lost };
 }
 
 async function main() {
@@ -188,14 +208,15 @@ async function main() {
   const withServerFilter = filterArg ? filterArg.slice('--gtest_filter='.length) : 'WasapiBackend.*';
   const pulse = await startPulse();
   try {
-    add(runTests(withServerFilter, { PULSE_SERVER: pulse.env.PULSE_SERVER, PULSE_RUNTIME_PATH: pulse.env.PULSE_RUNTIME_PATH }, 'with a server'));
+    const env = { PULSE_SERVER: pulse.env.PULSE_SERVER, PULSE_RUNTIME_PATH: pulse.env.PULSE_RUNTIME_PATH };
+    add(await runTests(withServerFilter, env, 'with a server', () => pulse.daemon.kill('SIGKILL')));
   } finally {
     spawnSync('wineserver', ['-k'], { env: wineEnv({}) });
     stopPulse(pulse);
   }
   if (!filterArg) {
     // No server at all: a socket path that does not exist, and no autospawn.
-    add(runTests('WasapiWithoutServer.*', { PULSE_SERVER: 'unix:/nonexistent-sdkpp-dir/pulse/native', PULSE_RUNTIME_PATH: '/nonexistent-sdkpp-dir' }, 'without a server'));
+    add(await runTests('WasapiWithoutServer.*', { PULSE_SERVER: 'unix:/nonexistent-sdkpp-dir/pulse/native', PULSE_RUNTIME_PATH: '/nonexistent-sdkpp-dir' }, 'without a server'));
     spawnSync('wineserver', ['-k'], { env: wineEnv({}) });
   }
   console.log(`wasapi-wine: ${totals.passed} passed, ${totals.failed} failed (${secondsSince(started).toFixed(1)} s)`);

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cwchar>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -282,6 +283,66 @@ TEST(WasapiBackend, ThreadPriorityIsAppliedOrRefusedWithAWarning) {
   std::this_thread::sleep_for(100ms);
   backend->Stop();
   EXPECT_FALSE(log.Has(LoggingSeverity::Warning, "SetThreadPriority(2) failed")) << log.All();
+}
+
+// Windows tells the device thread that the default output moved (Wine: the DefaultOutput value
+// of its driver key, which its mmdevapi watches and reports through OnDefaultDeviceChanged); a
+// speaker on the default is reopened, on the new default. Not a device change: no listener call.
+TEST(WasapiBackend, ADefaultChangeReopensTheStreamsOnTheDefault) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  std::atomic<int> changes{0};
+  backend->SetDeviceChangeListener([&] { ++changes; });
+  ToneSink sink;
+  std::string error;
+  ASSERT_TRUE(backend->Start(sink, error)) << error;
+  const std::string opened = "the speaker is on the default device";
+  const auto count = [&] {
+    std::lock_guard lock(log.mutex);
+    return std::count_if(log.lines.begin(), log.lines.end(), [&](const auto& l) { return l.second.find(opened) != std::string::npos; });
+  };
+  ASSERT_TRUE(WaitFor([&] { return count() == 1; }, 2000ms)) << log.All();
+  const wchar_t* key = L"Software\\Wine\\Drivers\\winepulse.drv";
+  const wchar_t* value = L"0,sdkpp_alt";
+  ASSERT_EQ(RegSetKeyValueW(HKEY_CURRENT_USER, key, L"DefaultOutput", REG_SZ, value,
+                            static_cast<DWORD>((wcslen(value) + 1) * sizeof(wchar_t))),
+            ERROR_SUCCESS);
+  EXPECT_TRUE(WaitFor([&] { return count() == 2; }, 2000ms)) << log.All();
+  RegDeleteKeyValueW(HKEY_CURRENT_USER, key, L"DefaultOutput");
+  const uint64_t before = sink.frames.load();
+  std::this_thread::sleep_for(300ms);
+  EXPECT_GE(sink.frames.load() - before, 12u);
+  backend->Stop();
+  EXPECT_EQ(changes.load(), 0);
+  EXPECT_EQ(sink.index_gaps.load(), 0u);
+}
+
+// Last of the suite: scripts/test/wasapi-wine.mjs stops the PulseAudio server when it reads the
+// marker line. Wine's streams then fail; the call goes on (frames keep coming, the microphone is
+// silent) and the devices are tried again every 3 s.
+TEST(WasapiBackend, ZzAServerThatGoesAwayLeavesTheCallRunningOnSilence) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  ToneSink sink;
+  std::string error;
+  ASSERT_TRUE(backend->Start(sink, error)) << error;
+  ASSERT_TRUE(WaitFor([&] { return sink.frames.load() >= 50; }, 3000ms)) << log.All();
+  std::printf("%s\n", "[wasapi-wine: stop the server]");
+  std::fflush(stdout);
+  EXPECT_TRUE(WaitFor([&] { return log.Has(LoggingSeverity::Warning, "failed ("); }, 5000ms)) << log.All();
+  const uint64_t before = sink.frames.load();
+  std::this_thread::sleep_for(4000ms);
+  const uint64_t frames = sink.frames.load() - before;
+  std::printf("  %llu frames in the 4 s without a server\n", static_cast<unsigned long long>(frames));
+  EXPECT_GE(frames, 190u);
+  const auto heard = sink.LastHeard(25);
+  EXPECT_LT(LevelDbfs(heard.data(), heard.size()), -60.0f);
+  EXPECT_TRUE(log.Has(LoggingSeverity::Warning, "is tried again every 3 s")) << log.All();
+  backend->Stop();
+  EXPECT_EQ(sink.index_gaps.load(), 0u);
+  std::printf("  log:%s\n", log.All().c_str());
 }
 
 TEST(WasapiWithoutServer, CreationFailsWithAReasonAndSystemFallsBackToVirtual) {
