@@ -95,9 +95,11 @@ async function build() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A headless pulseaudio in a temp dir with the sinks the test expects (as test/e2e does it). */
-async function startPulse() {
-  const dir = mkdtempSync(join(tmpdir(), 'sdkpp-wasapi-pulse-'));
+/**
+ * A headless pulseaudio in a temp dir with the sinks the test expects (as test/e2e does it);
+ * `dir` again starts a new server on the same socket (the test of a server that comes back).
+ */
+async function startPulse(dir = mkdtempSync(join(tmpdir(), 'sdkpp-wasapi-pulse-'))) {
   const env = {
     ...process.env,
     HOME: dir,
@@ -148,17 +150,19 @@ function prepareWine() {
   log(`made the Wine prefix ${winePrefix} in ${secondsSince(started).toFixed(1)} s`);
 }
 
-// The test that checks a lost server prints this line; the server is stopped when it appears.
+// The test of a lost server prints these lines; the server is stopped, then started again.
 const stopServerMarker = '[wasapi-wine: stop the server]';
+const restartServerMarker = '[wasapi-wine: start the server again]';
 
 /** Runs the executable under Wine (its output streamed); returns the harness's counts. */
-function runTests(filter, extraEnv, label, onStopServer) {
+function runTests(filter, extraEnv, label, { onStopServer, onRestartServer } = {}) {
   const started = process.hrtime.bigint();
   log(`${label}: wine ${basename(exe)} --gtest_filter=${filter}`);
   return new Promise((resolve) => {
     const child = spawn('wine', [exe, `--gtest_filter=${filter}`], { env: wineEnv(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stopped = false;
+    let restarted = false;
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       stdout += chunk.toString();
@@ -166,6 +170,11 @@ function runTests(filter, extraEnv, label, onStopServer) {
         stopped = true;
         log('stopping the PulseAudio server, as the test asked');
         onStopServer?.();
+      }
+      if (!restarted && stdout.includes(restartServerMarker)) {
+        restarted = true;
+        log('starting the PulseAudio server again, as the test asked');
+        onRestartServer?.();
       }
     });
     // Wine's own noise (winediag, ALSA probing without a server) is not the tests' output.
@@ -206,10 +215,15 @@ async function main() {
     totals.failed += failed;
   };
   const withServerFilter = filterArg ? filterArg.slice('--gtest_filter='.length) : 'WasapiBackend.*';
-  const pulse = await startPulse();
+  let pulse = await startPulse();
   try {
     const env = { PULSE_SERVER: pulse.env.PULSE_SERVER, PULSE_RUNTIME_PATH: pulse.env.PULSE_RUNTIME_PATH };
-    add(await runTests(withServerFilter, env, 'with a server', () => pulse.daemon.kill('SIGKILL')));
+    add(await runTests(withServerFilter, env, 'with a server', {
+      onStopServer: () => pulse.daemon.kill('SIGKILL'),
+      onRestartServer: () => {
+        startPulse(pulse.dir).then((again) => (pulse = again), (error) => log(error.message));
+      },
+    }));
   } finally {
     spawnSync('wineserver', ['-k'], { env: wineEnv({}) });
     stopPulse(pulse);
