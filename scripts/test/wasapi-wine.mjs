@@ -150,31 +150,29 @@ function prepareWine() {
   log(`made the Wine prefix ${winePrefix} in ${secondsSince(started).toFixed(1)} s`);
 }
 
-// The test of a lost server prints these lines; the server is stopped, then started again.
-const stopServerMarker = '[wasapi-wine: stop the server]';
-const restartServerMarker = '[wasapi-wine: start the server again]';
+// Lines a test prints to have the server changed under it (wasapi_backend_test.cc).
+const markers = {
+  removeAlt: '[wasapi-wine: remove sdkpp-alt-speaker]',
+  stopServer: '[wasapi-wine: stop the server]',
+  restartServer: '[wasapi-wine: start the server again]',
+};
 
 /** Runs the executable under Wine (its output streamed); returns the harness's counts. */
-function runTests(filter, extraEnv, label, { onStopServer, onRestartServer } = {}) {
+function runTests(filter, extraEnv, label, actions = {}) {
   const started = process.hrtime.bigint();
   log(`${label}: wine ${basename(exe)} --gtest_filter=${filter}`);
   return new Promise((resolve) => {
     const child = spawn('wine', [exe, `--gtest_filter=${filter}`], { env: wineEnv(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
-    let stopped = false;
-    let restarted = false;
+    const done = new Set();
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       stdout += chunk.toString();
-      if (!stopped && stdout.includes(stopServerMarker)) {
-        stopped = true;
-        log('stopping the PulseAudio server, as the test asked');
-        onStopServer?.();
-      }
-      if (!restarted && stdout.includes(restartServerMarker)) {
-        restarted = true;
-        log('starting the PulseAudio server again, as the test asked');
-        onRestartServer?.();
+      for (const [name, line] of Object.entries(markers)) {
+        if (done.has(name) || !stdout.includes(line) || !actions[name]) continue;
+        done.add(name);
+        log(`${line.slice(14, -1)}, as the test asked`);
+        actions[name]();
       }
     });
     // Wine's own noise (winediag, ALSA probing without a server) is not the tests' output.
@@ -219,8 +217,14 @@ async function main() {
   try {
     const env = { PULSE_SERVER: pulse.env.PULSE_SERVER, PULSE_RUNTIME_PATH: pulse.env.PULSE_RUNTIME_PATH };
     add(await runTests(withServerFilter, env, 'with a server', {
-      onStopServer: () => pulse.daemon.kill('SIGKILL'),
-      onRestartServer: () => {
+      removeAlt: () => {
+        const modules = spawnSync('pactl', ['list', 'short', 'modules'], { env: pulse.env, encoding: 'utf8' }).stdout ?? '';
+        const alt = modules.split('\n').find((line) => line.includes('sink_name=sdkpp_alt'));
+        if (alt) spawnSync('pactl', ['unload-module', alt.split('\t')[0]], { env: pulse.env });
+        else log('sdkpp_alt is not loaded');
+      },
+      stopServer: () => pulse.daemon.kill('SIGKILL'),
+      restartServer: () => {
         startPulse(pulse.dir).then((again) => (pulse = again), (error) => log(error.message));
       },
     }));

@@ -318,6 +318,37 @@ TEST(WasapiBackend, ADefaultChangeReopensTheStreamsOnTheDefault) {
   EXPECT_EQ(sink.index_gaps.load(), 0u);
 }
 
+// The chosen output goes away (the script unloads the sink when it reads the marker line): the
+// stream fails, the speaker falls back to the default device and the frames go on. Wine keeps
+// the endpoint listed (its list is read once per process), so the fallback comes from the failed
+// open, as it would for a device that fails on Windows.
+TEST(WasapiBackend, ZyAChosenOutputThatGoesAwayFallsBackToTheDefault) {
+  LogLines log;
+  auto backend = Create(log);
+  ASSERT_TRUE(backend != nullptr);
+  const auto outputs = backend->OutputDevices();
+  const AudioDeviceInfo* alt = Named(outputs, "sdkpp-alt-speaker");
+  ASSERT_TRUE(alt != nullptr);
+  const std::string alt_id = alt->id;
+  ASSERT_TRUE(backend->SelectOutput(alt_id));
+  ToneSink sink;
+  std::string error;
+  ASSERT_TRUE(backend->Start(sink, error)) << error;
+  ASSERT_TRUE(WaitFor([&] { return log.Has(LoggingSeverity::Info, "the speaker is on '" + alt_id + "'"); }, 2000ms))
+      << log.All();
+  std::printf("%s\n", "[wasapi-wine: remove sdkpp-alt-speaker]");
+  std::fflush(stdout);
+  EXPECT_TRUE(WaitFor([&] { return log.Has(LoggingSeverity::Info, "the speaker is on the default device"); }, 8000ms))
+      << log.All();
+  EXPECT_TRUE(log.Has(LoggingSeverity::Warning, "the speaker falls back to the default device")) << log.All();
+  const uint64_t before = sink.frames.load();
+  std::this_thread::sleep_for(300ms);
+  EXPECT_GE(sink.frames.load() - before, 12u);
+  backend->Stop();
+  EXPECT_EQ(sink.index_gaps.load(), 0u);
+  std::printf("  log:%s\n", log.All().c_str());
+}
+
 // Last of the suite: scripts/test/wasapi-wine.mjs stops the PulseAudio server when it reads the
 // first marker line and starts it again on the second. Without the server Wine's streams fail;
 // the call goes on (frames keep coming, the microphone is silent) and the devices are tried

@@ -130,11 +130,12 @@ void WasapiAudioThread::FollowSelection() {
   const uint64_t defaults = monitor_.default_generation();
   if (defaults != seen_default_) {
     seen_default_ = defaults;
-    if (input_.id.empty() && input_.stream) {
+    // A side without a device tries the new default at once instead of at its next retry.
+    if (input_.id.empty()) {
       input_.stream.reset();
       input_.retry_at = {};
     }
-    if (output_.id.empty() && output_.stream) {
+    if (output_.id.empty()) {
       output_.stream.reset();
       output_.retry_at = {};
     }
@@ -142,20 +143,26 @@ void WasapiAudioThread::FollowSelection() {
 }
 
 template <class Stream>
-void WasapiAudioThread::Open(Side<Stream>& side) {
-  if constexpr (std::is_same_v<Stream, WasapiCaptureStream>) fifo_.Clear();
+std::unique_ptr<Stream> WasapiAudioThread::OpenOn(EDataFlow flow, const std::string& id, std::string& error) {
   ComPtr<IMMDevice> device;
   HRESULT result = S_OK;
+  if (!OpenEndpoint(enumerator_.get(), flow, id, device, result, error)) return nullptr;
+  return Stream::Open(device.get(), result, error);
+}
+
+template <class Stream>
+void WasapiAudioThread::Open(Side<Stream>& side) {
+  if constexpr (std::is_same_v<Stream, WasapiCaptureStream>) fifo_.Clear();
   std::string error;
-  if (!OpenEndpoint(enumerator_.get(), side.flow, side.id, device, result, error) && !side.id.empty()) {
-    // The chosen device is gone (unplugged, disabled): the default plays, as with the virtual
-    // and PulseAudio backends; CurrentInputId/CurrentOutputId then answer "".
+  side.stream = OpenOn<Stream>(side.flow, side.id, error);
+  if (!side.stream && !side.id.empty()) {
+    // The chosen device is gone (unplugged, disabled) or fails: the default plays, as with the
+    // PulseAudio backend; the app chooses again (a device change tells it the lists moved).
     log_(LoggingSeverity::Warning, "wasapi: " + error + "; the " + side.what + " falls back to the default device");
     side.id.clear();
     error.clear();
-    OpenEndpoint(enumerator_.get(), side.flow, side.id, device, result, error);
+    side.stream = OpenOn<Stream>(side.flow, side.id, error);
   }
-  if (device) side.stream = Stream::Open(device.get(), result, error);
   if (!side.stream) {
     side.retry_at = Clock::now() + kRetryEvery;
     if (error != side.last_error) {

@@ -3,9 +3,10 @@
 // sink called once per 20 ms tick of a steady timer (devices deliver in their own periods; the
 // captured audio waits in a CaptureFifo). Without a microphone (none, failed, gone) the captured
 // frame is silence, without a speaker the played frame goes nowhere: the call goes on and the
-// failed side is opened again every 3 s. A chosen device that is gone gives way to the default;
-// a stream on the default follows Windows when the default changes. A changed selection reopens
-// the affected stream. Every wait is bounded (one tick), so the destructor's join is prompt.
+// failed side is opened again every 3 s. A chosen device that is gone or fails to open gives way
+// to the default; a stream on the default follows Windows when the default changes. A changed
+// selection reopens the affected stream. Every wait is bounded (one tick), so the destructor's
+// join is prompt.
 #pragma once
 
 #ifdef _WIN32
@@ -61,6 +62,8 @@ class WasapiAudioThread {
   void Run();
   void Loop();
   void FollowSelection();
+  template <class Stream>
+  std::unique_ptr<Stream> OpenOn(EDataFlow flow, const std::string& id, std::string& error);
   template <class Stream>
   void Open(Side<Stream>& side);
   template <class Stream>
