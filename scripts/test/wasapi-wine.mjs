@@ -212,7 +212,7 @@ async function main() {
     totals.passed += passed;
     totals.failed += failed;
   };
-  const withServerFilter = filterArg ? filterArg.slice('--gtest_filter='.length) : 'WasapiBackend.*';
+  const withServerFilter = filterArg ? filterArg.slice('--gtest_filter='.length) : '*-WasapiWithoutServer.*';
   let pulse = await startPulse();
   try {
     const env = { PULSE_SERVER: pulse.env.PULSE_SERVER, PULSE_RUNTIME_PATH: pulse.env.PULSE_RUNTIME_PATH };

@@ -7,6 +7,7 @@
 //     lists one endpoint per sink and source ("Monitor of sdkpp-speaker" is an input) plus one
 //     named "PulseAudio" that follows the server's default, which is Windows' default endpoint;
 //   - WasapiWithoutServer.*: with no server, so Windows lists no device.
+// WasapiNotificationClient.* needs no server (it runs in the first run).
 // On Linux and macOS this file is empty (the host harness globs it too).
 #ifdef _WIN32
 
@@ -30,6 +31,7 @@
 #include "voice/audio/audio_format.h"
 #include "voice/audio/pcm_math.h"
 #include "voice/audio/wasapi/wasapi_audio_backend.h"
+#include "voice/audio/wasapi/wasapi_notification_client.h"
 #include "voice/tone_measure.h"
 
 namespace sdkpp::voice {
@@ -385,6 +387,57 @@ TEST(WasapiBackend, ZzAServerThatGoesAwayLeavesTheCallOnSilenceUntilItIsBack) {
   backend->Stop();
   EXPECT_EQ(sink.index_gaps.load(), 0u);
   std::printf("  log:%s\n", log.All().c_str());
+}
+
+// Wine's mmdevapi sends no device added/removed notifications (it reads its device list once per
+// process), so what the device thread gets from Windows is checked on the client itself: each
+// callback wakes the thread and says what to do, and only the console role's default counts.
+TEST(WasapiNotificationClient, NotesWhatChangedAndWakesTheDeviceThread) {
+  HANDLE wake = CreateEventW(nullptr, FALSE, FALSE, nullptr);
+  ASSERT_TRUE(wake != nullptr);
+  auto* client = new wasapi::WasapiNotificationClient(wake);
+  IMMNotificationClient* as_interface = nullptr;
+  EXPECT_EQ(client->QueryInterface(__uuidof(IMMNotificationClient), reinterpret_cast<void**>(&as_interface)), S_OK);
+  EXPECT_TRUE(as_interface == client);
+  void* other = reinterpret_cast<void*>(1);
+  EXPECT_EQ(client->QueryInterface(__uuidof(IMMDeviceEnumerator), &other), E_NOINTERFACE);
+  EXPECT_TRUE(other == nullptr);
+  EXPECT_EQ(client->Release(), 1u);  // the QueryInterface reference
+
+  auto pending = client->Take();
+  EXPECT_FALSE(pending.refresh || pending.devices_changed || pending.defaults_changed);
+  EXPECT_EQ(WaitForSingleObject(wake, 0), static_cast<DWORD>(WAIT_TIMEOUT));
+
+  client->OnDeviceAdded(L"{0.0.0.00000000}.{new}");
+  EXPECT_EQ(WaitForSingleObject(wake, 0), static_cast<DWORD>(WAIT_OBJECT_0));
+  pending = client->Take();
+  EXPECT_TRUE(pending.devices_changed && pending.refresh);
+  EXPECT_FALSE(pending.defaults_changed);
+  EXPECT_FALSE(client->Take().refresh);  // taken once
+
+  client->OnDeviceStateChanged(L"x", DEVICE_STATE_UNPLUGGED);
+  EXPECT_TRUE(client->Take().devices_changed);
+  client->OnDeviceRemoved(L"x");
+  EXPECT_TRUE(client->Take().devices_changed);
+
+  // Windows reports one change per role: the multimedia and communications ones do not move the
+  // streams, the console one does.
+  client->OnDefaultDeviceChanged(eRender, eCommunications, L"x");
+  client->OnDefaultDeviceChanged(eRender, eMultimedia, L"x");
+  EXPECT_FALSE(client->Take().defaults_changed);
+  client->OnDefaultDeviceChanged(eCapture, eConsole, L"x");
+  pending = client->Take();
+  EXPECT_TRUE(pending.defaults_changed && pending.refresh);
+  EXPECT_FALSE(pending.devices_changed);
+
+  // A renamed device: new lists, no device change for the app.
+  client->OnPropertyValueChanged(L"x", PROPERTYKEY{});
+  pending = client->Take();
+  EXPECT_TRUE(pending.refresh);
+  EXPECT_FALSE(pending.devices_changed || pending.defaults_changed);
+
+  EXPECT_EQ(client->Release(), 0u);
+  CloseHandle(wake);
 }
 
 TEST(WasapiWithoutServer, CreationFailsWithAReasonAndSystemFallsBackToVirtual) {
