@@ -95,14 +95,14 @@ void WasapiAudioThread::Loop() {
       next_tick += behind * kFrame;
     }
   }
-  if (output_.stream) playback_dropped_ += output_.stream->dropped();
-  if (input_.stream) capture_discontinuities_ += input_.stream->discontinuities();
-  input_.stream.reset();
-  output_.stream.reset();
+  Close(input_);
+  Close(output_);
   enumerator_.reset();
-  if (playback_dropped_ > 0 || fifo_.underruns() > 0 || fifo_.dropped_frames() > 0 || capture_discontinuities_ > 0) {
+  if (playback_dropped_ > 0 || playback_underruns_ > 0 || fifo_.underruns() > 0 || fifo_.dropped_frames() > 0 ||
+      capture_discontinuities_ > 0) {
     log_(LoggingSeverity::Info, "wasapi: " + std::to_string(playback_dropped_) +
                                     " playback frames dropped (the speaker had no room), " +
+                                    std::to_string(playback_underruns_) + " speaker underruns, " +
                                     std::to_string(fifo_.underruns()) + " silent frames (the microphone ran dry), " +
                                     std::to_string(fifo_.dropped_frames()) +
                                     " captured frames dropped (the microphone ran ahead), " +
@@ -116,12 +116,12 @@ void WasapiAudioThread::FollowSelection() {
     seen_selection_ = generation;
     const auto ids = selection_.Current();
     if (ids.input != input_.id) {
-      input_.stream.reset();
+      Close(input_);
       input_.id = ids.input;
       input_.retry_at = {};
     }
     if (ids.output != output_.id) {
-      output_.stream.reset();
+      Close(output_);
       output_.id = ids.output;
       output_.retry_at = {};
     }
@@ -132,14 +132,26 @@ void WasapiAudioThread::FollowSelection() {
     seen_default_ = defaults;
     // A side without a device tries the new default at once instead of at its next retry.
     if (input_.id.empty()) {
-      input_.stream.reset();
+      Close(input_);
       input_.retry_at = {};
     }
     if (output_.id.empty()) {
-      output_.stream.reset();
+      Close(output_);
       output_.retry_at = {};
     }
   }
+}
+
+template <class Stream>
+void WasapiAudioThread::Close(Side<Stream>& side) {
+  if (!side.stream) return;
+  if constexpr (std::is_same_v<Stream, WasapiRenderStream>) {
+    playback_dropped_ += side.stream->dropped();
+    playback_underruns_ += side.stream->underruns();
+  } else {
+    capture_discontinuities_ += side.stream->discontinuities();
+  }
+  side.stream.reset();
 }
 
 template <class Stream>
@@ -178,9 +190,7 @@ void WasapiAudioThread::Open(Side<Stream>& side) {
 
 template <class Stream>
 void WasapiAudioThread::Fail(Side<Stream>& side, HRESULT result) {
-  if constexpr (std::is_same_v<Stream, WasapiRenderStream>) playback_dropped_ += side.stream->dropped();
-  if constexpr (std::is_same_v<Stream, WasapiCaptureStream>) capture_discontinuities_ += side.stream->discontinuities();
-  side.stream.reset();
+  Close(side);
   // A device that went away is reopened at once (on the default if it is gone for good);
   // any other failure waits for the next try.
   const bool gone = result == AUDCLNT_E_DEVICE_INVALIDATED;

@@ -62,6 +62,9 @@ class WasapiAudioThread {
   void Run();
   void Loop();
   void FollowSelection();
+  // Closes the stream, keeping its counters for the summary logged at Stop.
+  template <class Stream>
+  void Close(Side<Stream>& side);
   template <class Stream>
   std::unique_ptr<Stream> OpenOn(EDataFlow flow, const std::string& id, std::string& error);
   template <class Stream>
@@ -89,6 +92,7 @@ class WasapiAudioThread {
   uint64_t frame_index_ = 0;
   uint64_t capture_discontinuities_ = 0;
   uint64_t playback_dropped_ = 0;
+  uint64_t playback_underruns_ = 0;
   int16_t captured_[kFrameSamples] = {};
   int16_t playback_[kFrameSamples] = {};
   std::thread thread_;  // last: starts once every member above exists

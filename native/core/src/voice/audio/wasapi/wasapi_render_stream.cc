@@ -14,8 +14,7 @@ namespace {
 
 constexpr UINT32 kFrames = static_cast<UINT32>(kSamplesPerChannel);
 constexpr UINT32 kCushionFrames = 2 * kFrames;
-// At most four frames queued (80 ms): a clock a little faster than the device's drops a frame
-// now and then instead of letting the latency grow to the whole buffer.
+// At most four frames queued (80 ms): the latency does not grow to the whole buffer.
 constexpr UINT32 kMaxQueuedFrames = 4 * kFrames;
 
 }  // namespace
@@ -68,10 +67,15 @@ HRESULT WasapiRenderStream::Write(const int16_t* frame) {
     if (FAILED(result)) return result;
     padding = kCushionFrames;
   }
-  if (padding + kFrames > (std::min)(buffer_frames_, kMaxQueuedFrames)) {
+  // Over the limit (the device stalled, or this thread's clock runs a little fast): frames are
+  // dropped until only the cushion is left, once, rather than one now and then for as long as
+  // the queue stays near the limit (each drop is an audible 20 ms gap).
+  if (padding + kFrames > (std::min)(buffer_frames_, kMaxQueuedFrames)) draining_ = true;
+  if (draining_ && padding > kCushionFrames) {
     ++dropped_;
     return S_OK;
   }
+  draining_ = false;
   return Queue(frame, kFrames);
 }
 

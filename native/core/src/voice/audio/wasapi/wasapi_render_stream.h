@@ -36,6 +36,7 @@ class WasapiRenderStream {
   ComPtr<IAudioClient> client_;
   ComPtr<IAudioRenderClient> render_;
   UINT32 buffer_frames_ = 0;
+  bool draining_ = false;  // back down to the cushion after the queue hit its limit
   uint64_t dropped_ = 0;
   uint64_t underruns_ = 0;
 };
