@@ -83,7 +83,8 @@
         },
       },
       'conditions': [
-        ['OS=="win"', {'libraries': ['bcrypt.lib']}],
+        # bcrypt: the CSPRNG; ole32: COM for the WASAPI backend (avrt.dll is loaded at run time).
+        ['OS=="win"', {'libraries': ['bcrypt.lib', 'ole32.lib']}],
         # dlopen (the PulseAudio backend loads libpulse at run time; older glibc keeps it in libdl).
         ['OS=="linux"', {'libraries': ['-ldl']}],
       ],

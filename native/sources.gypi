@@ -93,6 +93,18 @@
       'native/core/src/voice/audio/pulse/pulse_connection.cc',
       'native/core/src/voice/audio/pulse/pulse_device_monitor.cc',
       'native/core/src/voice/audio/pulse/pulse_stream_thread.cc',
+      # voice/audio/wasapi: the WASAPI device backend, COM through ole32, avrt loaded at run time (Windows only, each file guarded)
+      'native/core/src/voice/audio/wasapi/wasapi_audio_backend.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_audio_client.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_audio_thread.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_capture_stream.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_device_monitor.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_endpoints.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_notification_client.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_render_stream.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_text.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_thread_priority.cc',
+      'native/core/src/voice/audio/wasapi/wasapi_tick_timer.cc',
       # voice/net: one call connection to its voice server (gateway v8, UDP, RTP, transport AEAD)
       'native/core/src/voice/net/ip_discovery.cc',
       'native/core/src/voice/net/rtp_packet.cc',

@@ -6,6 +6,9 @@
 #ifdef __linux__
 #include "voice/audio/pulse/pulse_audio_backend.h"
 #endif
+#ifdef _WIN32
+#include "voice/audio/wasapi/wasapi_audio_backend.h"
+#endif
 
 namespace sdkpp::voice {
 
@@ -36,6 +39,11 @@ std::unique_ptr<AudioDeviceBackend> CreateAudioBackend(AudioBackendKind kind, Au
 #ifdef __linux__
     if (auto backend = CreatePulseAudioBackend(log, why)) {
       if (log) log(LoggingSeverity::Info, "audio devices: PulseAudio");
+      return backend;
+    }
+#elif defined(_WIN32)
+    if (auto backend = CreateWasapiAudioBackend(log, why)) {
+      if (log) log(LoggingSeverity::Info, "audio devices: WASAPI");
       return backend;
     }
 #else

@@ -1,39 +1,11 @@
-// The devices the app chose, shared by the backend (JS thread writes) and its audio thread
-// (reads only when the generation moved, so the lock is taken once per change, not per frame).
+// The devices the app chose (device_selection.h, shared with the WASAPI backend): "" is the
+// server's default source or sink.
 #pragma once
 
-#include <atomic>
-#include <cstdint>
-#include <mutex>
-#include <string>
+#include "voice/audio/device_selection.h"
 
 namespace sdkpp::voice::pulse {
 
-class PulseSelection {
- public:
-  struct Ids {
-    std::string input;   // "" = the server's default source
-    std::string output;  // "" = the server's default sink
-  };
-
-  void SetInput(std::string id) { Set(&Ids::input, std::move(id)); }
-  void SetOutput(std::string id) { Set(&Ids::output, std::move(id)); }
-  Ids Current() const {
-    std::lock_guard lock(mutex_);
-    return ids_;
-  }
-  uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
-
- private:
-  void Set(std::string Ids::*field, std::string id) {
-    std::lock_guard lock(mutex_);
-    ids_.*field = std::move(id);
-    generation_.fetch_add(1, std::memory_order_acq_rel);
-  }
-
-  mutable std::mutex mutex_;
-  Ids ids_;
-  std::atomic<uint64_t> generation_{0};
-};
+using PulseSelection = DeviceSelection;
 
 }  // namespace sdkpp::voice::pulse
