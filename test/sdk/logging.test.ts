@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,22 @@ describe('logging', () => {
       else expect(text).toBe('');
       writeFileSync(join(dir, 'blocker'), 'x');
       expect(client.SetLogDir(join(dir, 'blocker', 'sub'), LoggingSeverity.Warning)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Folder names are UTF-8 when they reach the core; Windows needs them opened by their wide
+  // (UTF-16) names, or a non-ASCII folder is created under a mangled name or not at all.
+  it('SetLogDir accepts a folder whose name is not ASCII', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-log-'));
+    try {
+      const name = 'journaux-été-ログ-🎮';
+      const client = new Client();
+      expect(client.SetLogDir(join(dir, name), LoggingSeverity.Warning)).toBe(true);
+      expect(readdirSync(dir)).toEqual([name]);
+      expect(existsSync(join(dir, name, 'sdkpp.log'))).toBe(true);
+      expect(client.SetLogDir(join(dir, name), LoggingSeverity.None)).toBe(true); // closes the file
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
