@@ -144,6 +144,8 @@ TEST(Logger, SetLogDirWritesMaskedLinesAndDebugHeader) {
             std::string::npos);
   EXPECT_EQ(text.find("abc.def.ghi"), std::string::npos);
   EXPECT_EQ(text.find("below the file"), std::string::npos);
+  // Closed first: Windows refuses to delete a file that is still open.
+  EXPECT_TRUE(logger.SetLogDirectory(dir.string(), LoggingSeverity::None));
   std::filesystem::remove_all(dir.parent_path().parent_path());
 }
 
@@ -168,7 +170,12 @@ TEST(Logger, SetLogDirFailsWithAReasonWhenTheFolderCannotBeWritten) {
 
 TEST(Logger, ClientSetLogDirReportsFailureAsFalse) {
   sdkpp::Client client;
-  EXPECT_FALSE(client.SetLogDir("/proc/sdkpp-cannot-create-here", LoggingSeverity::Warning));
+  // A folder under a plain file cannot be created on any OS.
+  auto blocker_dir = TempDir("client-blocker");
+  std::filesystem::create_directories(blocker_dir);
+  std::ofstream(blocker_dir / "plain-file") << "x";
+  EXPECT_FALSE(client.SetLogDir((blocker_dir / "plain-file" / "sub").string(), LoggingSeverity::Warning));
+  std::filesystem::remove_all(blocker_dir);
   auto dir = TempDir("client");
   EXPECT_TRUE(client.SetLogDir(dir.string(), LoggingSeverity::Warning));
   EXPECT_TRUE(std::filesystem::exists(dir / "sdkpp.log"));
