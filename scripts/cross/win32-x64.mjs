@@ -5,13 +5,14 @@
 // needs is installed on first use (Debian: wine, mingw-w64; npm: the Windows Node and the
 // Windows build of vitest's bundler) under .cache/cross. Output of each Wine run is kept in
 // .cache/cross/logs/win32-x64.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir, capture, prebuildPath, root, run } from '../prebuild/common.mjs';
+import { cacheDir, prebuildPath, root, run } from '../prebuild/common.mjs';
 import { buildWin32Prebuild } from '../prebuild/win32-x64.mjs';
 import { CrossReport } from './common.mjs';
 import { runWindowsHarness } from './win32-harness.mjs';
 import { checkElectronLikeHost } from './win32-host.mjs';
+import { installTarballUnderWine } from './win32-tarball.mjs';
 import { ensureWineRig, runUnderWine, windowsNodePath, winPath } from './wine.mjs';
 
 const target = 'win32-x64';
@@ -74,39 +75,6 @@ await report.stage('vitest sdk+e2e', () => {
 
 await report.stage('electron-like host', () => checkElectronLikeHost(nodeExe));
 
-await report.stage('tarball install', () => {
-  const work = mkdtempSync(join(cacheDir, 'win32-tarball-'));
-  try {
-    const tarball = capture('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: root }).split('\n').pop();
-    const app = join(work, 'app');
-    mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
-    // npm's own CLI, run by the Windows node.exe; with no compiler in reach, the install script
-    // must find the prebuild and compile nothing.
-    const npmCli = join('/usr', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
-    // The host's npm cache (content-addressed, the same on every OS) serves the dependencies.
-    const npmCache = capture('npm', ['config', 'get', 'cache']);
-    const install = runUnderWine(nodeExe, [winPath(npmCli), 'install', '--prefer-offline', '--no-audit', '--no-fund', winPath(join(work, tarball))], {
-      cwd: app, logName: 'tarball-install', env: { npm_config_cache: winPath(npmCache) },
-    });
-    if (install.status !== 0) return { passed: 0, failed: 1, note: `npm install exited ${install.status}, see ${install.outFile}` };
-    const probe = [
-      "const sdkpp = require('sdkpp');",
-      'const client = new sdkpp.Client();',
-      "const loaded = process.report.getReport().sharedObjects.filter((f) => /sdkpp.*\\.node$/i.test(f));",
-      'console.log(JSON.stringify({ status: String(client.GetStatus()), loaded }));',
-      'process.exit(0);',
-    ].join('\n');
-    writeFileSync(join(app, 'probe.cjs'), probe);
-    const result = runUnderWine(nodeExe, ['probe.cjs'], { cwd: app, logName: 'tarball-load' });
-    const line = result.stdout.trim().split('\n').pop() ?? '';
-    const { loaded = [] } = line.startsWith('{') ? JSON.parse(line) : {};
-    const expected = /[\\/]node_modules[\\/]sdkpp[\\/]prebuilds[\\/]win32-x64[\\/]sdkpp\.napi\.node$/i;
-    const ok = result.status === 0 && loaded.length === 1 && expected.test(loaded[0]);
-    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, note: `loaded ${loaded.join(', ') || 'nothing'}${ok ? '' : ` (exit ${result.status}, see ${result.outFile})`}` };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+await report.stage('tarball install', () => installTarballUnderWine(nodeExe));
 
 report.finish();
