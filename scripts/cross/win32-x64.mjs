@@ -3,8 +3,9 @@
 // smoke flow, vitest's SDK and e2e suites, an Electron-like host (node.exe renamed, no
 // node.exe beside it), and the packed tarball installed into an empty folder. Everything it
 // needs is installed on first use (Debian: wine, mingw-w64; npm: the Windows Node and the
-// Windows build of vitest's bundler) under .cache/cross. Output of each Wine run is kept in
-// .cache/cross/logs/win32-x64.
+// Windows builds of vitest's bundler and of DAVE's @snazzah/davey) under .cache/cross. Output of
+// each Wine run is kept in .cache/cross/logs/win32-x64. SDKPP_CROSS_SUITES overrides the vitest
+// folders (default "test/sdk test/e2e").
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, prebuildPath, root, run } from '../prebuild/common.mjs';
@@ -19,7 +20,9 @@ const target = 'win32-x64';
 const report = new CrossReport(target);
 
 const nodeExe = ensureWineRig();
-if (!existsSync(prebuildPath(target)) || process.argv.includes('--rebuild')) buildWin32Prebuild();
+// The prebuild of the current sources (an incremental build: seconds when nothing changed);
+// --no-build tests prebuilds/win32-x64 as it is.
+if (!process.argv.includes('--no-build') || !existsSync(prebuildPath(target))) buildWin32Prebuild();
 
 // node-gyp-build loads from $SDKPP_PREBUILD: a folder holding only the Windows prebuild, so
 // a Linux build/ of this checkout is never tried.
