@@ -69,6 +69,7 @@
       'native/core/src/util/time_format.cc',
       'native/core/src/util/uri.cc',
       'native/core/src/util/utf8.cc',
+      'native/core/src/util/utf8_path.cc',
       # voice/call: the calls of a Client and their state machine
       'native/core/src/voice/call/call_handle.cc',
       'native/core/src/voice/call/call_manager.cc',

@@ -1,5 +1,6 @@
 // Sets an environment variable for one test (nullptr unsets it) and puts the old value back.
-// POSIX setenv/unsetenv: the harness runs these tests on Linux and macOS.
+// POSIX setenv/unsetenv, or on Windows _putenv_s (an empty value removes the variable there),
+// which updates the environment getenv reads.
 #pragma once
 
 #include <cstdlib>
@@ -20,11 +21,15 @@ class EnvGuard {
 
  private:
   void Set(const char* value) {
+#if defined(_WIN32)
+    _putenv_s(name_, value ? value : "");
+#else
     if (value) {
       setenv(name_, value, 1);
     } else {
       unsetenv(name_);
     }
+#endif
   }
 
   const char* name_;

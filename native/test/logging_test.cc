@@ -2,6 +2,7 @@
 // masking in every shape a secret can take in a log line.
 #include "framework/test.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -14,6 +15,7 @@
 #include "logging/logger.h"
 #include "logging/redactor.h"
 #include "sdkpp/client.h"
+#include "util/utf8_path.h"
 
 namespace {
 
@@ -142,6 +144,8 @@ TEST(Logger, SetLogDirWritesMaskedLinesAndDebugHeader) {
             std::string::npos);
   EXPECT_EQ(text.find("abc.def.ghi"), std::string::npos);
   EXPECT_EQ(text.find("below the file"), std::string::npos);
+  // Closed first: Windows refuses to delete a file that is still open.
+  EXPECT_TRUE(logger.SetLogDirectory(dir.string(), LoggingSeverity::None));
   std::filesystem::remove_all(dir.parent_path().parent_path());
 }
 
@@ -166,12 +170,50 @@ TEST(Logger, SetLogDirFailsWithAReasonWhenTheFolderCannotBeWritten) {
 
 TEST(Logger, ClientSetLogDirReportsFailureAsFalse) {
   sdkpp::Client client;
-  EXPECT_FALSE(client.SetLogDir("/proc/sdkpp-cannot-create-here", LoggingSeverity::Warning));
+  // A folder under a plain file cannot be created on any OS.
+  auto blocker_dir = TempDir("client-blocker");
+  std::filesystem::create_directories(blocker_dir);
+  std::ofstream(blocker_dir / "plain-file") << "x";
+  EXPECT_FALSE(client.SetLogDir((blocker_dir / "plain-file" / "sub").string(), LoggingSeverity::Warning));
+  std::filesystem::remove_all(blocker_dir);
   auto dir = TempDir("client");
   EXPECT_TRUE(client.SetLogDir(dir.string(), LoggingSeverity::Warning));
   EXPECT_TRUE(std::filesystem::exists(dir / "sdkpp.log"));
   EXPECT_TRUE(client.SetLogDir(dir.string(), LoggingSeverity::None));
   std::filesystem::remove_all(dir);
+}
+
+// Folder names arrive as UTF-8 (JS strings); on Windows a narrow path is read in the ANSI code
+// page, so without wide paths this folder is created under another name (or not at all).
+TEST(Logger, SetLogDirAcceptsNonAsciiFolderNames) {
+  const std::string name = "journaux-\xc3\xa9t\xc3\xa9-\xe3\x83\xad\xe3\x82\xb0-\xf0\x9f\x8e\xae";
+  auto root = TempDir("unicode");
+  auto dir = root / sdkpp::util::PathFromUtf8(name);
+  std::string dir_utf8 = sdkpp::util::PathToUtf8(dir);
+  sdkpp::Client client;
+  ASSERT_TRUE(client.SetLogDir(dir_utf8, LoggingSeverity::Warning));
+  EXPECT_TRUE(std::filesystem::is_directory(dir));
+  EXPECT_TRUE(std::filesystem::exists(dir / "sdkpp.log"));
+  EXPECT_TRUE(client.SetLogDir(dir_utf8, LoggingSeverity::None));  // closes the file
+  // Nothing else was created beside it under a mangled name.
+  size_t entries = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(root)) {
+    EXPECT_EQ(sdkpp::util::PathToUtf8(entry.path().filename()), name);
+    ++entries;
+  }
+  EXPECT_EQ(entries, 1u);
+  std::filesystem::remove_all(root);
+}
+
+TEST(Utf8Path, RoundTripsNonAsciiText) {
+  const std::string utf8 = "caf\xc3\xa9/\xe3\x83\xad\xe3\x82\xb0";
+  auto path = sdkpp::util::PathFromUtf8(utf8);
+  EXPECT_EQ(sdkpp::util::PathToUtf8(path.filename()), std::string("\xe3\x83\xad\xe3\x82\xb0"));
+  std::string back = sdkpp::util::PathToUtf8(path);
+#if defined(_WIN32)
+  std::replace(back.begin(), back.end(), '\\', '/');
+#endif
+  EXPECT_EQ(back, utf8);
 }
 
 struct RedactionCase {

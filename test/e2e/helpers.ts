@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Activity, ActivityParty, ActivitySecrets, ActivityTypes, AuthorizationTokenType, Client, LoggingSeverity, type NodeAudioOptions } from '../../lib/index';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../lib/emulator/index';
+import { ipcCandidates } from '../emulator/helpers/harness';
 
 export class SecretWatch {
   readonly lines: string[] = [];
@@ -56,7 +57,7 @@ export interface Harness {
 export async function startHarness(options: StartEmulatorOptions = {}): Promise<Harness> {
   const watch = new SecretWatch();
   const ipcDir = mkdtempSync(join(tmpdir(), 'sdkpp-e2e-'));
-  const ipcPaths = Array.from({ length: 3 }, (_, n) => join(ipcDir, `sdkpp-ipc-${n}`));
+  const ipcPaths = ipcCandidates(ipcDir);
   const emu = await startEmulator({ port: 0, log: watch.log, ipcPaths, ...options });
   watch.remember(emu.application.clientSecret, emu.application.botToken);
   const clients: Client[] = [];

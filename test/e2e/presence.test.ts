@@ -188,7 +188,8 @@ describe('the local chat client\'s user', () => {
 });
 
 describe('launch registration', () => {
-  it('RegisterLaunchCommand writes a .desktop entry and the MIME default under a temporary home', () => {
+  // Registration is written for Linux (XDG) only; elsewhere it must say it did nothing.
+  it.skipIf(process.platform !== 'linux')('RegisterLaunchCommand writes a .desktop entry and the MIME default under a temporary home', () => {
     const home = mkdtempSync(join(tmpdir(), 'sdkpp-home-'));
     const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
     process.env.XDG_DATA_HOME = join(home, 'data');
@@ -210,6 +211,12 @@ describe('launch registration', () => {
       if (saved.config === undefined) delete process.env.XDG_CONFIG_HOME;
       rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  it.skipIf(process.platform === 'linux')('RegisterLaunchCommand elsewhere returns false: nothing is registered', () => {
+    const client = h.newClient();
+    expect(client.RegisterLaunchCommand(h.emu.application.id, 'C:\\Games\\game.exe --from-invite')).toBe(false);
+    expect(client.RegisterLaunchCommand(h.emu.application.id, 'evil\ncommand')).toBe(false);
   });
 });
 

@@ -137,7 +137,8 @@ describe('BlockUser and UnblockUser', () => {
 });
 
 describe('RegisterLaunchSteamApplication', () => {
-  it('registers the Steam launch for the application under a temporary home; 0 is refused', () => {
+  // Registration is written for Linux (XDG .desktop entry + mimeapps.list) only.
+  it.skipIf(process.platform !== 'linux')('registers the Steam launch for the application under a temporary home; 0 is refused', () => {
     const home = mkdtempSync(join(tmpdir(), 'sdkpp-steam-'));
     const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
     process.env.XDG_DATA_HOME = join(home, 'data');
@@ -157,6 +158,14 @@ describe('RegisterLaunchSteamApplication', () => {
       }
       rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  it.skipIf(process.platform === 'linux')('elsewhere says it registered nothing (false, with a warning); 0 is still refused', async () => {
+    const client = h.newClient();
+    const lines = logLines(client);
+    expect(client.RegisterLaunchSteamApplication(h.emu.application.id, 480)).toBe(false);
+    await until(() => lines.some((line) => /RegisterLaunchCommand: .*Linux only/.test(line)));
+    expect(() => client.RegisterLaunchSteamApplication(h.emu.application.id, 0)).toThrow(/steamAppId/);
   });
 });
 

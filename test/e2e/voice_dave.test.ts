@@ -63,8 +63,13 @@ function memberStats(h: Harness, userId: string) {
 }
 
 type Line = { event: string; [key: string]: unknown };
+// What a child keeps of this environment: where programs and modules are (PATH, NODE_PATH,
+// NODE_OPTIONS, the addon folder SDKPP_PREBUILD a test run may name) and, on Windows, SystemRoot,
+// without which Winsock and the system RNG fail to start.
+const inherited = ['PATH', 'NODE_PATH', 'NODE_OPTIONS', 'SDKPP_PREBUILD', 'SystemRoot'];
 function child(script: string, env: Record<string, string>) {
-  const proc = spawn(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const base = Object.fromEntries(inherited.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]));
+  const proc = spawn(process.execPath, [script], { env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: Line[] = [];
   let stderr = '';
   proc.stderr.on('data', (chunk) => (stderr += chunk));

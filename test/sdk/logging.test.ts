@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,14 +15,22 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('logging', () => {
   it('delivers log lines on the JS thread without any pumping', async () => {
-    const client = new Client();
-    const lines = nextLogs(client, LoggingSeverity.Warning);
-    expect(client.SetLogDir('/proc/sdkpp-no-such-place', LoggingSeverity.Warning)).toBe(false);
-    expect(lines.filter((l) => l.message.includes('SetLogDir failed'))).toHaveLength(0); // not re-entrant
-    for (let i = 0; i < 20 && !lines.some((l) => l.message.includes('SetLogDir failed')); i++) await tick();
-    const failure = lines.find((l) => l.message.includes('SetLogDir failed'));
-    expect(failure?.severity).toBe(LoggingSeverity.Error);
-    expect(failure?.message).toContain('/proc/sdkpp-no-such-place');
+    // A folder under a plain file cannot be created on any OS.
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-log-'));
+    writeFileSync(join(dir, 'blocker'), 'x');
+    const impossible = join(dir, 'blocker', 'sdkpp-no-such-place');
+    try {
+      const client = new Client();
+      const lines = nextLogs(client, LoggingSeverity.Warning);
+      expect(client.SetLogDir(impossible, LoggingSeverity.Warning)).toBe(false);
+      expect(lines.filter((l) => l.message.includes('SetLogDir failed'))).toHaveLength(0); // not re-entrant
+      for (let i = 0; i < 20 && !lines.some((l) => l.message.includes('SetLogDir failed')); i++) await tick();
+      const failure = lines.find((l) => l.message.includes('SetLogDir failed'));
+      expect(failure?.severity).toBe(LoggingSeverity.Error);
+      expect(failure?.message).toContain(impossible);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('SetLogDir writes a log file and returns true', () => {
@@ -36,6 +44,24 @@ describe('logging', () => {
       else expect(text).toBe('');
       writeFileSync(join(dir, 'blocker'), 'x');
       expect(client.SetLogDir(join(dir, 'blocker', 'sub'), LoggingSeverity.Warning)).toBe(false);
+      // Closed before the folder goes: Windows refuses to delete a file that is still open.
+      expect(client.SetLogDir(join(dir, 'logs'), LoggingSeverity.None)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Folder names are UTF-8 when they reach the core; Windows needs them opened by their wide
+  // (UTF-16) names, or a non-ASCII folder is created under a mangled name or not at all.
+  it('SetLogDir accepts a folder whose name is not ASCII', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-log-'));
+    try {
+      const name = 'journaux-été-ログ-🎮';
+      const client = new Client();
+      expect(client.SetLogDir(join(dir, name), LoggingSeverity.Warning)).toBe(true);
+      expect(readdirSync(dir)).toEqual([name]);
+      expect(existsSync(join(dir, name, 'sdkpp.log'))).toBe(true);
+      expect(client.SetLogDir(join(dir, name), LoggingSeverity.None)).toBe(true); // closes the file
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

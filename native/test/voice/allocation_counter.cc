@@ -1,6 +1,8 @@
 // The replaced global allocation functions of the test binary: all of them, plain, array,
 // nothrow, sized and aligned, so no allocation path escapes the count. They allocate with
-// malloc / aligned_alloc (AddressSanitizer still watches those) and count while armed.
+// malloc / aligned_alloc (AddressSanitizer still watches those) and count while armed. Windows
+// has no aligned_alloc: _aligned_malloc there, whose blocks only _aligned_free may release, so
+// the aligned forms of delete have their own Free.
 #include "voice/allocation_counter.h"
 
 #include <atomic>
@@ -25,13 +27,27 @@ void* AllocateAligned(std::size_t size, std::align_val_t alignment) {
   const auto align = static_cast<std::size_t>(alignment);
   // aligned_alloc wants a size that is a multiple of the alignment.
   const std::size_t rounded = ((size == 0 ? 1 : size) + align - 1) / align * align;
+#if defined(_WIN32)
+  return _aligned_malloc(rounded, align);
+#else
   return std::aligned_alloc(align, rounded);
+#endif
 }
 
 void Free(void* pointer) {
   if (pointer == nullptr) return;
   if (armed) frees.fetch_add(1, std::memory_order_relaxed);
   std::free(pointer);
+}
+
+void FreeAligned(void* pointer) {
+  if (pointer == nullptr) return;
+  if (armed) frees.fetch_add(1, std::memory_order_relaxed);
+#if defined(_WIN32)
+  _aligned_free(pointer);
+#else
+  std::free(pointer);
+#endif
 }
 
 void* OrThrow(void* pointer) {
@@ -57,6 +73,7 @@ void ResetAllocationCounter() {
 using sdkpp::voice::testing::Allocate;
 using sdkpp::voice::testing::AllocateAligned;
 using sdkpp::voice::testing::Free;
+using sdkpp::voice::testing::FreeAligned;
 using sdkpp::voice::testing::OrThrow;
 
 void* operator new(std::size_t size) { return OrThrow(Allocate(size)); }
@@ -78,9 +95,9 @@ void operator delete(void* pointer, std::size_t) noexcept { Free(pointer); }
 void operator delete[](void* pointer, std::size_t) noexcept { Free(pointer); }
 void operator delete(void* pointer, const std::nothrow_t&) noexcept { Free(pointer); }
 void operator delete[](void* pointer, const std::nothrow_t&) noexcept { Free(pointer); }
-void operator delete(void* pointer, std::align_val_t) noexcept { Free(pointer); }
-void operator delete[](void* pointer, std::align_val_t) noexcept { Free(pointer); }
-void operator delete(void* pointer, std::size_t, std::align_val_t) noexcept { Free(pointer); }
-void operator delete[](void* pointer, std::size_t, std::align_val_t) noexcept { Free(pointer); }
-void operator delete(void* pointer, std::align_val_t, const std::nothrow_t&) noexcept { Free(pointer); }
-void operator delete[](void* pointer, std::align_val_t, const std::nothrow_t&) noexcept { Free(pointer); }
+void operator delete(void* pointer, std::align_val_t) noexcept { FreeAligned(pointer); }
+void operator delete[](void* pointer, std::align_val_t) noexcept { FreeAligned(pointer); }
+void operator delete(void* pointer, std::size_t, std::align_val_t) noexcept { FreeAligned(pointer); }
+void operator delete[](void* pointer, std::size_t, std::align_val_t) noexcept { FreeAligned(pointer); }
+void operator delete(void* pointer, std::align_val_t, const std::nothrow_t&) noexcept { FreeAligned(pointer); }
+void operator delete[](void* pointer, std::align_val_t, const std::nothrow_t&) noexcept { FreeAligned(pointer); }

@@ -25,6 +25,31 @@ TEST(TestAead, AesGcmMatchesNistCases13And14) {
             std::string("cea7403d4d606b6e074ec5d3baf39d18d0d1c8a799996bf0265b98b5d48ab919"));
 }
 
+// Answers computed with OpenSSL (test_aead.cc): on Windows they hold the hand-written
+// XChaCha20-Poly1305 and BCrypt's GCM (test_aead_windows.cc) to the same results, with an AAD
+// and a length that is not a multiple of the block size.
+TEST(TestAead, BothModesMatchOpenSslKnownAnswers) {
+  uint8_t key[32], nonce[24], aad[12];
+  for (int i = 0; i < 32; ++i) key[i] = uint8_t(0x80 + i);
+  for (int i = 0; i < 24; ++i) nonce[i] = uint8_t(0x40 + i);
+  for (int i = 0; i < 12; ++i) aad[i] = uint8_t(0xc0 + i);
+  std::vector<uint8_t> plain(70);
+  for (size_t i = 0; i < plain.size(); ++i) plain[i] = uint8_t(i * 3);
+  std::vector<uint8_t> sealed(plain.size() + 16);
+  ASSERT_TRUE(TestAeadSeal(AeadAlgorithm::XChaCha20Poly1305, key, nonce, 24, aad, 12, plain.data(),
+                           plain.size(), sealed.data()));
+  EXPECT_EQ(Hex(sealed.data(), sealed.size()),
+            std::string("f10f75fd57ffe64fe30969f2d289b77802744457397bdea982f1bb5d16025795605f76144702ed08"
+                        "49a89fc8ea14d4d751823c8d30a406d5064f39e6c9d12e808123244dae14f42e5c0e20603c7df8ad"
+                        "08e432b07ea3"));
+  ASSERT_TRUE(TestAeadSeal(AeadAlgorithm::Aes256Gcm, key, nonce, 12, aad, 12, plain.data(),
+                           plain.size(), sealed.data()));
+  EXPECT_EQ(Hex(sealed.data(), sealed.size()),
+            std::string("d9c9074f3feaac7f60eacf581b89311040502107d67e8fec7a00f4023abe60d64dd644dcf5f0cf44"
+                        "add8834c716ccd7ec2c2128beabb6b6df6e45ae6531b9a674fd95e2b85828d7c696209b45b417a9b"
+                        "296ff1e2476b"));
+}
+
 TEST(TestAead, BothModesRoundTripAndRefuseEveryTamperedByte) {
   for (auto algorithm : {AeadAlgorithm::Aes256Gcm, AeadAlgorithm::XChaCha20Poly1305}) {
     size_t nonce_size = algorithm == AeadAlgorithm::Aes256Gcm ? 12 : 24;

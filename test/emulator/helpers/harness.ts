@@ -3,7 +3,7 @@
 // against its API, and users with tokens.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { SEED, startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../../lib/emulator/index';
 
 export { SEED };
@@ -19,7 +19,12 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
+/** IPC candidates private to `dir`: socket files in it, or on Windows (where IPC is named
+ * pipes, lib/platform/ipc_paths.ts) pipes named after it, so parallel files never collide. */
 export function ipcCandidates(dir: string, count = 3): string[] {
+  if (process.platform === 'win32') {
+    return Array.from({ length: count }, (_, n) => `\\\\?\\pipe\\${basename(dir)}-sdkpp-ipc-${n}`);
+  }
   return Array.from({ length: count }, (_, n) => join(dir, `sdkpp-ipc-${n}`));
 }
 

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "util/utf8_path.h"
+
 #if !defined(_WIN32)
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -36,10 +38,11 @@ std::string TimestampUtc() {
 
 // The log can hold user ids, message text and request paths, so only its owner may read it:
 // created 0600, and an existing file readable by others is narrowed to 0600 (it is ours: we
-// append to it).
-std::FILE* OpenPrivateForAppend(const std::string& path) {
+// append to it). On Windows the file is opened by its wide name (util/utf8_path.h), and its
+// folder's ACL (the user's profile) already keeps it private.
+std::FILE* OpenPrivateForAppend(const std::filesystem::path& path) {
 #if defined(_WIN32)
-  return std::fopen(path.c_str(), "ab");
+  return ::_wfopen(path.c_str(), L"ab");
 #else
   int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, S_IRUSR | S_IWUSR);
   if (fd < 0) return nullptr;
@@ -66,15 +69,16 @@ std::unique_ptr<LogFile> LogFile::Open(const std::string& directory, LoggingSeve
     return nullptr;
   }
   std::error_code error;
-  fs::path folder(directory);
+  fs::path folder = util::PathFromUtf8(directory);
   fs::create_directories(folder, error);
   if (error || !fs::is_directory(folder, error)) {
     why = "cannot create the log folder '" + directory + "'" +
           (error ? ": " + error.message() : ": not a folder");
     return nullptr;
   }
-  std::string path = (folder / std::string(file_name)).string();
-  std::FILE* file = OpenPrivateForAppend(path);
+  fs::path file_path = folder / util::PathFromUtf8(file_name);
+  std::string path = util::PathToUtf8(file_path);
+  std::FILE* file = OpenPrivateForAppend(file_path);
   if (file == nullptr) {
     why = "cannot open '" + path + "' for writing: " + std::strerror(errno);
     return nullptr;

