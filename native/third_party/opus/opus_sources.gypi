@@ -144,7 +144,10 @@
       'native/third_party/opus/src/repacketizer.c',
     ],
     # arm64 only: the NEON intrinsics that macOS arm64 config.h presumes (linux arm64 config.h
-    # enables none of them, so there they compile to unused code).
+    # enables none of them, so there they compile to unused code). Not silk/arm/arm_silk_map.c:
+    # its tables exist only with run-time CPU detection (OPUS_HAVE_RTCD), which no kept config.h
+    # enables, and it includes silk/fixed/main_FIX.h, which is not vendored (the arm64 build
+    # failed on it).
     'libopus_sources_arm64': [
       'native/third_party/opus/celt/arm/arm_celt_map.c',
       'native/third_party/opus/celt/arm/armcpu.c',
@@ -153,7 +156,6 @@
       'native/third_party/opus/silk/arm/LPC_inv_pred_gain_neon_intr.c',
       'native/third_party/opus/silk/arm/NSQ_del_dec_neon_intr.c',
       'native/third_party/opus/silk/arm/NSQ_neon.c',
-      'native/third_party/opus/silk/arm/arm_silk_map.c',
       'native/third_party/opus/silk/arm/biquad_alt_neon_intr.c',
     ],
     # config.h is picked per OS and arch (binding.gyp and CMakeLists.txt); it defines OPUS_BUILD.
