@@ -87,6 +87,8 @@
         ['OS=="win"', {'libraries': ['bcrypt.lib', 'ole32.lib']}],
         # dlopen (the PulseAudio backend loads libpulse at run time; older glibc keeps it in libdl).
         ['OS=="linux"', {'libraries': ['-ldl']}],
+        # Export only the Node-API entry points (native/napi/linux_exports.map says why).
+        ['OS=="linux"', {'ldflags': ['-Wl,--version-script=<(module_root_dir)/native/napi/linux_exports.map']}],
       ],
       'configurations': {
         'Debug': {'defines': ['SDKPP_DEBUG_BUILD']},

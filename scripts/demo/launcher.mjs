@@ -55,9 +55,12 @@ client.AddLogCallback((message, severity) => {
   if (severity >= LoggingSeverity.Error) console.log(`    [sdk] ${message}`);
 }, LoggingSeverity.Warning);
 
-// Waits for something the gateway delivers; fails the step after `ms`.
+// Waits for something the gateway delivers; fails the step after `ms`, multiplied by
+// SDKPP_DEMO_PATIENCE on a slow host (the linux-arm64 cross test runs this under qemu, where
+// everything takes 5-20 times longer: scripts/cross/linux-arm64.mjs sets it).
+const patience = Math.max(1, Number(process.env.SDKPP_DEMO_PATIENCE) || 1);
 async function until(what, predicate, ms = 5000) {
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + ms * patience;
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));

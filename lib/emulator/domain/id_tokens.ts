@@ -2,13 +2,38 @@
 // nonce) beside the tokens when `openid` was granted, the key set to verify it, and the
 // discovery document. The signing key is made on first use and kept in the state, so tokens
 // stay verifiable across a restart from the data file.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { Emulator } from '../emulator';
 import type { TokenRecord } from '../model/types';
 import { KNOWN_SCOPES } from '../auth/scopes';
 import { DEVICE_GRANT, tokenResponse, type IssuedTokens } from './authorizations';
 
 const ID_TOKEN_LIFETIME_S = 3600;
+
+// One RSA key per process for every emulator without one in its state, made off the event loop:
+// RSA-2048 generation takes ~0.1 s natively but 5-30 s under emulation (qemu), and done inline it
+// froze the emulator, and a client sharing its process, past the SDK's 30 s request timeout.
+let processKeyPem: Promise<string> | undefined;
+
+function generateKeyPem(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    generateKeyPair('rsa', { modulusLength: 2048 }, (error, _publicKey, key) => {
+      if (error) reject(error);
+      else resolve(key.export({ type: 'pkcs8', format: 'pem' }).toString());
+    });
+  });
+}
+
+/** Gives the emulator its signing key without blocking the event loop; the token and key set routes await it. */
+export async function ensureSigningKey(emu: Emulator): Promise<void> {
+  if (emu.state.signingKeyPem) return;
+  processKeyPem ??= generateKeyPem();
+  const pem = await processKeyPem;
+  if (!emu.state.signingKeyPem) {
+    emu.state.signingKeyPem = pem;
+    emu.changed();
+  }
+}
 
 function privateKey(emu: Emulator): KeyObject {
   if (!emu.state.signingKeyPem) {

@@ -22,7 +22,7 @@ import {
   startDeviceAuthorization,
   tokenResponse,
 } from '../domain/authorizations';
-import { discoveryDocument, jwks, oidcTokenResponse } from '../domain/id_tokens';
+import { discoveryDocument, ensureSigningKey, jwks, oidcTokenResponse } from '../domain/id_tokens';
 import { mergeProvisionalIdentity } from '../domain/provisional';
 import type { RequestContext } from '../http/context';
 import { OAuthError } from '../http/errors';
@@ -121,6 +121,7 @@ async function token(ctx: RequestContext, webBase: () => string): Promise<Record
   }
   const form = await ctx.form();
   const emu = ctx.emu;
+  await ensureSigningKey(emu);
   const grant = form.get('grant_type');
   switch (grant) {
     case 'authorization_code': {
@@ -190,7 +191,10 @@ function me(ctx: RequestContext): Record<string, unknown> {
 
 export function registerOAuth2(api: Router, web: Router, webBase: () => string): void {
   web.get('/.well-known/openid-configuration', () => discoveryDocument(webBase()));
-  web.get('/.well-known/jwks.json', (ctx) => jwks(ctx.emu));
+  web.get('/.well-known/jwks.json', async (ctx) => {
+    await ensureSigningKey(ctx.emu);
+    return jwks(ctx.emu);
+  });
   web.get('/oauth2/authorize', authorize);
   web.post('/oauth2/authorize/decide', decideFromPage);
   web.get('/activate', (ctx) => new HtmlPage(activatePage(ctx.query.get('user_code'), null)));
