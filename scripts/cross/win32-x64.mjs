@@ -7,7 +7,7 @@
 // each Wine run is kept in .cache/cross/logs/win32-x64. SDKPP_CROSS_SUITES overrides the vitest
 // folders (default "test/sdk test/e2e").
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, prebuildPath, root, run } from '../prebuild/common.mjs';
 import { buildWin32Prebuild } from '../prebuild/win32-x64.mjs';
@@ -25,12 +25,9 @@ const nodeExe = ensureWineRig();
 // --no-build tests prebuilds/win32-x64 as it is.
 if (!process.argv.includes('--no-build') || !existsSync(prebuildPath(target))) buildWin32Prebuild();
 
-// node-gyp-build loads from $SDKPP_PREBUILD: a folder holding only the Windows prebuild, so
-// a Linux build/ of this checkout is never tried.
-const prebuildOnly = join(cacheDir, `${target}-prebuild-only`);
-mkdirSync(join(prebuildOnly, 'prebuilds', target), { recursive: true });
-copyFileSync(prebuildPath(target), join(prebuildOnly, 'prebuilds', target, 'sdkpp.napi.node'));
-const addonEnv = { SDKPP_PREBUILD: winPath(prebuildOnly), NODE_PATH: windowsNodePath() };
+// No SDKPP_PREBUILD: the checkout's build/ holds a Linux ELF addon, and the addon locator
+// (scripts/build/locate-addon.cjs) must skip it for prebuilds/win32-x64 by itself.
+const addonEnv = { SDKPP_PREBUILD: '', NODE_PATH: windowsNodePath() };
 
 console.log('[sdkpp] compiling the TypeScript (dist/)');
 run('npm', ['run', '--silent', 'build:ts'], { cwd: root });
