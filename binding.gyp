@@ -38,8 +38,20 @@
       },
     },
     {
+      # The commit hash (Client::GetVersionHash) in a target of its own: the define changes with
+      # every commit, and on the sdkpp target it would recompile every file of the addon.
+      'target_name': 'sdkpp_version',
+      'type': 'static_library',
+      'sources': ['native/core/src/client/version_hash.cc'],
+      'include_dirs': ['native/core/src'],
+      'defines': ['SDKPP_VERSION_HASH="<!(node scripts/build/git-hash.cjs)"'],
+      # PIC: the archive goes into a shared object (gyp compiles static libraries without it).
+      'cflags': ['-fPIC', '-fvisibility=hidden'],
+      'xcode_settings': {'GCC_SYMBOLS_PRIVATE_EXTERN': 'YES', 'MACOSX_DEPLOYMENT_TARGET': '11.0'},
+    },
+    {
       'target_name': 'sdkpp',
-      'dependencies': ['libopus'],
+      'dependencies': ['libopus', 'sdkpp_version'],
       'variables': {
         # Relative to this file (gyp mangles object paths of absolute sources); the package may
         # be hoisted next to ours when sdkpp is installed as a dependency.
@@ -48,6 +60,8 @@
       # make starts the objects in this order: simdjson, the longest compile, goes first so that a
       # parallel build does not end waiting for it alone.
       'sources': ['<(simdjson_dir)/simdjson.cpp', '<@(sdkpp_core_sources)', '<@(sdkpp_napi_sources)'],
+      # Compiled by sdkpp_version, with the commit hash.
+      'sources!': ['native/core/src/client/version_hash.cc'],
       'include_dirs': [
         "<!(node -p \"require('node-addon-api').include_dir\")",
         'native/core/include',
@@ -64,7 +78,6 @@
         # (node-addon-api otherwise treats the failed napi_define_properties as fatal).
         'NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS',
         'SIMDJSON_EXCEPTIONS=0',
-        'SDKPP_VERSION_HASH="<!(node scripts/build/git-hash.cjs)"',
       ],
       'cflags!': ['-fno-exceptions'],
       'cflags_cc!': ['-fno-exceptions', '-fno-rtti', '-std=gnu++17', '-std=gnu++14'],

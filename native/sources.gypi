@@ -15,6 +15,7 @@
       'native/core/src/client/client_auth.cc',
       'native/core/src/client/client_audio.cc',
       'native/core/src/client/client_connection.cc',
+      'native/core/src/client/version_hash.cc',
       'native/core/src/client/client_impl.cc',
       'native/core/src/client/client_lobbies.cc',
       'native/core/src/client/client_messages.cc',

@@ -1,6 +1,7 @@
 // Client's connection methods (the reference's "Core" row): the application id, the gateway
 // session with the current token and its status, logging, the HTTP timeout, the version.
 #include "client/client_impl.h"
+#include "client/version_hash.h"
 #include "sdkpp/client.h"
 #include "sdkpp/version.h"
 
@@ -72,7 +73,7 @@ void Client::SetThreadPriority(Thread thread, int32_t priority) {
 int32_t Client::GetVersionMajor() { return SDKPP_VERSION_MAJOR; }
 int32_t Client::GetVersionMinor() { return SDKPP_VERSION_MINOR; }
 int32_t Client::GetVersionPatch() { return SDKPP_VERSION_PATCH; }
-std::string Client::GetVersionHash() { return SDKPP_VERSION_HASH; }
+std::string Client::GetVersionHash() { return BuildVersionHash(); }
 const char* Client::ErrorToString(Error value) { return EnumToString(value); }
 const char* Client::StatusToString(Status value) { return EnumToString(value); }
 const char* Client::ThreadToString(Thread value) { return EnumToString(value); }
