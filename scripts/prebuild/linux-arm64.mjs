@@ -4,10 +4,9 @@
 // picks libopus's arm64 sources and config. Stripped with the aarch64 strip, checked like the x64
 // one (dependencies, exports), and the newest glibc symbol version it needs is printed: that is
 // the oldest arm64 distribution it loads on.
-import { copyFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { capture, ensureDebianPackages, prebuildPath, publishPrebuild, run, secondsSince } from './common.mjs';
-import { checkLinuxAddon } from './linux-elf.mjs';
+import { capture, ensureDebianPackages } from './common.mjs';
+import { publishLinuxPrebuild } from './linux-elf.mjs';
 import { nodeHeadersDir } from './node-headers.mjs';
 import { buildStaged } from './staged-node-gyp.mjs';
 
@@ -49,28 +48,7 @@ export function prebuildLinuxArm64() {
   const machine = capture(aarch64Tools.readelf, ['-h', file]).match(/Machine:\s+(.+)/)?.[1];
   if (!/AArch64/.test(machine ?? '')) throw new Error(`${file} was built for ${machine}, not AArch64`);
 
-  const stripped = `${file}.stripped`;
-  copyFileSync(file, stripped);
-  run(aarch64Tools.strip, ['--strip-unneeded', stripped]);
-  const facts = checkLinuxAddon(stripped, { readelf: aarch64Tools.readelf, objdump: aarch64Tools.objdump });
-  const published = publishPrebuild(target, stripped);
-  const summary = {
-    target,
-    path: prebuildPath(target),
-    bytes: published.bytes,
-    buildSeconds,
-    totalSeconds: secondsSince(started),
-    needed: facts.needed,
-    exports: facts.exports,
-    glibc: facts.glibc,
-    glibcxx: facts.glibcxx,
-  };
-  console.log(
-    `[sdkpp] ${target}: ${(summary.bytes / 1024 / 1024).toFixed(2)} MiB, needs ${facts.needed.join(' ')}; ` +
-      `exports ${facts.exports.join(' ')}; needs GLIBC ${facts.glibc}, GLIBCXX ${facts.glibcxx}; ` +
-      `build ${buildSeconds.toFixed(1)} s, total ${summary.totalSeconds.toFixed(1)} s`,
-  );
-  return summary;
+  return publishLinuxPrebuild(target, file, { started, buildSeconds, tools: aarch64Tools });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

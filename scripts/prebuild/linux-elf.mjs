@@ -2,7 +2,8 @@
 // host's for x64, aarch64-linux-gnu-* for arm64). A prebuild that needs a library the user may
 // not have (libssl, libpulse, libopus...) or that exports more than Node-API's entry points
 // (symbols that could interpose on the host's or another addon's) must not be published.
-import { capture } from './common.mjs';
+import { copyFileSync } from 'node:fs';
+import { capture, publishPrebuild, run, secondsSince } from './common.mjs';
 
 /** The C and C++ runtime every Linux desktop has; anything else is loaded with dlopen at run time. */
 export const allowedLibraries = [
@@ -81,4 +82,35 @@ export function checkLinuxAddon(file, { readelf = 'readelf', objdump = 'objdump'
     glibc: maxGlibcVersion(file, objdump),
     glibcxx: maxGlibcxxVersion(file, objdump),
   };
+}
+
+/**
+ * Strips a copy of a freshly built Linux addon (the build folder keeps its symbols for a
+ * debugger), checks it, publishes it as the target's prebuild and prints what it needs.
+ * `tools` names the binutils of the target (the host's by default).
+ */
+export function publishLinuxPrebuild(target, file, { started, buildSeconds, tools = {} }) {
+  const { strip = 'strip', readelf = 'readelf', objdump = 'objdump' } = tools;
+  const stripped = `${file}.stripped`;
+  copyFileSync(file, stripped);
+  run(strip, ['--strip-unneeded', stripped]);
+  const facts = checkLinuxAddon(stripped, { readelf, objdump });
+  const published = publishPrebuild(target, stripped);
+  const summary = {
+    target,
+    path: published.path,
+    bytes: published.bytes,
+    buildSeconds,
+    totalSeconds: secondsSince(started),
+    needed: facts.needed,
+    exports: facts.exports,
+    glibc: facts.glibc,
+    glibcxx: facts.glibcxx,
+  };
+  console.log(
+    `[sdkpp] ${target}: ${(summary.bytes / 1024 / 1024).toFixed(2)} MiB, needs ${facts.needed.join(' ')}; ` +
+      `exports ${facts.exports.join(' ')}; needs GLIBC ${facts.glibc}, GLIBCXX ${facts.glibcxx}; ` +
+      `build ${buildSeconds.toFixed(1)} s, total ${summary.totalSeconds.toFixed(1)} s`,
+  );
+  return summary;
 }
