@@ -20,7 +20,7 @@ import { ensureHarness, runCtest } from '../test/native-build.mjs';
 import { ensureArm64Libcrypto, prepareArm64Runtime, qemuLibraryPrefix, target } from './arm64-runtime.mjs';
 import { CrossReport } from './common.mjs';
 import { installAndProbe, packRepository } from './tarball-install.mjs';
-import { countVitestReport } from './vitest-report.mjs';
+import { countVitestReport } from '../test/vitest-report.mjs';
 
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const vitestTargets = option('vitest', 'test/sdk,test/e2e').split(',').filter(Boolean);

@@ -7,10 +7,11 @@
 // each Wine run is kept in .cache/cross/logs/win32-x64. SDKPP_CROSS_SUITES overrides the vitest
 // folders (default "test/sdk test/e2e").
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, prebuildPath, root, run } from '../prebuild/common.mjs';
 import { buildWin32Prebuild } from '../prebuild/win32-x64.mjs';
+import { countVitestReport } from '../test/vitest-report.mjs';
 import { CrossReport } from './common.mjs';
 import { runWindowsHarness } from './win32-harness.mjs';
 import { checkElectronLikeHost } from './win32-host.mjs';
@@ -69,21 +70,10 @@ await report.stage('vitest sdk+e2e', () => {
       ...excluded.flatMap((file) => ['--exclude', file]), ...suites],
     { env: addonEnv, logName: 'vitest' },
   );
-  if (!existsSync(reportFile)) return { passed: 0, failed: 1, note: `no report (exit ${result.status}), see ${result.outFile}` };
-  const json = JSON.parse(readFileSync(reportFile, 'utf8'));
-  // A file that failed without a failed test (it did not load, or a beforeAll threw and its
-  // tests were skipped) is one failure more.
-  const brokenFiles = (json.testResults ?? []).filter(
-    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'));
-  const failedTests = (json.testResults ?? []).flatMap((f) =>
-    (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${f.name.split(/[\\/]test[\\/]/).pop()}: ${a.fullName}`));
-  for (const name of failedTests) console.log(`[sdkpp]   failed: ${name}`);
-  for (const file of brokenFiles) console.log(`[sdkpp]   file failed: ${file.name}: ${(file.message ?? '').split('\n')[0].slice(0, 160)}`);
-  return {
-    passed: json.numPassedTests,
-    failed: json.numFailedTests + brokenFiles.length,
-    note: `${json.numPendingTests} skipped, ${excluded.length} file(s) not run (host-only)${brokenFiles.length ? `, ${brokenFiles.length} file(s) failed outside a test` : ''}`,
-  };
+  const counts = countVitestReport(reportFile);
+  if (counts.note) console.log(`[sdkpp]   ${counts.note}`);
+  const extra = `${counts.skipped} skipped, ${excluded.length} file(s) not run (host-only), log: ${result.outFile}`;
+  return { ...counts, note: counts.note ? `${counts.note}; ${extra}` : extra };
 });
 
 await report.stage('electron-like host', () => checkElectronLikeHost(nodeExe));

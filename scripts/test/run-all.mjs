@@ -1,10 +1,11 @@
 // `npm test`: builds what is missing, runs the native harness (ctest) and vitest, and ends with
 // one line `N passed, N failed` summing both. Exit code 1 when anything failed.
 //   --native-only / --js-only   run one half
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureAddon, ensureHarness, root, run, runCtest } from './native-build.mjs';
+import { countVitestReport } from './vitest-report.mjs';
 
 const nativeOnly = process.argv.includes('--native-only');
 const jsOnly = process.argv.includes('--js-only');
@@ -42,17 +43,7 @@ function vitest(args) {
       `--outputFile.json=${reportFile}`,
       ...args,
     ]);
-    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-    // A file that failed without a failed test (it did not load, or a beforeAll threw and its
-    // tests were skipped) is one failure more.
-    const brokenFiles = (report.testResults ?? []).filter(
-      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
-    ).length;
-    return {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + brokenFiles,
-      note: brokenFiles ? `${brokenFiles} test file(s) failed to load` : undefined,
-    };
+    return countVitestReport(reportFile);
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }
