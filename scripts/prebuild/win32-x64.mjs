@@ -49,7 +49,7 @@ export function buildWin32Prebuild() {
   checkImports(stripped);
   const published = publishPrebuild(target, stripped);
   const seconds = secondsSince(started);
-  console.log(`[sdkpp] ${target}: built in ${seconds.toFixed(0)} s; audio devices: the virtual backend only (no WASAPI backend yet)`);
+  console.log(`[sdkpp] ${target}: built in ${seconds.toFixed(0)} s; audio devices: WASAPI (the virtual ones when Windows lists none)`);
   return { ...published, seconds };
 }
 
