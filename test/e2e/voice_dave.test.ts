@@ -66,7 +66,9 @@ type Line = { event: string; [key: string]: unknown };
 // What a child keeps of this environment: where programs and modules are (PATH, NODE_PATH,
 // NODE_OPTIONS, the addon folder SDKPP_PREBUILD a test run may name) and, on Windows, SystemRoot,
 // without which Winsock and the system RNG fail to start.
-const inherited = ['PATH', 'NODE_PATH', 'NODE_OPTIONS', 'SDKPP_PREBUILD', 'SystemRoot'];
+// QEMU_LD_PREFIX: under qemu-user (npm run test:cross:linux-arm64) the arm64 node finds its
+// dynamic loader there; without it a child cannot start at all.
+const inherited = ['PATH', 'NODE_PATH', 'NODE_OPTIONS', 'SDKPP_PREBUILD', 'SystemRoot', 'QEMU_LD_PREFIX'];
 function child(script: string, env: Record<string, string>) {
   const base = Object.fromEntries(inherited.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]));
   const proc = spawn(process.execPath, [script], { env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
