@@ -7,17 +7,19 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheDir, capture, root, run } from '../prebuild/common.mjs';
+import { cacheDir, capture, root } from '../prebuild/common.mjs';
 
 const npmCli = '/usr/lib/node_modules/npm/bin/npm-cli.js';
 
-/** Packs the repository into .cache/cross/pack and returns the tarball path. */
+/**
+ * Packs the repository into .cache/cross/pack and returns the tarball path. The caller has run
+ * build:ts (both runners do it in their set-up): --ignore-scripts keeps `npm pack` from running
+ * `prepare` (build:ts) again.
+ */
 export function packRepository() {
   const destination = join(cacheDir, 'pack');
   rmSync(destination, { recursive: true, force: true });
   mkdirSync(destination, { recursive: true });
-  run('npm', ['run', '--silent', 'build:ts'], { cwd: root });
-  // `npm pack` runs `prepare` (build:ts) again; --ignore-scripts: it was just run.
   const name = capture('npm', ['pack', '--ignore-scripts', '--pack-destination', destination], { cwd: root }).split('\n').at(-1);
   const tarball = join(destination, name);
   const listing = capture('tar', ['-tzf', tarball]);

@@ -3,7 +3,8 @@
 // no compiler is in reach, then loaded: the loaded file must be the win32-x64 prebuild.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cacheDir, capture, root } from '../prebuild/common.mjs';
+import { cacheDir, capture } from '../prebuild/common.mjs';
+import { packRepository } from './tarball-install.mjs';
 import { runUnderWine, winPath } from './wine.mjs';
 
 // Loads the package and reports which sdkpp addon file the process mapped.
@@ -18,7 +19,7 @@ process.exit(0);
 export function installTarballUnderWine(nodeExe) {
   const work = mkdtempSync(join(cacheDir, 'win32-tarball-'));
   try {
-    const tarball = capture('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: root }).split('\n').pop();
+    const { tarball } = packRepository();
     const app = join(work, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
@@ -27,7 +28,7 @@ export function installTarballUnderWine(nodeExe) {
     const npmCache = capture('npm', ['config', 'get', 'cache']);
     const npmCli = '/usr/lib/node_modules/npm/bin/npm-cli.js';
     const started = Date.now();
-    const install = runUnderWine(nodeExe, [winPath(npmCli), 'install', '--prefer-offline', '--no-audit', '--no-fund', winPath(join(work, tarball))], {
+    const install = runUnderWine(nodeExe, [winPath(npmCli), 'install', '--prefer-offline', '--no-audit', '--no-fund', winPath(tarball)], {
       cwd: app,
       logName: 'tarball-install',
       // As on a Windows machine with Node installed, `node` (which npm runs the install script
