@@ -4,21 +4,24 @@
 // holds symbolic links to what binding.gyp reads (the sources, the scripts it runs, the npm
 // packages it includes), so make stays incremental between runs.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { capture, root, run, secondsSince } from './common.mjs';
 
-/** node-gyp as npm ships it (`npx node-gyp` would go to the registry). */
+/**
+ * The node-gyp npm would run for an install script (`npx node-gyp` would go to the registry):
+ * a local one, else the one npm names when it runs this script (npm_config_node_gyp, as
+ * scripts/test/native-build.mjs uses), else the one inside the npm on the PATH.
+ */
 export function nodeGypScript() {
-  const candidates = [
-    join(root, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
-    join('/usr', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
-    join('/usr', 'local', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
-  ];
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`node-gyp not found (looked in ${candidates.join(', ')})`);
-  return found;
+  const local = join(root, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  if (existsSync(local)) return local;
+  if (process.env.npm_config_node_gyp && existsSync(process.env.npm_config_node_gyp)) return process.env.npm_config_node_gyp;
+  const npmCli = realpathSync(capture('sh', ['-c', 'command -v npm']));
+  const bundled = join(dirname(npmCli), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  if (!existsSync(bundled)) throw new Error(`node-gyp not found (not in node_modules, npm_config_node_gyp or beside ${npmCli})`);
+  return bundled;
 }
 
 // What binding.gyp and the commands it runs read, relative to the repository root.
