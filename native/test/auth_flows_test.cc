@@ -5,7 +5,7 @@
 #include "json/json.h"
 #include "test_client.h"
 #include "util/uri.h"
-#include "utc_time.h"
+#include "util/time_format.h"
 
 namespace sdkpp::testing {
 namespace {
@@ -171,7 +171,7 @@ TEST(Tokens, ExpiryFollowsTheServiceClockFromDateHeaders) {
   // response's Date header carries it.
   uint64_t service_ms = h.platform->now_ms + (7 * 86400 - 120) * 1000ull;
   time_t seconds = static_cast<time_t>(service_ms / 1000);
-  std::tm utc = UtcTime(seconds);
+  std::tm utc = UtcCalendar(seconds);
   char date[64];
   std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", &utc);
   h.client.FetchCurrentUser(AuthorizationTokenType::Bearer, out.access, [](ClientResult, uint64_t, std::string) {});

@@ -8,7 +8,7 @@
 
 #include "json/json.h"
 #include "test_client.h"
-#include "utc_time.h"
+#include "util/time_format.h"
 
 namespace sdkpp::testing {
 namespace {
@@ -251,7 +251,7 @@ namespace {
 // ISO 8601 (UTC, milliseconds) of `ms` since the epoch, as the service writes timestamps.
 std::string Iso(uint64_t ms) {
   const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm utc = UtcTime(seconds);
+  std::tm utc = UtcCalendar(seconds);
   char text[40];
   std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday,
                 utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(ms % 1000));

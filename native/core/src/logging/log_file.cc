@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "util/time_format.h"
 #include "util/utf8_path.h"
 
 #if !defined(_WIN32)
@@ -23,12 +24,7 @@ std::string TimestampUtc() {
   auto now = system_clock::now();
   std::time_t seconds = system_clock::to_time_t(now);
   auto millis = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;
-  std::tm utc{};
-#if defined(_WIN32)
-  gmtime_s(&utc, &seconds);
-#else
-  gmtime_r(&seconds, &utc);
-#endif
+  const std::tm utc = UtcCalendar(seconds);
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
                 utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,

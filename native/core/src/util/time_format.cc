@@ -65,4 +65,14 @@ std::optional<uint64_t> ParseIso8601(std::string_view text) {
   return static_cast<uint64_t>(seconds) * 1000 + static_cast<uint64_t>(millis);
 }
 
+std::tm UtcCalendar(std::time_t seconds) {
+  std::tm utc{};
+#if defined(_WIN32)
+  gmtime_s(&utc, &seconds);
+#else
+  gmtime_r(&seconds, &utc);
+#endif
+  return utc;
+}
+
 }  // namespace sdkpp

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ctime>
 #include <optional>
 #include <string_view>
 
@@ -14,5 +15,8 @@ std::optional<uint64_t> ParseIso8601(std::string_view text);
 std::optional<int> ParseDigits(std::string_view text, size_t pos, size_t count);
 // Days since 1970-01-01 of a civil date (proleptic Gregorian).
 int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day);
+// Calendar fields (UTC) of a time_t: gmtime_r on POSIX, gmtime_s (arguments the other way
+// round) on Windows.
+std::tm UtcCalendar(std::time_t seconds);
 
 }  // namespace sdkpp
