@@ -26,7 +26,7 @@ const char* DeviceOrDefault(const std::string& id) { return id.empty() ? nullptr
 
 }  // namespace
 
-PulseStreamThread::PulseStreamThread(const PulseApi& api, AudioFrameSink& sink, const PulseSelection& selection,
+PulseStreamThread::PulseStreamThread(const PulseApi& api, AudioFrameSink& sink, const DeviceSelection& selection,
                                      PulseLog log)
     : api_(api), sink_(sink), selection_(selection), log_(std::move(log)) {
   thread_ = std::thread([this] { Run(); });

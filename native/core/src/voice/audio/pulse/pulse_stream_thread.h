@@ -23,13 +23,13 @@
 #include "voice/audio/pulse/pulse_api.h"
 #include "voice/audio/pulse/pulse_connection.h"
 #include "voice/audio/pulse/pulse_log.h"
-#include "voice/audio/pulse/pulse_selection.h"
+#include "voice/audio/device_selection.h"
 
 namespace sdkpp::voice::pulse {
 
 class PulseStreamThread {
  public:
-  PulseStreamThread(const PulseApi& api, AudioFrameSink& sink, const PulseSelection& selection, PulseLog log);
+  PulseStreamThread(const PulseApi& api, AudioFrameSink& sink, const DeviceSelection& selection, PulseLog log);
   ~PulseStreamThread();  // stops and joins
 
   PulseStreamThread(const PulseStreamThread&) = delete;
@@ -50,7 +50,7 @@ class PulseStreamThread {
 
   const PulseApi& api_;
   AudioFrameSink& sink_;
-  const PulseSelection& selection_;
+  const DeviceSelection& selection_;
   PulseLog log_;
   std::atomic<bool> running_{true};
 
@@ -60,7 +60,7 @@ class PulseStreamThread {
   pa_stream* record_ = nullptr;
   pa_stream* playback_ = nullptr;
   uint64_t seen_generation_ = 0;
-  PulseSelection::Ids ids_;
+  DeviceSelection::Ids ids_;
   // Captured bytes not yet consumed: up to 200 ms (a source's bursts), the oldest dropped beyond.
   static constexpr size_t kPendingBytes = kFrameBytes * 10;
   uint8_t pending_[kPendingBytes] = {};
