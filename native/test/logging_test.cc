@@ -205,6 +205,25 @@ TEST(Logger, SetLogDirAcceptsNonAsciiFolderNames) {
   std::filesystem::remove_all(root);
 }
 
+// A C++ caller can hand any bytes: text that is not UTF-8 is refused with a reason on every OS.
+// On Windows the conversion to a wide path would otherwise throw out of SetLogDir; on Linux it
+// created a folder whose name no UTF-8 API (the log's own messages, JS) can spell.
+TEST(Logger, SetLogDirRefusesAPathThatIsNotUtf8) {
+  auto root = TempDir("not-utf8");
+  const std::string bad = sdkpp::util::PathToUtf8(root) + "/bad-\xff\xfe-name";
+  Logger logger(false);
+  std::vector<Captured> sink;
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); }, LoggingSeverity::Warning);
+  EXPECT_FALSE(logger.SetLogDirectory(bad, LoggingSeverity::Warning));
+  auto got = Drain(sink);
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_NE(got[0].message.find("is not valid UTF-8"), std::string::npos) << got[0].message;
+  EXPECT_FALSE(std::filesystem::exists(root));
+  sdkpp::Client client;
+  EXPECT_FALSE(client.SetLogDir(bad, LoggingSeverity::Warning));
+  std::filesystem::remove_all(root);
+}
+
 TEST(Utf8Path, RoundTripsNonAsciiText) {
   const std::string utf8 = "caf\xc3\xa9/\xe3\x83\xad\xe3\x82\xb0";
   auto path = sdkpp::util::PathFromUtf8(utf8);

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "util/time_format.h"
+#include "util/utf8.h"
 #include "util/utf8_path.h"
 
 #if !defined(_WIN32)
@@ -62,6 +63,12 @@ std::unique_ptr<LogFile> LogFile::Open(const std::string& directory, LoggingSeve
   namespace fs = std::filesystem;
   if (directory.empty()) {
     why = "the log folder path is empty";
+    return nullptr;
+  }
+  // Paths arrive as UTF-8 text; anything else cannot become a wide path on Windows (the
+  // conversion throws) and would name a folder no UTF-8 caller can spell elsewhere.
+  if (!utf8::IsValid(directory)) {
+    why = "the log folder path is not valid UTF-8";
     return nullptr;
   }
   std::error_code error;
