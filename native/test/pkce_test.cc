@@ -1,7 +1,13 @@
 // PKCE (RFC 7636): the appendix B vector, verifier form and uniqueness, BASE64URL (RFC 4648).
 #include "framework/test.h"
 
+#if defined(__linux__) || defined(__APPLE__)
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
 #include <array>
+#include <set>
 #include <string>
 #include <unordered_set>
 
@@ -112,6 +118,52 @@ TEST(SecureRandom, FillsLargeBuffersWithVaryingBytes) {
   int distinct = 0;
   for (int c : counts) distinct += c > 0;
   EXPECT_GT(distinct, 200);  // all zeros, or a stuck generator, fails this
+}
+
+// Small requests come from a per-thread pool: every request must still get bytes nobody else got,
+// across sizes that leave the pool partly used and refills in between.
+TEST(SecureRandom, SmallRequestsNeverRepeatBytesAcrossRefills) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 3000; ++i) {
+    std::array<uint8_t, 16> bytes{};
+    std::span<uint8_t> part(bytes.data(), 8 + i % 9);
+    ASSERT_TRUE(sdkpp::crypto::FillSecureRandom(part));
+    ASSERT_TRUE(seen.insert(std::string(reinterpret_cast<const char*>(part.data()), part.size())).second);
+  }
+}
+
+// A fork copies the pool into the child: parent and child must not hand out the same bytes.
+TEST(SecureRandom, ParentAndChildOfAForkDrawDifferentBytes) {
+#if defined(__linux__) || defined(__APPLE__)
+  std::array<uint8_t, 32> warm{};
+  ASSERT_TRUE(sdkpp::crypto::FillSecureRandom(warm));  // fills the pool before the fork
+  int fds[2];
+  ASSERT_TRUE(pipe(fds) == 0);
+  pid_t child = fork();
+  ASSERT_TRUE(child >= 0);
+  if (child == 0) {
+    std::array<uint8_t, 32> drawn{};
+    bool ok = sdkpp::crypto::FillSecureRandom(drawn);
+    ssize_t written = ok ? write(fds[1], drawn.data(), drawn.size()) : -1;
+    _exit(written == static_cast<ssize_t>(drawn.size()) ? 0 : 1);
+  }
+  close(fds[1]);
+  std::array<uint8_t, 32> parent{};
+  ASSERT_TRUE(sdkpp::crypto::FillSecureRandom(parent));
+  std::array<uint8_t, 32> from_child{};
+  size_t got = 0;
+  while (got < from_child.size()) {
+    ssize_t n = read(fds[0], from_child.data() + got, from_child.size() - got);
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+  }
+  close(fds[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ASSERT_TRUE(got == from_child.size());
+  EXPECT_TRUE(parent != from_child);
+#endif
 }
 
 }  // namespace
