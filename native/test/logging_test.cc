@@ -296,6 +296,24 @@ TEST(Redactor, RememberedSecretsAreMaskedAnywhere) {
   EXPECT_EQ(redactor.Redact("abc"), "abc");
 }
 
+// The newest 256 values are kept; remembering one again does not make room for a copy, and the
+// oldest is forgotten (and may be remembered again) once 256 newer ones arrived.
+TEST(Redactor, KeepsTheNewest256RememberedSecrets) {
+  sdkpp::logging::Redactor redactor;
+  auto value = [](int i) { return "secret-value-" + std::to_string(i); };
+  for (int i = 0; i < 300; ++i) {
+    redactor.RememberSecret(value(i));
+    redactor.RememberSecret(value(i));  // a repeat is not a second entry
+  }
+  EXPECT_EQ(redactor.Redact(value(43) + " "), value(43) + " ");
+  EXPECT_EQ(redactor.Redact(value(44) + " "), "[REDACTED] ");
+  EXPECT_EQ(redactor.Redact(value(299) + " "), "[REDACTED] ");
+  redactor.RememberSecret(value(0));  // forgotten, so remembered again (evicting value 44)
+  EXPECT_EQ(redactor.Redact(value(0) + " "), "[REDACTED] ");
+  EXPECT_EQ(redactor.Redact(value(44) + " "), value(44) + " ");
+  EXPECT_EQ(redactor.Redact(value(45) + " "), "[REDACTED] ");
+}
+
 TEST(Logger, MasksAtEveryLevelInBothBuilds) {
   for (bool debug : {false, true}) {
     Logger logger(debug);

@@ -143,9 +143,12 @@ std::string RedactPatterns(std::string_view message) { return Scanner(message).R
 void Redactor::RememberSecret(std::string_view secret) {
   if (secret.size() < kMinRememberedSecret) return;
   std::lock_guard lock(mutex_);
-  if (std::find(secrets_.begin(), secrets_.end(), secret) != secrets_.end()) return;
-  secrets_.emplace_back(secret);
-  if (secrets_.size() > kMaxRememberedSecrets) secrets_.pop_front();
+  if (remembered_.contains(secret)) return;
+  remembered_.insert(secrets_.emplace_back(secret));
+  if (secrets_.size() > kMaxRememberedSecrets) {
+    remembered_.erase(secrets_.front());
+    secrets_.pop_front();
+  }
 }
 
 std::string Redactor::Redact(std::string_view message) const {

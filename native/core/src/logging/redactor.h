@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 namespace sdkpp::logging {
 
@@ -22,6 +23,9 @@ class Redactor {
  private:
   mutable std::mutex mutex_;
   std::deque<std::string> secrets_;
+  // Membership of secrets_ (views into its strings, which a deque never moves): remembering a
+  // value was a linear search of up to 256 strings, most of the cost of a PKCE verifier.
+  std::unordered_set<std::string_view> remembered_;
 };
 
 // The pattern-based half on its own (no remembered values).
