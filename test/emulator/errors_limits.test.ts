@@ -320,6 +320,8 @@ describe('never a 500, never a crash', () => {
     ['POST', '/partner-sdk/token'], ['POST', '/partner-sdk/token/bot'], ['POST', '/partner-sdk/provisional-accounts/unmerge'],
     ['POST', '/partner-sdk/provisional-accounts/unmerge/bot'], ['POST', '/partner-sdk/child-token'],
     ['GET', '/gateway'], ['GET', '/gateway/bot'],
+    ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
+    ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',
