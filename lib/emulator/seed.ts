@@ -4,6 +4,8 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { EmulatorState } from './model/state';
 import type { Application, Channel, Guild, User } from './model/types';
 import { Permission } from './domain/permissions';
+import { defaultSettings } from './domain/application_defaults';
+import { FLAG_BEYOND_BIT_30 } from './domain/application_flags';
 
 export const SEED = {
   applicationId: '1349146942634065960',
@@ -88,8 +90,11 @@ export function seedState(now: number): EmulatorState {
     premiumApproved: false,
     parentId: null,
     eventsUrl: null,
-    flags: 0,
+    // GATEWAY_GUILD_MEMBERS_LIMITED (bit 15) and a flag past bit 30, so flags_new differs from flags.
+    flags: (1n << 15n) | FLAG_BEYOND_BIT_30,
     provisionalAccounts: true,
+    ownerId: SEED.users.alice,
+    settings: defaultSettings(),
   };
   state.applications.set(app.id, app);
   state.applications.set(SEED.childApplicationId, {

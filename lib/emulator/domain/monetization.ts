@@ -59,7 +59,7 @@ function announce(emu: Emulator, applicationId: string, userId: string, type: Bu
   emu.bus.publish({ type, data, userIds: [userId], applicationId });
   const app = emu.app(applicationId);
   // ENTITLEMENT_CREATE is the only monetization event available as a webhook (spec).
-  if (app && webhook) emu.webhooks.send(app, type, data);
+  if (app && webhook && type === 'ENTITLEMENT_CREATE') emu.webhooks.send(app, type, data);
 }
 
 export function grantEntitlement(emu: Emulator, userId: string, skuId: string, type = 4, subscriptionId: string | null = null): Entitlement {

@@ -1,6 +1,7 @@
 // Everything the emulator knows, in memory, with a JSON snapshot for `--data FILE`.
 import type {
   Application,
+  ApplicationEmoji,
   AuthorizationCode,
   DeviceAuthorization,
   DmChannel,
@@ -35,6 +36,8 @@ export class EmulatorState {
   skus = new Map<string, Sku>();
   entitlements = new Map<string, Entitlement>();
   subscriptions = new Map<string, Subscription>();
+  /** Application emoji by id (GET/POST /applications/{app}/emojis). */
+  applicationEmojis = new Map<string, ApplicationEmoji>();
   presences = new Map<string, Presence>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
