@@ -205,7 +205,11 @@ export function seedState(now: number): EmulatorState {
     state.relationships.push({ userId: b, otherId: a, type: 1, gameType: 1, isSpamRequest: false });
   }
 
-  state.skus.set(id(100), { id: id(100), applicationId: app.id, type: 5, name: 'Season Pass', slug: 'season-pass', flags: 0 });
-  state.skus.set(id(101), { id: id(101), applicationId: app.id, type: 2, name: 'Founder Pack', slug: 'founder-pack', flags: 0 });
+  // SKU flags (public API): AVAILABLE 1 << 2, USER_SUBSCRIPTION 1 << 8.
+  state.skus.set(id(100), { id: id(100), applicationId: app.id, type: 5, name: 'Season Pass', slug: 'season-pass', flags: (1 << 2) | (1 << 8) });
+  state.skus.set(id(101), { id: id(101), applicationId: app.id, type: 2, name: 'Founder Pack', slug: 'founder-pack', flags: 1 << 2 });
+  state.skus.set(id(102), { id: id(102), applicationId: app.id, type: 3, name: 'Gem Bundle', slug: 'gem-bundle', flags: 1 << 2 });
+  // The system-made group of the subscription SKU (the public API lists it beside it).
+  state.skus.set(id(103), { id: id(103), applicationId: app.id, type: 6, name: 'Season Pass', slug: 'season-pass-group', flags: 1 << 8 });
   return state;
 }
