@@ -105,6 +105,7 @@ export function seedState(now: number): EmulatorState {
     botToken: `${SEED.botToken}-child`,
     customSchemes: [],
     parentId: app.id,
+    settings: defaultSettings(), // its own, not the parent's object
   });
 
   const u = SEED.users;

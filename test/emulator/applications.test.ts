@@ -4,6 +4,9 @@
 // application.commands (spec, Authentication 3); the user-install count only for
 // user-installable apps; READY's application agreeing; the webhook event types an app chooses
 // (QUEST_USER_ENROLLMENT accepted by name, an unknown name refused).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, bearer, Receiver, SEED, start, until, type Started } from './helpers';
 import { GatewayClient } from './helpers/gateway_client';
@@ -209,5 +212,26 @@ describe('webhook event types (event_webhooks_types)', () => {
     const ids = () => receiver.events('ENTITLEMENT_CREATE').map((r) => r.body.event.data.id);
     await until(() => ids().includes(heard.id), 5000, 'ENTITLEMENT_CREATE delivery');
     expect(ids()).not.toContain(quiet.id);
+  });
+});
+
+describe('a restart from the data file', () => {
+  it('keeps the edited settings and every flag bit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-app-'));
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await start({ dataFile });
+      const edited = await first.api.patch('/applications/@me', { description: 'kept', flags: GATEWAY_GUILD_MEMBERS_LIMITED | GATEWAY_PRESENCE_LIMITED, event_webhooks_types: ['QUEST_USER_ENROLLMENT'] }, first.api.bot);
+      expect(edited.status).toBe(200);
+      await first.emu.close();
+      const second = await start({ dataFile });
+      try {
+        expect((await second.api.get('/applications/@me', second.api.bot)).body).toEqual(edited.body);
+      } finally {
+        await second.emu.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,9 @@
 //   ends_at null; before the window: the old behaviour (ENTITLEMENT_UPDATE, next period); at or
 //   after its end: the current rules (new behaviour, no entitlement event);
 // - set to end, expiring inside the window: no entitlement event; outside it: ENTITLEMENT_UPDATE.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../lib/emulator/index';
 import { Api, SEED, start, type Started } from './helpers';
@@ -139,5 +142,28 @@ describe('createLegacyEntitlement', () => {
     expect((await api.control('createLegacyEntitlement', { userId: nelly, skuId: SEASON_PASS, endsAt: s.emu.control.now() - 1 })).status).toBe(400);
     expect((await api.control('createLegacyEntitlement', { userId: nelly, skuId: SEASON_PASS, endsAt: 'x' })).status).toBe(400);
     expect(s.emu.core.state.entitlements.size).toBe(count);
+  });
+});
+
+describe('a restart from the data file', () => {
+  it('keeps an old-behaviour entitlement\'s period end: it still migrates inside the window', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-migration-'));
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await start({ dataFile, startTime: Date.parse('2024-09-25T00:00:00Z') });
+      const made = first.emu.control.createLegacyEntitlement(alice, SEASON_PASS, true, Date.parse('2024-10-10T00:00:00Z'));
+      await first.emu.close();
+      const second = await start({ dataFile, startTime: Date.parse('2024-09-26T00:00:00Z') });
+      try {
+        const seen: BusEvent[] = [];
+        second.emu.core.bus.subscribe((e) => seen.push(e));
+        second.emu.control.advanceClock(20 * DAY);
+        expect(seen.filter((e) => e.type === 'ENTITLEMENT_CREATE').map((e) => [e.data.id, e.data.type, e.data.ends_at])).toEqual([[made.id, PURCHASE, null]]);
+      } finally {
+        await second.emu.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
