@@ -5,6 +5,7 @@ import { approveDevice, decide, issueTestToken } from './domain/authorizations';
 import { setPremiumApproval, setWebhookUrl } from './domain/applications';
 import { banUser, unbanUser } from './domain/bans';
 import { setChannelOverwrite, setVoiceChannel } from './domain/channels';
+import { createLegacyEntitlement } from './domain/entitlement_migration';
 import { addGuildMembers, createGuild, removeGuildMember, updateGuildMember } from './domain/guilds';
 import { deleteMessage, findLobbyMessage } from './domain/messages';
 import { findPerson } from './domain/accounts';
@@ -105,6 +106,15 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
 
   endSubscription(subscriptionId: string, immediately = true): Record<string, unknown> {
     return subscriptionJson(this.emu, endSubscription(this.emu, subscriptionId, immediately));
+  }
+
+  /**
+   * An old-behaviour subscription entitlement (APPLICATION_SUBSCRIPTION, ends_at = its period
+   * end, default one period from now), set to renew or to end then: the 2024 migration window's
+   * rules decide what its period end does (domain/entitlement_migration).
+   */
+  createLegacyEntitlement(userId: string, skuId: string, renews = true, endsAt?: number): Record<string, unknown> {
+    return entitlementJson(this.emu, createLegacyEntitlement(this.emu, userId, skuId, renews, endsAt));
   }
 
   setWebhookUrl(url: string | null, applicationId?: string): void {
@@ -271,6 +281,7 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('grantEntitlement', (b) => [id(b.userId), id(b.skuId)]);
   call('createSubscription', (b) => [id(b.userId), id(b.skuId)]);
   call('endSubscription', (b) => [id(b.subscriptionId), b.immediately !== false]);
+  call('createLegacyEntitlement', (b) => [id(b.userId), id(b.skuId), b.renews !== false, b.endsAt === undefined ? undefined : duration(b.endsAt, 'endsAt')]);
   call('setWebhookUrl', (b) => [b.url === null ? null : String(b.url)]);
   call('setPremiumApproval', (b) => [Boolean(b.approved)]);
   call('setVoiceChannel', (b) => [id(b.userId), b.channelId === null ? null : id(b.channelId)]);

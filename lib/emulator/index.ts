@@ -17,6 +17,8 @@ import { registerPartnerSdk } from './routes/partner_sdk';
 import { registerRelationships } from './routes/relationships';
 import { registerUsers } from './routes/users';
 import { registerMonetization } from './routes/monetization';
+import { registerApplications } from './routes/applications';
+import { registerApplicationEmoji } from './routes/application_emoji';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -91,6 +93,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerRelationships(routers.api);
   registerMonetization(routers.api);
   registerChannelMessages(routers.api, routers.web);
+  registerApplications(routers.api);
+  registerApplicationEmoji(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

@@ -4,6 +4,8 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { EmulatorState } from './model/state';
 import type { Application, Channel, Guild, User } from './model/types';
 import { Permission } from './domain/permissions';
+import { defaultSettings } from './domain/application_defaults';
+import { FLAG_BEYOND_BIT_30 } from './domain/application_flags';
 
 export const SEED = {
   applicationId: '1349146942634065960',
@@ -88,8 +90,11 @@ export function seedState(now: number): EmulatorState {
     premiumApproved: false,
     parentId: null,
     eventsUrl: null,
-    flags: 0,
+    // GATEWAY_GUILD_MEMBERS_LIMITED (bit 15) and a flag past bit 30, so flags_new differs from flags.
+    flags: (1n << 15n) | FLAG_BEYOND_BIT_30,
     provisionalAccounts: true,
+    ownerId: SEED.users.alice,
+    settings: defaultSettings(),
   };
   state.applications.set(app.id, app);
   state.applications.set(SEED.childApplicationId, {
@@ -100,6 +105,7 @@ export function seedState(now: number): EmulatorState {
     botToken: `${SEED.botToken}-child`,
     customSchemes: [],
     parentId: app.id,
+    settings: defaultSettings(), // its own, not the parent's object
   });
 
   const u = SEED.users;
@@ -200,7 +206,11 @@ export function seedState(now: number): EmulatorState {
     state.relationships.push({ userId: b, otherId: a, type: 1, gameType: 1, isSpamRequest: false });
   }
 
-  state.skus.set(id(100), { id: id(100), applicationId: app.id, type: 5, name: 'Season Pass', slug: 'season-pass', flags: 0 });
-  state.skus.set(id(101), { id: id(101), applicationId: app.id, type: 2, name: 'Founder Pack', slug: 'founder-pack', flags: 0 });
+  // SKU flags (public API): AVAILABLE 1 << 2, USER_SUBSCRIPTION 1 << 8.
+  state.skus.set(id(100), { id: id(100), applicationId: app.id, type: 5, name: 'Season Pass', slug: 'season-pass', flags: (1 << 2) | (1 << 8) });
+  state.skus.set(id(101), { id: id(101), applicationId: app.id, type: 2, name: 'Founder Pack', slug: 'founder-pack', flags: 1 << 2 });
+  state.skus.set(id(102), { id: id(102), applicationId: app.id, type: 3, name: 'Gem Bundle', slug: 'gem-bundle', flags: 1 << 2 });
+  // The system-made group of the subscription SKU (the public API lists it beside it).
+  state.skus.set(id(103), { id: id(103), applicationId: app.id, type: 6, name: 'Season Pass', slug: 'season-pass-group', flags: 1 << 8 });
   return state;
 }

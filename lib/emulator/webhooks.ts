@@ -6,6 +6,27 @@ import { createPrivateKey, sign } from 'node:crypto';
 import type { EmulatorClock } from './clock';
 import type { Application } from './model/types';
 
+/**
+ * Every webhook event type the service names (spec, "Webhook events"; protocols.md §4): the one
+ * list that `send` accepts and an application's `event_webhooks_types` is checked against.
+ * QUEST_USER_ENROLLMENT is shown by name only: it is accepted in a subscription, and the
+ * emulator never sends it (its payload is not shown).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'APPLICATION_AUTHORIZED',
+  'APPLICATION_DEAUTHORIZED',
+  'ENTITLEMENT_CREATE',
+  'QUEST_USER_ENROLLMENT',
+  'LOBBY_MESSAGE_CREATE',
+  'LOBBY_MESSAGE_UPDATE',
+  'LOBBY_MESSAGE_DELETE',
+  'GAME_DIRECT_MESSAGE_CREATE',
+  'GAME_DIRECT_MESSAGE_UPDATE',
+  'GAME_DIRECT_MESSAGE_DELETE',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
 export const WEBHOOK_TIMEOUT_MS = 3000;
 export const WEBHOOK_RETRY_WINDOW_MS = 10 * 60 * 1000;
 const FIRST_RETRY_MS = 1000;
@@ -40,8 +61,11 @@ export class WebhookDispatcher {
   ) {}
 
   /** type 0 PING; type 1 EVENT with {type, timestamp, data}. */
-  send(app: Application, eventType: string | null, data: Record<string, unknown> = {}): void {
+  send(app: Application, eventType: WebhookEventType | null, data: Record<string, unknown> = {}): void {
     if (!app.eventsUrl) return;
+    // An application that chose its event types (event_webhooks_types) receives only those.
+    const chosen = app.settings?.eventWebhooksTypes;
+    if (eventType && chosen && !chosen.includes(eventType)) return;
     const envelope: Record<string, unknown> = { version: 1, application_id: app.id, type: eventType ? 1 : 0 };
     if (eventType) {
       envelope.event = { type: eventType, timestamp: new Date(this.clock.now()).toISOString(), data };

@@ -10,7 +10,7 @@ const GUILD_MESSAGES = 1 << 9;
 const DIRECT_MESSAGES = 1 << 12;
 const SEND_MESSAGES = 1n << 11n;
 const READ_MESSAGE_HISTORY = 1n << 16n;
-const GATEWAY_MESSAGE_CONTENT = 1 << 18;
+const GATEWAY_MESSAGE_CONTENT = 1n << 18n;
 
 const at = (n: number) => (BigInt(SEED.guildId) + BigInt(n)).toString();
 const CHANNEL = { welcome: at(10), general: at(12), lobbyVoice: at(15), staffOnly: at(18), noBots: at(19) };

@@ -316,6 +316,11 @@ describe('never a 500, never a crash', () => {
     ['PUT', '/users/@me/game-relationships/:user'], ['POST', '/users/@me/game-relationships'], ['DELETE', '/users/@me/game-relationships/:user'],
     ['POST', '/users/@me/activity-invites'], ['POST', '/users/@me/activity-invites/:message/accept'],
     ['GET', '/applications/:app/entitlements'], ['GET', '/applications/:app/skus'],
+    // Issue 16 part 5 (applications, emoji, monetization); `:user` stands for an id of another kind (real: an unknown one).
+    ['GET', '/applications/@me'], ['PATCH', '/applications/@me'], ['GET', '/oauth2/applications/@me'],
+    ['GET', '/applications/:app/emojis'], ['POST', '/applications/:app/emojis'], ['GET', '/applications/:app/emojis/:user'], ['PATCH', '/applications/:app/emojis/:user'], ['DELETE', '/applications/:app/emojis/:user'],
+    ['GET', '/applications/:app/entitlements/:user'], ['POST', '/applications/:app/entitlements'], ['DELETE', '/applications/:app/entitlements/:user'], ['POST', '/applications/:app/entitlements/:user/consume'],
+    ['GET', '/skus/:user/subscriptions'], ['GET', '/skus/:user/subscriptions/:user'], ['GET', `/skus/${BigInt(SEED.guildId) + 100n}/subscriptions`], ['GET', `/skus/${BigInt(SEED.guildId) + 100n}/subscriptions/:user`],
     ['POST', '/oauth2/token'], ['POST', '/oauth2/token/revoke'], ['POST', '/oauth2/device/authorize'], ['GET', '/oauth2/@me'],
     ['POST', '/partner-sdk/token'], ['POST', '/partner-sdk/token/bot'], ['POST', '/partner-sdk/provisional-accounts/unmerge'],
     ['POST', '/partner-sdk/provisional-accounts/unmerge/bot'], ['POST', '/partner-sdk/child-token'],

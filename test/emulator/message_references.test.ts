@@ -4,7 +4,7 @@ import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { api, bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
 
 const GUILD_MESSAGES = 1 << 9;
-const GATEWAY_MESSAGE_CONTENT = 1 << 18;
+const GATEWAY_MESSAGE_CONTENT = 1n << 18n;
 const READ_MESSAGE_HISTORY = 1n << 16n;
 const HAS_SNAPSHOT = 1 << 14;
 const at = (n: number) => (BigInt(SEED.guildId) + BigInt(n)).toString();

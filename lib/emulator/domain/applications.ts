@@ -27,3 +27,8 @@ export function setPremiumApproval(emu: Emulator, approved: boolean, application
   for (const app of targets(emu, applicationId)) app.premiumApproved = approved;
   emu.changed();
 }
+
+/** The application named in a bot route's path must be the bot's own: another's is not its to see. */
+export function ownApplication(app: Application, applicationId: string): void {
+  if (applicationId !== app.id) throw new ApiError(403, 50001, 'Missing Access');
+}

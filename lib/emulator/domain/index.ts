@@ -4,8 +4,10 @@
 import type { Emulator } from '../emulator';
 import { rearmIdleTimeouts } from './lobbies';
 import { rearmPeriodEnds } from './monetization';
+import { rearmLegacyEntitlements } from './entitlement_migration';
 
 export function installDomain(emu: Emulator): void {
   emu.onRestore(rearmIdleTimeouts);
   emu.onRestore(rearmPeriodEnds);
+  emu.onRestore(rearmLegacyEntitlements);
 }

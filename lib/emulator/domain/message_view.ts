@@ -7,6 +7,7 @@ import type { Emulator } from '../emulator';
 import type { Application, ChannelMessage } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { attachmentJson } from './attachments';
+import { applicationFlags } from './application_flags';
 
 export interface MessageReader {
   userId: string;
@@ -15,11 +16,11 @@ export interface MessageReader {
 }
 
 /** Application flags GATEWAY_MESSAGE_CONTENT and GATEWAY_MESSAGE_CONTENT_LIMITED (the portal switch). */
-const APP_FLAGS_MESSAGE_CONTENT = (1 << 18) | (1 << 19);
+const APP_FLAGS_MESSAGE_CONTENT = (1n << 18n) | (1n << 19n);
 
 /** An application's bot reading over HTTP: MESSAGE_CONTENT as its application flags say. */
 export function botReader(app: Application): MessageReader {
-  return { userId: app.botUserId, messageContent: (app.flags & APP_FLAGS_MESSAGE_CONTENT) !== 0 };
+  return { userId: app.botUserId, messageContent: (applicationFlags(app) & APP_FLAGS_MESSAGE_CONTENT) !== 0n };
 }
 
 /** Whether `reader` may read the message's content (the public API's MESSAGE_CONTENT rule). */

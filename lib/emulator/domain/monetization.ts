@@ -4,17 +4,25 @@
 // subscription events carry renewals and cancellation: at each period end an active
 // subscription renews (SUBSCRIPTION_UPDATE with the next period) and one cancelled to run to
 // the period end ends (ENTITLEMENT_UPDATE with ends_at = the period end, SUBSCRIPTION_UPDATE).
-import type { APIEntitlement, APISKU, EntitlementType, SKUFlags, SKUType } from 'discord-api-types/v10';
+import type { APIEntitlement, APISKU, APISubscription, EntitlementType, SKUFlags, SKUType, SubscriptionStatus } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import type { BusEventType } from '../events';
 import { ApiError } from '../http/errors';
 import type { Entitlement, Sku, Subscription } from '../model/types';
 
-const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
-// Subscription.status: the spec names INACTIVE (1) and ENDING (2); 0 is a running one.
-const ACTIVE = 0;
-const INACTIVE = 1;
-const ENDING = 2;
+export const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+// Subscription.status: the spec names INACTIVE (1) and ENDING (2) and no other value (not
+// shown); a running subscription is 0, ACTIVE, as in the public API's types.
+export const ACTIVE = 0;
+export const INACTIVE = 1;
+export const ENDING = 2;
+
+/** Entitlement.type values the rules name (protocols.md §4). */
+export const EntitlementKind = { PURCHASE: 1, TEST_MODE_PURCHASE: 4, APPLICATION_SUBSCRIPTION: 8 } as const;
+/** SKU.type values (protocols.md §4). */
+export const SkuKind = { DURABLE: 2, CONSUMABLE: 3, SUBSCRIPTION: 5, SUBSCRIPTION_GROUP: 6 } as const;
+
+export const unknownSku = () => new ApiError(404, 10027, 'Unknown SKU');
 
 /**
  * An entitlement as the public API types it (APIEntitlement): `user_id` / `guild_id` are left
@@ -41,6 +49,7 @@ export function skuJson(sku: Sku): Record<string, unknown> {
   return { id: sku.id, type: sku.type as SKUType, application_id: sku.applicationId, name: sku.name, slug: sku.slug, flags: sku.flags as SKUFlags } satisfies APISKU;
 }
 
+/** A subscription as the public API types it (APISubscription). */
 export function subscriptionJson(emu: Emulator, s: Subscription): Record<string, unknown> {
   return {
     id: s.id,
@@ -48,23 +57,25 @@ export function subscriptionJson(emu: Emulator, s: Subscription): Record<string,
     sku_ids: s.skuIds,
     entitlement_ids: s.entitlementIds,
     renewal_sku_ids: s.renewalSkuIds,
-    current_period_start: emu.iso(s.currentPeriodStart),
-    current_period_end: emu.iso(s.currentPeriodEnd),
-    status: s.status,
+    current_period_start: emu.iso(s.currentPeriodStart)!,
+    current_period_end: emu.iso(s.currentPeriodEnd)!,
+    status: s.status as SubscriptionStatus,
     canceled_at: emu.iso(s.canceledAt),
-  };
+  } satisfies APISubscription;
 }
 
-function announce(emu: Emulator, applicationId: string, userId: string, type: BusEventType, data: Record<string, unknown>, webhook: boolean) {
-  emu.bus.publish({ type, data, userIds: [userId], applicationId });
+/** A monetization event to the app's bot (and the user concerned, if any); webhooks only for ENTITLEMENT_CREATE. */
+export function announce(emu: Emulator, applicationId: string, userId: string | null, type: BusEventType, data: Record<string, unknown>, webhook: boolean) {
+  emu.bus.publish({ type, data, userIds: userId ? [userId] : [], applicationId });
   const app = emu.app(applicationId);
   // ENTITLEMENT_CREATE is the only monetization event available as a webhook (spec).
-  if (app && webhook) emu.webhooks.send(app, type, data);
+  if (app && webhook && type === 'ENTITLEMENT_CREATE') emu.webhooks.send(app, type, data);
 }
 
-export function grantEntitlement(emu: Emulator, userId: string, skuId: string, type = 4, subscriptionId: string | null = null): Entitlement {
+/** A purchase (PURCHASE 1 unless told): ENTITLEMENT_CREATE. */
+export function grantEntitlement(emu: Emulator, userId: string, skuId: string, type: number = EntitlementKind.PURCHASE, subscriptionId: string | null = null): Entitlement {
   const sku = emu.state.skus.get(skuId);
-  if (!sku) throw new ApiError(404, 10046, 'Unknown SKU');
+  if (!sku) throw unknownSku();
   if (!emu.user(userId)) throw new ApiError(404, 10013, 'Unknown User');
   const entitlement: Entitlement = {
     id: emu.ids.next(),
@@ -87,17 +98,18 @@ export function grantEntitlement(emu: Emulator, userId: string, skuId: string, t
 
 export function createSubscription(emu: Emulator, userId: string, skuId: string): Subscription {
   const sku = emu.state.skus.get(skuId);
-  if (!sku || sku.type !== 5) throw new ApiError(404, 10046, 'Unknown SKU (a subscription SKU is needed)');
+  if (!sku || sku.type !== SkuKind.SUBSCRIPTION) throw new ApiError(404, 10027, 'Unknown SKU (a subscription SKU is needed)');
   // The subscription's id first, so ENTITLEMENT_CREATE already names it.
   const subscriptionId = emu.ids.next();
-  const entitlement = grantEntitlement(emu, userId, skuId, 1, subscriptionId); // PURCHASE, ends_at null
+  const entitlement = grantEntitlement(emu, userId, skuId, EntitlementKind.PURCHASE, subscriptionId); // ends_at null
   const now = emu.now();
   const subscription: Subscription = {
     id: subscriptionId,
     userId,
     skuIds: [skuId],
     entitlementIds: [entitlement.id],
-    renewalSkuIds: null,
+    // The SKUs held at renewal (spec): the same ones until the subscription is cancelled.
+    renewalSkuIds: [skuId],
     currentPeriodStart: now,
     currentPeriodEnd: now + PERIOD_MS,
     status: ACTIVE,
@@ -172,13 +184,6 @@ export function endSubscription(emu: Emulator, subscriptionId: string, immediate
   emu.changed();
   announce(emu, applicationId, subscription.userId, 'SUBSCRIPTION_UPDATE', subscriptionJson(emu, subscription), false);
   return subscription;
-}
-
-/** The application's entitlements (of one user, when given), as its bot lists them. */
-export function entitlementsOf(emu: Emulator, applicationId: string, userId: string | null): Array<Record<string, unknown>> {
-  return [...emu.state.entitlements.values()]
-    .filter((e) => e.applicationId === applicationId && (!userId || e.userId === userId))
-    .map((e) => entitlementJson(emu, e));
 }
 
 export function skusOf(emu: Emulator, applicationId: string): Sku[] {

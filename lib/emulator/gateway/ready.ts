@@ -2,6 +2,7 @@
 // presences) and for bots (guilds, then GUILD_CREATE each).
 import type { APIGuildMember, APIRole, GatewayGuildCreateDispatchData, GatewayReadyDispatchData, GuildFeature, GuildSystemChannelFlags, Locale } from 'discord-api-types/v10';
 import { applicationProfilesJson, userJson } from '../domain/accounts';
+import { applicationFlags, flags32 } from '../domain/application_flags';
 import { memberFields, roleJson } from '../domain/guilds';
 import { lobbyJson } from '../domain/lobbies';
 import { canView } from '../domain/permissions';
@@ -92,7 +93,10 @@ export function botGuildCreate(emu: Emulator, guild: Guild, botUserId: string, o
 // The public API's default `large_threshold` (Identify): above it a guild is "large".
 const LARGE_THRESHOLD = 50;
 
-/** READY's application: `id`, `flags` and `flags_new` (the flags as a string, as the public API has it). */
+/**
+ * READY's application: `id`, `flags` (32-bit) and `flags_new` (every bit, as a string), the same
+ * values as the Application object (domain/application_object).
+ */
 export function readyApplication(app: Application): { id: string; flags: number; flags_new: string } {
-  return { id: app.id, flags: app.flags, flags_new: String(app.flags) } satisfies GatewayReadyDispatchData['application'];
+  return { id: app.id, flags: flags32(app), flags_new: applicationFlags(app).toString() } satisfies GatewayReadyDispatchData['application'];
 }

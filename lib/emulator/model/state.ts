@@ -1,6 +1,7 @@
 // Everything the emulator knows, in memory, with a JSON snapshot for `--data FILE`.
 import type {
   Application,
+  ApplicationEmoji,
   AuthorizationCode,
   BotDmChannel,
   ChannelMessage,
@@ -37,6 +38,8 @@ export class EmulatorState {
   skus = new Map<string, Sku>();
   entitlements = new Map<string, Entitlement>();
   subscriptions = new Map<string, Subscription>();
+  /** Application emoji by id (GET/POST /applications/{app}/emojis). */
+  applicationEmojis = new Map<string, ApplicationEmoji>();
   presences = new Map<string, Presence>();
   /** Bot-side messages by channel id (guild text channels and bot DM channels), oldest first. */
   textChannelMessages = new Map<string, ChannelMessage[]>();

@@ -14,9 +14,46 @@ export interface Application {
   premiumApproved: boolean;
   parentId: string | null;
   eventsUrl: string | null;
-  flags: number;
+  /**
+   * Every application flag bit (bits beyond 30 included): `flags_new` is its decimal string,
+   * `flags` its low 31 bits. Older data files hold a number here (read with applicationFlags).
+   */
+  flags: bigint;
   /** Enabled for provisional accounts (else 530000). */
   provisionalAccounts: boolean;
+  /** The application's owner (the Application object's `owner`); absent in older data files. */
+  ownerId?: string | null;
+  /** Settings of the Application object (domain/application_object.ts); absent in older data files. */
+  settings?: ApplicationSettings;
+}
+
+/** The Application object's editable settings (PATCH /applications/@me). */
+export interface ApplicationSettings {
+  description: string;
+  interactionsEndpointUrl: string | null;
+  installParams: InstallParams | null;
+  /** Installation contexts by integration type ("0" guild, "1" user); a context left out is off. */
+  integrationTypesConfig: Partial<Record<'0' | '1', { oauth2InstallParams: InstallParams | null }>>;
+  /** Webhook event types the events URL receives; null: every type (the emulator's default). */
+  eventWebhooksTypes: string[] | null;
+}
+
+export interface InstallParams {
+  scopes: string[];
+  /** Decimal string (64-bit permissions). */
+  permissions: string;
+}
+
+export interface ApplicationEmoji {
+  id: string;
+  applicationId: string;
+  name: string;
+  animated: boolean;
+  /** The user who uploaded it (the bot). */
+  userId: string;
+  /** The uploaded image as its data URI's media type and size (the bytes are not kept). */
+  imageType: string;
+  imageBytes: number;
 }
 
 export interface ExternalIdentity {
@@ -254,6 +291,11 @@ export interface Entitlement {
   endsAt: number | null;
   consumed: boolean;
   subscriptionId: string | null;
+  /**
+   * Entitlements from before the 2024 migration (type APPLICATION_SUBSCRIPTION 8 with a period
+   * ends_at): 'renew' or 'end' at ends_at (domain/entitlement_migration.ts). Absent otherwise.
+   */
+  legacyRenewal?: 'renew' | 'end';
 }
 
 export interface Subscription {

@@ -5,6 +5,8 @@
 // recorded payload against the table at run time.
 import type {
   APIAttachment,
+  APIApplication,
+  APIApplicationEmoji,
   APIConnection,
   APIDMChannel,
   APIEntitlement,
@@ -98,3 +100,14 @@ export function shapeProblems(value: unknown, shape: Readonly<Record<string, Kin
   }
   return problems;
 }
+
+export const APPLICATION: Shape<APIApplication> = {
+  id: 'string', name: 'string', icon: 'string|null', description: 'string', bot_public: 'boolean',
+  bot_require_code_grant: 'boolean', summary: 'string', verify_key: 'string', team: 'object|null',
+  flags: 'number', flags_new: 'string',
+};
+
+export const APPLICATION_EMOJI: Shape<APIApplicationEmoji> = {
+  id: 'string', name: 'string', animated: 'boolean', user: 'object', roles: 'array', require_colons: 'boolean',
+  managed: 'boolean', available: 'boolean',
+};
