@@ -74,6 +74,15 @@ Napi::Array PlatformHostMethods(Napi::Env env) {
   return names;
 }
 
+// constantString() -> "openid sdk.social_layer": the cheapest string getter an addon can have (the
+// C API directly, no receiver, no copy), the floor the string getter benchmark compares with.
+napi_value ConstantString(napi_env env, napi_callback_info) {
+  static constexpr char kText[] = "openid sdk.social_layer";
+  napi_value result = nullptr;
+  napi_create_string_utf8(env, kText, sizeof kText - 1, &result);
+  return result;
+}
+
 }  // namespace
 
 Napi::Object DefineInternalExports(Napi::Env env) {
@@ -82,6 +91,11 @@ Napi::Object DefineInternalExports(Napi::Env env) {
   internal.Set("redact", Napi::Function::New<Redact>(env));
   internal.Set("codeChallengeS256", Napi::Function::New<CodeChallengeS256>(env));
   internal.Set("isDebugBuild", Napi::Function::New<IsDebugBuild>(env));
+  napi_value constant_string = nullptr;
+  NAPI_THROW_IF_FAILED(env, napi_create_function(env, "constantString", NAPI_AUTO_LENGTH, &ConstantString,
+                                                 nullptr, &constant_string),
+                       internal);
+  internal.Set("constantString", Napi::Value(env, constant_string));
   internal.Set("platformHostMethods", PlatformHostMethods(env));
   // A NodePlatform alone, for the voice host tests and the AEAD benchmark (platform_probe.h).
   internal.Set("PlatformProbe", PlatformProbe::Define(env));

@@ -96,12 +96,43 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
     return Napi::ClassPropertyDescriptor<Derived>(descriptor);
   }
 
+  // A method returning one of the value's strings, straight on the C API: the wrapper of
+  // InstanceMethod (CallbackInfo, Unwrap through ObjectWrap, Napi::String) cost as much as the
+  // crossing itself. V8 checks the receiver of prototype methods ("Illegal invocation" for an
+  // object of another class), so `this` is one of ours.
+  template <auto Getter>
+  static Napi::ClassPropertyDescriptor<Derived> StringMethod(const char* name) {
+    napi_property_descriptor descriptor{};
+    descriptor.utf8name = name;
+    descriptor.method = &StringMethodCallback<Getter>;
+    descriptor.attributes = static_cast<napi_property_attributes>(napi_writable | napi_configurable);
+    return Napi::ClassPropertyDescriptor<Derived>(descriptor);
+  }
+
   ArgRef Arg(const Napi::CallbackInfo& info, size_t index, const char* method,
              const char* name) const {
     return ArgRef{info, index, method, name};
   }
 
  private:
+  template <auto Getter>
+  static napi_value StringMethodCallback(napi_env env, napi_callback_info info) {
+    napi_value self = nullptr;
+    void* wrapped = nullptr;
+    if (napi_get_cb_info(env, info, nullptr, nullptr, &self, nullptr) != napi_ok || self == nullptr ||
+        napi_unwrap(env, self, &wrapped) != napi_ok || wrapped == nullptr) {
+      char message[160];
+      std::snprintf(message, sizeof message, "%s: illegal invocation (not a %s)", Derived::kClassName,
+                    Derived::kClassName);
+      napi_throw_type_error(env, nullptr, message);
+      return nullptr;
+    }
+    const std::string text = (static_cast<const Derived*>(wrapped)->value_.*Getter)();
+    napi_value result = nullptr;
+    napi_create_string_utf8(env, text.data(), text.size(), &result);
+    return result;
+  }
+
   static napi_value ValidGetterCallback(napi_env env, napi_callback_info info) {
     napi_value self = nullptr;
     napi_value result = nullptr;

@@ -17,7 +17,7 @@ Napi::Function AuthorizationArgsWrap::Define(Napi::Env env) {
       env, kClassName,
       {InstanceMethod<&W::ClientId>("ClientId"),
        InstanceMethod<&W::SetClientId>("SetClientId"),
-       InstanceMethod<&W::Scopes>("Scopes"),
+       StringMethod<&AuthorizationArgs::Scopes>("Scopes"),
        InstanceMethod<&W::SetScopes>("SetScopes"),
        InstanceMethod<&W::State>("State"),
        InstanceMethod<&W::SetState>("SetState"),
@@ -43,10 +43,6 @@ Napi::Value AuthorizationArgsWrap::ClientId(const Napi::CallbackInfo& info) {
 
 void AuthorizationArgsWrap::SetClientId(const Napi::CallbackInfo& info) {
   value().SetClientId(ReadU64(Arg(info, 0, "AuthorizationArgs.SetClientId", "clientId")));
-}
-
-Napi::Value AuthorizationArgsWrap::Scopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Scopes());
 }
 
 void AuthorizationArgsWrap::SetScopes(const Napi::CallbackInfo& info) {

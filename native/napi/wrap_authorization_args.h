@@ -22,7 +22,6 @@ class AuthorizationArgsWrap : public ValueWrap<AuthorizationArgsWrap, Authorizat
  private:
   Napi::Value ClientId(const Napi::CallbackInfo& info);
   void SetClientId(const Napi::CallbackInfo& info);
-  Napi::Value Scopes(const Napi::CallbackInfo& info);
   void SetScopes(const Napi::CallbackInfo& info);
   Napi::Value State(const Napi::CallbackInfo& info);
   void SetState(const Napi::CallbackInfo& info);

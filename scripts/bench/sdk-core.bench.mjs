@@ -6,6 +6,7 @@ import { formatNs, nsPerOp, table } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { AuthorizationArgs, Client } = require('../../dist/index.js');
+const { binding } = require('../../dist/sdk/binding.js');
 
 class PlainArgs {
   #scopes = 'openid sdk.social_layer';
@@ -26,6 +27,10 @@ function nodeCryptoVerifier() {
 
 const getterNative = nsPerOp(() => nativeArgs.Scopes().length, { iterations: 1_000_000 });
 const getterPlain = nsPerOp(() => plainArgs.Scopes().length, { iterations: 1_000_000 });
+// The floor of any string getter: an addon function on the C API returning a constant string of
+// the same length (no receiver, no copy). No addon getter can be cheaper than this crossing.
+const constantString = binding.internal.constantString;
+const getterFloor = nsPerOp(() => constantString().length, { iterations: 1_000_000 });
 const pkceNative = nsPerOp(() => client.CreateAuthorizationCodeVerifier().Challenge().Challenge().length, {
   iterations: 20_000,
 });
@@ -37,6 +42,7 @@ console.log(
     ['operation', 'sdkpp', 'baseline', 'baseline is', 'ratio (sdkpp / baseline)'],
     [
       ['`args.Scopes()` getter', formatNs(getterNative), formatNs(getterPlain), 'a plain JS class getter', (getterNative / getterPlain).toFixed(1) + '×'],
+      ['`args.Scopes()` getter', formatNs(getterNative), formatNs(getterFloor), 'the floor: an addon function returning a constant string of the same length (`internal.constantString()`)', (getterNative / getterFloor).toFixed(2) + '×'],
       [
         '`CreateAuthorizationCodeVerifier()` + `Challenge().Challenge()`',
         formatNs(pkceNative),

@@ -3,6 +3,7 @@ import {
   AuthorizationArgs,
   AuthorizationCodeChallenge,
   AuthenticationCodeChallengeMethod,
+  DeviceAuthorizationArgs,
   Client,
   IntegrationType,
 } from '../../lib/index';
@@ -83,5 +84,19 @@ describe('AuthorizationArgs', () => {
     expect(args.CodeChallenge()?.Challenge()).toBe('a'.repeat(43));
     args.CodeChallenge()?.SetChallenge('c'.repeat(43));
     expect(args.CodeChallenge()?.Challenge()).toBe('a'.repeat(43));
+  });
+});
+
+describe('string getters called on the wrong receiver', () => {
+  // Scopes() runs straight on the C API (no node-addon-api wrapper): a receiver of another class,
+  // a plain object or a prototype must still be refused before any C++ object is read.
+  it('throw a TypeError and never read another object as AuthorizationArgs', () => {
+    const scopes = AuthorizationArgs.prototype.Scopes as unknown as (this: unknown) => string;
+    const args = new AuthorizationArgs();
+    args.SetScopes('openid sdk.social_layer');
+    expect(scopes.call(args)).toBe('openid sdk.social_layer');
+    for (const receiver of [{}, new DeviceAuthorizationArgs(), Object.create(AuthorizationArgs.prototype), AuthorizationArgs.prototype, undefined, 42]) {
+      expect(() => scopes.call(receiver)).toThrow(TypeError);
+    }
   });
 });
