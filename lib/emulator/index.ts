@@ -16,6 +16,9 @@ import { registerPartnerSdk } from './routes/partner_sdk';
 import { registerRelationships } from './routes/relationships';
 import { registerUsers } from './routes/users';
 import { registerMonetization } from './routes/monetization';
+import { registerAuditLog } from './routes/audit_log';
+import { registerAutoModeration } from './routes/automod';
+import { registerVoiceStates } from './routes/voice_states';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -89,6 +92,9 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
+  registerVoiceStates(routers.api);
+  registerAuditLog(routers.api);
+  registerAutoModeration(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

@@ -16,6 +16,9 @@ import type {
   Subscription,
   TokenRecord,
   User,
+  AuditLogEntry,
+  AutoModRule,
+  GuildInvite,
 } from './types';
 
 export class EmulatorState {
@@ -36,6 +39,12 @@ export class EmulatorState {
   entitlements = new Map<string, Entitlement>();
   subscriptions = new Map<string, Subscription>();
   presences = new Map<string, Presence>();
+  /** Audit log entries by guild id, oldest first. */
+  auditLog = new Map<string, AuditLogEntry[]>();
+  /** Auto moderation rules by rule id. */
+  autoModRules = new Map<string, AutoModRule>();
+  /** Guild channel invites by code. */
+  guildInvites = new Map<string, GuildInvite>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
   /** The id_token signing key (PKCS#8 PEM), made on first use. */
