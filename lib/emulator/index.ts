@@ -18,6 +18,7 @@ import { registerUsers } from './routes/users';
 import { registerMonetization } from './routes/monetization';
 import { registerAuditLog } from './routes/audit_log';
 import { registerAutoModeration } from './routes/automod';
+import { registerInvites } from './routes/invites';
 import { registerVoiceStates } from './routes/voice_states';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
@@ -95,6 +96,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerVoiceStates(routers.api);
   registerAuditLog(routers.api);
   registerAutoModeration(routers.api);
+  registerInvites(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

@@ -277,3 +277,32 @@ describe('MEMBER_PROFILE and BLOCK_MEMBER_INTERACTION (quarantine)', () => {
     expect(without.dispatches('AUTO_MODERATION_ACTION_EXECUTION')).toEqual([]);
   });
 });
+
+describe('hostile rule bodies', () => {
+  it('answers wrong types in every field with a 4xx, never a 500, and stores nothing', async () => {
+    await clearRules();
+    const values = [null, 1, -1, 1e999, 'x', '', [], [null], [{}], {}, { a: 1 }, true, ['\u0000'], 'x'.repeat(5000)];
+    const fields = ['name', 'event_type', 'trigger_type', 'trigger_metadata', 'actions', 'enabled', 'exempt_roles', 'exempt_channels'];
+    const problems: string[] = [];
+    for (const field of fields) {
+      for (const value of values) {
+        for (const template of [keywordRule(), profileRule()]) {
+          const body = { ...template, [field]: value };
+          const reply = await api.post(base, body, api.bot);
+          if (reply.status >= 500) problems.push(`${field}=${JSON.stringify(value).slice(0, 40)}: ${reply.status}`);
+          if (reply.status === 200) await api.delete(`${base}/${reply.body.id}`, api.bot);
+        }
+      }
+    }
+    for (const meta of [{ keyword_filter: [1] }, { regex_patterns: [{}] }, { allow_list: 'x' }, { keyword_filter: 'x' }]) {
+      const reply = await api.post(base, keywordRule({ trigger_metadata: meta }), api.bot);
+      expect(reply.status).toBe(400);
+    }
+    for (const action of [{ type: 2, metadata: { channel_id: {} } }, { type: 3, metadata: { duration_seconds: 'x' } }, { type: '1' }, { type: 1, metadata: 'x' }]) {
+      expect((await api.post(base, keywordRule({ actions: [action] }), api.bot)).status).toBe(400);
+    }
+    expect(problems).toEqual([]);
+    expect(s.logs.filter((line) => line.startsWith('internal error'))).toEqual([]);
+    expect(s.emu.core.state.autoModRules.size).toBe(0);
+  });
+});

@@ -320,6 +320,10 @@ describe('never a 500, never a crash', () => {
     ['POST', '/partner-sdk/token'], ['POST', '/partner-sdk/token/bot'], ['POST', '/partner-sdk/provisional-accounts/unmerge'],
     ['POST', '/partner-sdk/provisional-accounts/unmerge/bot'], ['POST', '/partner-sdk/child-token'],
     ['GET', '/gateway'], ['GET', '/gateway/bot'],
+    ['GET', '/guilds/:guild/voice-states/@me'], ['GET', '/guilds/:guild/voice-states/:user'], ['GET', '/guilds/:guild/audit-logs'],
+    ['GET', '/guilds/:guild/auto-moderation/rules'], ['POST', '/guilds/:guild/auto-moderation/rules'], ['GET', '/guilds/:guild/auto-moderation/rules/:message'],
+    ['PATCH', '/guilds/:guild/auto-moderation/rules/:message'], ['DELETE', '/guilds/:guild/auto-moderation/rules/:message'],
+    ['POST', '/channels/:channel/invites'], ['GET', '/channels/:channel/invites'], ['GET', '/invites/:code'], ['DELETE', '/invites/:code'], ['GET', '/invites/:code/target-users'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',
