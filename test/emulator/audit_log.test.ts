@@ -31,6 +31,7 @@ describe('audit log', () => {
     expect(allowed.body).toMatchObject({ audit_log_entries: [], users: [], auto_moderation_rules: [], webhooks: [], integrations: [], threads: [], application_commands: [], guild_scheduled_events: [] });
     expect((await api.get('/guilds/123/audit-logs', api.bot)).body.code).toBe(10004);
     expect((await api.get(path)).status).toBe(401);
+    expect((await api.get(path, `Bearer ${api.token(SEED.users.alice)}`)).body.code).toBe(50001);
   });
 
   it('setting a voice channel status records 192 with options.status and channel_id; clearing it records 193', async () => {

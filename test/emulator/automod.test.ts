@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('auto moderation rules', () => {
-  it('needs MANAGE_GUILD for every route (50013), a guild member (50001 for another guild\'s bot is 10004 for an unknown guild)', async () => {
+  it('needs MANAGE_GUILD for every route (50013); an unknown guild is 10004, a user token 50001', async () => {
     setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
     for (const [method, path, body] of [['GET', base], ['POST', base, keywordRule()], ['GET', `${base}/1`], ['PATCH', `${base}/1`, { name: 'x' }], ['DELETE', `${base}/1`]] as const) {
       const reply = await api.call(method, path, { auth: api.bot, json: body });
@@ -67,6 +67,7 @@ describe('auto moderation rules', () => {
     expect(s.emu.core.state.autoModRules.size).toBe(0);
     expect((await api.get('/guilds/123/auto-moderation/rules', api.bot)).body.code).toBe(10004);
     expect((await api.get(base)).status).toBe(401);
+    expect((await api.get(base, `Bearer ${api.token(SEED.users.alice)}`)).body.code).toBe(50001);
   });
 
   it('creates, lists, reads, modifies and deletes a KEYWORD rule (10066 afterwards)', async () => {
