@@ -2,6 +2,8 @@
 import type {
   Application,
   AuthorizationCode,
+  BotDmChannel,
+  ChannelMessage,
   DeviceAuthorization,
   DmChannel,
   Entitlement,
@@ -45,6 +47,12 @@ export class EmulatorState {
   autoModRules = new Map<string, AutoModRule>();
   /** Guild channel invites by code. */
   guildInvites = new Map<string, GuildInvite>();
+  /** Bot-side messages by channel id (guild text channels and bot DM channels), oldest first. */
+  textChannelMessages = new Map<string, ChannelMessage[]>();
+  /** DM channels between a bot and a person, by channel id. */
+  botDmChannels = new Map<string, BotDmChannel>();
+  /** Uploaded attachment bytes (base64) by attachment id. */
+  attachmentData = new Map<string, string>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
   /** The id_token signing key (PKCS#8 PEM), made on first use. */
