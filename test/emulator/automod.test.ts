@@ -307,3 +307,119 @@ describe('hostile rule bodies', () => {
     expect(s.emu.core.state.autoModRules.size).toBe(0);
   });
 });
+
+describe('KEYWORD rules on channel messages (create and edit)', () => {
+  const nelly = SEED.users.nelly;
+  const staffAlerts = welcome;
+  const post = (userId: string, content: string) => api.control('postChannelMessage', { userId, channelId: general, message: content });
+
+  beforeAll(async () => {
+    await clearRules();
+    setRoles(s.emu, SEED.guildId, nelly, []);
+    s.emu.control.updateGuildMember(SEED.guildId, nelly, { nick: null });
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole, managerRole]);
+    await api.post(base, keywordRule({ name: 'Block', trigger_metadata: { keyword_filter: ['spoiler*'], allow_list: ['spoilerfree'] }, exempt_channels: [staffAlerts] }), api.bot);
+    await api.post(base, keywordRule({ name: 'Alert', trigger_metadata: { keyword_filter: ['*heads up*'] }, actions: [{ type: 2, metadata: { channel_id: staffAlerts } }] }), api.bot);
+    // The bot keeps MANAGE_GUILD only to make the rules: members with it are never checked.
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+  });
+
+  it('a member\'s message that a rule blocks is 400 / 200000 and stored nowhere; the execution event and audit entry 143 say why', async () => {
+    const seen = collect(s.emu, 'AUTO_MODERATION_ACTION_EXECUTION', 'MESSAGE_CREATE');
+    try {
+      const before = s.emu.core.state.textChannelMessages.get(general)?.length ?? 0;
+      const refused = await post(nelly, 'huge Spoilers ahead');
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 200000, message: 'Message was blocked by automatic moderation' });
+      expect(s.emu.core.state.textChannelMessages.get(general)?.length ?? 0).toBe(before);
+      expect(seen.events.filter((e) => e.type === 'MESSAGE_CREATE')).toEqual([]);
+      expect(seen.events.find((e) => e.type === 'AUTO_MODERATION_ACTION_EXECUTION')!.data).toMatchObject({
+        guild_id: SEED.guildId, user_id: nelly, channel_id: general, rule_trigger_type: 1, action: { type: 1 },
+        content: 'huge Spoilers ahead', matched_keyword: 'spoiler*', matched_content: 'Spoilers',
+      });
+      giveRoles(s.emu, SEED.guildId, SEED.botUserId, [managerRole]);
+      const audit = (await api.get(`/guilds/${SEED.guildId}/audit-logs?action_type=143`, api.bot)).body.audit_log_entries[0];
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+      expect(audit).toMatchObject({ user_id: nelly, target_id: nelly, options: { channel_id: general, auto_moderation_rule_name: 'Block', auto_moderation_rule_trigger_type: '1' } });
+      expect((await post(nelly, 'this is spoilerfree')).status).toBe(200);
+      expect((await post(nelly, 'no problem')).status).toBe(200);
+    } finally {
+      seen.stop();
+    }
+  });
+
+  it('applies to the bot\'s own messages over HTTP: a create is 400 / 200000, and so is an edit to blocked content (spec), which changes nothing', async () => {
+    const refused = await api.post(`/channels/${general}/messages`, { content: 'spoiler!' }, api.bot);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(200000);
+    const sent = await api.post(`/channels/${general}/messages`, { content: 'the plot, later' }, api.bot);
+    expect(sent.status).toBe(200);
+    const edit = await api.patch(`/channels/${general}/messages/${sent.body.id}`, { content: 'spoiler: the plot' }, api.bot);
+    expect(edit.status).toBe(400);
+    expect(edit.body.code).toBe(200000);
+    const kept = await api.get(`/channels/${general}/messages/${sent.body.id}`, api.bot);
+    expect(kept.body.content).toBe('the plot, later');
+    expect(kept.body.edited_timestamp).toBeNull();
+    expect((await api.patch(`/channels/${general}/messages/${sent.body.id}`, { content: 'the plot, now' }, api.bot)).status).toBe(200);
+  });
+
+  it('spares exempt channels, members with MANAGE_GUILD and disabled rules', async () => {
+    expect((await api.control('postChannelMessage', { userId: nelly, channelId: staffAlerts, message: 'spoiler in the staff room' })).status).toBe(200);
+    giveRoles(s.emu, SEED.guildId, nelly, [managerRole]);
+    expect((await post(nelly, 'spoiler from a manager')).status).toBe(200);
+    setRoles(s.emu, SEED.guildId, nelly, []);
+  });
+
+  it('SEND_ALERT_MESSAGE posts a type 24 alert with the auto_moderation_message embed in the rule\'s channel; the message itself goes through', async () => {
+    const seen = collect(s.emu, 'AUTO_MODERATION_ACTION_EXECUTION');
+    try {
+      const sent = await post(nelly, 'heads up everyone');
+      expect(sent.status).toBe(200);
+      const alert = s.emu.core.state.textChannelMessages.get(staffAlerts)!.at(-1)!;
+      expect(alert).toMatchObject({ type: 24, authorId: nelly });
+      expect(alert.embeds[0]).toMatchObject({ type: 'auto_moderation_message', description: 'heads up everyone' });
+      expect((alert.embeds[0] as any).fields).toEqual(expect.arrayContaining([{ name: 'rule_name', value: 'Alert', inline: true }, { name: 'channel_id', value: general, inline: true }]));
+      expect(seen.events[0].data).toMatchObject({ action: { type: 2, metadata: { channel_id: staffAlerts } }, alert_system_message_id: alert.id });
+    } finally {
+      seen.stop();
+    }
+  });
+
+  it('TIMEOUT sets communication_disabled_until; the member cannot post (50013) until it passes on the emulator clock', async () => {
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole, managerRole, addRole(s.emu, SEED.guildId, 'Mods', PERM.MODERATE_MEMBERS, 1)]);
+    const rule = await api.post(base, keywordRule({ name: 'Timeout', trigger_metadata: { keyword_filter: ['shout'] }, actions: [{ type: 3, metadata: { duration_seconds: 60 } }] }), api.bot);
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+    const seen = collect(s.emu, 'GUILD_MEMBER_UPDATE');
+    try {
+      expect((await post(nelly, 'I shout')).status).toBe(200); // TIMEOUT alone does not block
+      const until = seen.events.find((e) => e.data.user.id === nelly)!.data.communication_disabled_until;
+      expect(Date.parse(until)).toBe(s.emu.core.state.guilds.get(SEED.guildId)!.members.find((m) => m.userId === nelly)!.communicationDisabledUntil);
+      const refused = await post(nelly, 'hello?');
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe(50013);
+      s.emu.control.advanceClock(60_000);
+      expect((await post(nelly, 'hello again')).status).toBe(200);
+    } finally {
+      seen.stop();
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole, managerRole]);
+      await api.delete(`${base}/${rule.body.id}`, api.bot);
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+    }
+  });
+
+  it('a member quarantined by a MEMBER_PROFILE rule cannot post (50013) until released', async () => {
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole, managerRole]);
+    const rule = await api.post(base, profileRule(), api.bot);
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+    try {
+      s.emu.control.updateGuildMember(SEED.guildId, nelly, { nick: 'badname' });
+      expect((await post(nelly, 'hi')).body.code).toBe(50013);
+      s.emu.control.updateGuildMember(SEED.guildId, nelly, { nick: 'good' });
+      expect((await post(nelly, 'hi')).status).toBe(200);
+    } finally {
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole, managerRole]);
+      await api.delete(`${base}/${rule.body.id}`, api.bot);
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+    }
+  });
+});

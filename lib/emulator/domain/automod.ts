@@ -17,6 +17,7 @@ import { ApiError, Errors } from '../http/errors';
 import { Validator } from '../http/validate';
 import type { AutoModRule, Guild, GuildMember } from '../model/types';
 import { AuditLogAction, recordAuditEntry } from './audit_log';
+import { createChannelMessage, registerContentCheck, type ContentDraft } from './channel_messages';
 import { findGuild, memberJson } from './guilds';
 import { codePoints } from './limits';
 import { basePermissions, Permission } from './permissions';
@@ -383,7 +384,7 @@ function immune(guild: Guild, userId: string): boolean {
   return (basePermissions(guild, userId) & (Permission.MANAGE_GUILD | Permission.ADMINISTRATOR)) !== 0n;
 }
 
-function executed(emu: Emulator, guild: Guild, match: Match, action: AutoModRule['actions'][number], userId: string, extra: { channelId?: string; messageId?: string; content: string }): void {
+function executed(emu: Emulator, guild: Guild, match: Match, action: AutoModRule['actions'][number], userId: string, extra: { channelId?: string; messageId?: string; alertId?: string; content: string }): void {
   emu.bus.publish({
     type: 'AUTO_MODERATION_ACTION_EXECUTION',
     data: {
@@ -394,6 +395,7 @@ function executed(emu: Emulator, guild: Guild, match: Match, action: AutoModRule
       user_id: userId,
       ...(extra.channelId ? { channel_id: extra.channelId } : {}),
       ...(extra.messageId ? { message_id: extra.messageId } : {}),
+      ...(extra.alertId ? { alert_system_message_id: extra.alertId } : {}),
       content: extra.content,
       matched_keyword: match.keyword,
       matched_content: match.matchedContent,
@@ -422,8 +424,7 @@ export const messageBlocked = () => new ApiError(400, 200000, 'Message was block
  * Checks a channel message's content (create or edit) against the guild's enabled KEYWORD
  * rules: every matching rule's actions run (alert, timeout; events and audit entries) and, when
  * any of them blocks, the result says so and the caller refuses the message with
- * {@link messageBlocked}. `alert` posts the alert message into a channel (the messages domain
- * supplies it, so this module does not depend on it).
+ * {@link messageBlocked}. `alert` posts the alert message into a channel and returns its id.
  */
 export function checkMessage(
   emu: Emulator,
@@ -431,25 +432,29 @@ export function checkMessage(
   channelId: string,
   authorId: string,
   content: string,
-  alert?: (alertChannelId: string, match: Match) => string | undefined,
+  options: { messageId?: string; alert?: (alertChannelId: string, match: Match) => string | undefined } = {},
 ): { blocked: boolean } {
   const member = guild.members.find((m) => m.userId === authorId);
   if (immune(guild, authorId) || content.length === 0) return { blocked: false };
   let blocked = false;
+  // Timeouts apply after every alert is posted (an alert is the member's message too).
+  const timeouts: number[] = [];
   for (const rule of guildRules(emu, guild.id)) {
     if (!rule.enabled || rule.triggerType !== TriggerType.KEYWORD || exempt(rule, member, channelId)) continue;
     const match = matchRule(rule, content);
     if (!match) continue;
     for (const action of rule.actions) {
+      let alertId: string | undefined;
       if (action.type === ActionType.BLOCK_MESSAGE) blocked = true;
-      if (action.type === ActionType.SEND_ALERT_MESSAGE && action.metadata?.channel_id) alert?.(action.metadata.channel_id, match);
-      if (action.type === ActionType.TIMEOUT && member) {
-        member.communicationDisabledUntil = emu.now() + (action.metadata?.duration_seconds ?? 0) * 1000;
-        emu.bus.publish({ type: 'GUILD_MEMBER_UPDATE', data: memberJson(emu, guild, member), userIds: [authorId], guildId: guild.id });
-      }
-      executed(emu, guild, match, action, authorId, { channelId, content });
+      if (action.type === ActionType.SEND_ALERT_MESSAGE && action.metadata?.channel_id) alertId = options.alert?.(action.metadata.channel_id, match);
+      if (action.type === ActionType.TIMEOUT) timeouts.push(action.metadata?.duration_seconds ?? 0);
+      executed(emu, guild, match, action, authorId, { channelId, messageId: options.messageId, alertId, content });
       audit(emu, guild, match, action.type, authorId, channelId);
     }
+  }
+  if (timeouts.length > 0 && member) {
+    member.communicationDisabledUntil = emu.now() + Math.max(...timeouts) * 1000;
+    emu.bus.publish({ type: 'GUILD_MEMBER_UPDATE', data: memberJson(emu, guild, member), userIds: [authorId], guildId: guild.id });
   }
   emu.changed();
   return { blocked };
@@ -510,6 +515,7 @@ function reviewProfiles(emu: Emulator, guild: Guild): void {
  * guild domain free of auto moderation). Installed once by domain/index.ts.
  */
 export function installAutoModeration(emu: Emulator): void {
+  registerContentCheck(emu, checkDraft);
   emu.bus.subscribe((event) => {
     if (event.type !== 'GUILD_MEMBER_ADD' && event.type !== 'GUILD_MEMBER_UPDATE') return;
     const guild = event.guildId ? emu.state.guilds.get(event.guildId) : undefined;
@@ -519,4 +525,46 @@ export function installAutoModeration(emu: Emulator): void {
     // event itself can carry the new flag: no second, out-of-order GUILD_MEMBER_UPDATE.
     if (guild && member && reviewProfile(emu, guild, member, false)) event.data.flags = member.flags ?? 0;
   });
+}
+
+/** The system message type AUTO_MODERATION_ACTION (public API): an alert in the rule's channel. */
+export const ALERT_MESSAGE_TYPE = 24;
+
+/**
+ * SEND_ALERT_MESSAGE: the alert the public API posts in the rule's channel — a message of type
+ * 24 by the member, with an `auto_moderation_message` embed naming the rule, the channel and the
+ * keyword. Posted by the service, so no permission or slowmode of the member is checked.
+ */
+function postAlert(emu: Emulator, alertChannelId: string, match: Match, draft: ContentDraft): string | undefined {
+  const fields = [
+    { name: 'rule_name', value: match.rule.name, inline: true },
+    { name: 'channel_id', value: draft.channel.id, inline: true },
+    { name: 'keyword', value: match.keyword, inline: true },
+    { name: 'keyword_matched_content', value: match.matchedContent, inline: true },
+  ];
+  const alert = createChannelMessage(emu, {
+    channelId: alertChannelId,
+    authorId: draft.authorId,
+    body: { embeds: [{ type: 'auto_moderation_message', description: draft.content.slice(0, 4096), fields }] },
+    type: ALERT_MESSAGE_TYPE,
+    skipSenderChecks: true,
+  });
+  return alert.id;
+}
+
+/**
+ * The channel messages' content hook (create and edit, also an interaction's deferred response):
+ * a member restricted by auto moderation (quarantined or timed out) may not post (50013); content
+ * a KEYWORD rule blocks is refused with 400 / 200000 (spec: an edit whose new content automated
+ * moderation blocks is HTTP 400).
+ */
+function checkDraft(emu: Emulator, draft: ContentDraft): void {
+  if (draft.channel.kind !== 'guild') return;
+  const guild = draft.channel.guild;
+  if (isRestricted(emu, guild, draft.authorId)) throw new ApiError(403, 50013, 'Missing Permissions: the member is restricted by auto moderation');
+  const { blocked } = checkMessage(emu, guild, draft.channel.id, draft.authorId, draft.content, {
+    messageId: draft.editing?.id,
+    alert: (alertChannelId, match) => postAlert(emu, alertChannelId, match, draft),
+  });
+  if (blocked) throw messageBlocked();
 }
