@@ -4,7 +4,7 @@
 // max_age on the emulator clock), INVITE_CREATE/INVITE_DELETE on intent 1 << 6, audit entries.
 // Lobby channel invites keep working through the same accept route (lobbies.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvite, parseTargetUsersCsv } from '../../lib/emulator/domain/invites';
+import { parseTargetUsersCsv } from '../../lib/emulator/domain/invites';
 import { Api, bearer, SEED, start, type Started } from './helpers';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { addRole, collect, giveRoles, PERM, setRoles } from './helpers/guild_setup';
@@ -20,6 +20,18 @@ let low: string;
 let high: string;
 
 const memberOf = (userId: string) => s.emu.core.state.guilds.get(SEED.guildId)!.members.find((m) => m.userId === userId);
+
+/** POST /channels/{general}/invites as multipart/form-data: payload_json plus one CSV file part. */
+function createWithFile(payload: Record<string, unknown>, csv: string | Buffer, field = 'target_users_file') {
+  const boundary = 'sdkppInviteBoundary42';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(payload)}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return api.call('POST', `/channels/${CH.general}/invites`, { auth: api.bot, body, contentType: `multipart/form-data; boundary=${boundary}` });
+}
 
 async function newcomer(name: string): Promise<{ id: string; auth: string }> {
   const userId = await api.createUser(name);
@@ -202,10 +214,31 @@ describe('target users (target_users_file)', () => {
     }
   });
 
+  it('takes target_users_file as a multipart file part (with payload_json); bad CSV, other files and a JSON field are 50035 and create nothing', async () => {
+    const before = s.emu.core.state.guildInvites.size;
+    const good = await createWithFile({ max_uses: 3 }, `user_id\n${SEED.users.nelly}\n`);
+    expect(good.status, good.text).toBe(200);
+    expect(good.body.max_uses).toBe(3);
+    expect(s.emu.core.state.guildInvites.get(good.body.code)!.targetUserIds).toEqual([SEED.users.nelly]);
+    expect((await createWithFile({}, `${SEED.users.bob}\r\n`)).status).toBe(200); // no header
+    const sizeAfterGood = s.emu.core.state.guildInvites.size;
+    expect(sizeAfterGood).toBe(before + 2);
+    for (const bad of ['', 'user_id\n', 'user_id\nnot-a-user\n', 'name\nx\n']) {
+      const reply = await createWithFile({}, bad);
+      expect(reply.status, JSON.stringify(bad)).toBe(400);
+      expect(reply.body.errors.target_users_file).toBeDefined();
+    }
+    expect((await createWithFile({}, Buffer.from([0xff, 0xfe, 0x31]))).body.errors.target_users_file).toBeDefined();
+    expect((await createWithFile({}, '1\n', 'files[0]')).status).toBe(400);
+    expect((await api.post(`/channels/${CH.general}/invites`, { target_users_file: '1' }, api.bot)).body.errors.target_users_file).toBeDefined();
+    expect(s.emu.core.state.guildInvites.size).toBe(sizeAfterGood);
+  });
+
   it('only the target users may accept (50001 for others); GET /invites/{code}/target-users is text/csv with the single header user_id', async () => {
     const allowed = await newcomer('inv_target_ok');
     const other = await newcomer('inv_target_no');
-    const invite = createInvite(s.emu.core, CH.general, SEED.botUserId, { targetUserIds: [allowed.id, SEED.users.nelly] }, null);
+    const made = await createWithFile({ unique: true }, `user_id\n${allowed.id}\n${SEED.users.nelly}\n`);
+    const invite = made.body;
     const csv = await api.get(`/invites/${invite.code}/target-users`, api.bot);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);

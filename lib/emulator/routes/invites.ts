@@ -1,7 +1,7 @@
 // Guild invites over HTTP: create and list a channel's (Bot), read one (any caller), its target
 // users as CSV, delete. Accepting stays on POST /invites/{code} (routes/lobbies). Rules in
 // domain/invites.
-import { channelInvites, createInvite, deleteInvite, getInvite, InviteLimits, targetUsersCsv, type NewInvite } from '../domain/invites';
+import { channelInvites, createInvite, deleteInvite, getInvite, InviteLimits, parseTargetUsersCsv, targetUsersCsv, type NewInvite } from '../domain/invites';
 import type { RequestContext } from '../http/context';
 import { Errors } from '../http/errors';
 import type { Router } from '../http/router';
@@ -38,16 +38,33 @@ export function parseCreateInvite(body: Record<string, unknown>): NewInvite {
   return input;
 }
 
+/** The CSV's bytes as text: UTF-8 only (invalid bytes are 50035, not guessed at). */
+function decodeCsv(data: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw Errors.invalidForm({ target_users_file: [{ code: 'INVITE_TARGET_USERS_FILE_INVALID', message: 'The file is not UTF-8 text.' }] });
+  }
+}
+
 function channelId(ctx: RequestContext): string {
   if (!isSnowflake(ctx.params.channel_id)) throw Errors.unknownChannel();
   return ctx.params.channel_id;
 }
 
 export function registerInvites(api: Router): void {
+  // JSON, or multipart/form-data with payload_json and the spec's target_users_file (a CSV file part).
   api.post('/channels/:channel_id/invites', async (ctx) => {
     const { user } = ctx.bot();
     const id = channelId(ctx);
-    const input = parseCreateInvite(await ctx.jsonObject());
+    const { body, files } = await ctx.jsonOrMultipart();
+    const input = parseCreateInvite(body);
+    for (const file of files) {
+      if (file.field !== 'target_users_file') throw Errors.invalidForm({ [file.field.slice(0, 64)]: [{ code: 'INVITE_UNKNOWN_FILE', message: 'Only target_users_file can be uploaded.' }] });
+    }
+    if (files.length > 1) throw Errors.invalidForm({ target_users_file: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'One file only.' }] });
+    if (body.target_users_file !== undefined) throw Errors.invalidForm({ target_users_file: [{ code: 'INVITE_TARGET_USERS_FILE_INVALID', message: 'Must be uploaded as a file (multipart/form-data).' }] });
+    if (files.length === 1) input.targetUserIds = parseTargetUsersCsv(decodeCsv(files[0].data));
     return createInvite(ctx.emu, id, user.id, input, auditReason(ctx));
   });
 
