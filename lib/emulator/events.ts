@@ -44,6 +44,7 @@ export const BUS_EVENT_TYPES = [
   'AUTO_MODERATION_ACTION_EXECUTION',
   'INVITE_CREATE',
   'INVITE_DELETE',
+  'CHANNEL_PINS_UPDATE',
 ] as const;
 
 export type BusEventType = (typeof BUS_EVENT_TYPES)[number];
@@ -68,6 +69,8 @@ export interface BusEvent {
 
 export interface ChannelMessageAudience {
   dm: boolean;
+  /** Selected by the GUILDS intent instead of GUILD_MESSAGES in a guild (CHANNEL_PINS_UPDATE). */
+  guildsIntent?: boolean;
   reaches(botUserId: string): boolean;
   view(reader: { userId: string; messageContent: boolean }): Record<string, unknown>;
 }

@@ -20,6 +20,7 @@ import { registerMonetization } from './routes/monetization';
 import { registerAuditLog } from './routes/audit_log';
 import { registerAutoModeration } from './routes/automod';
 import { registerInvites } from './routes/invites';
+import { registerPins } from './routes/pins';
 import { registerVoiceStates } from './routes/voice_states';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
@@ -98,6 +99,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerAuditLog(routers.api);
   registerAutoModeration(routers.api);
   registerInvites(routers.api);
+  registerPins(routers.api); // before registerChannelMessages: /messages/pins must win over /messages/:message_id
   registerChannelMessages(routers.api, routers.web);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;

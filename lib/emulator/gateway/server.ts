@@ -293,7 +293,7 @@ function endRevokedSessions(emu: Emulator, sessions: Iterable<Session>): void {
  * DIRECT_MESSAGES in DMs) and that can see the channel; each gets its own view (MESSAGE_CONTENT).
  */
 function dispatchChannelMessage(event: BusEvent, audience: ChannelMessageAudience, bots: Set<Session>): void {
-  const intent = audience.dm ? Intent.DIRECT_MESSAGES : Intent.GUILD_MESSAGES;
+  const intent = audience.dm ? Intent.DIRECT_MESSAGES : audience.guildsIntent ? Intent.GUILDS : Intent.GUILD_MESSAGES;
   for (const session of bots) {
     const identity = session.identity!;
     if ((identity.intents & intent) === 0 || !audience.reaches(identity.user.id)) continue;

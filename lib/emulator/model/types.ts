@@ -364,6 +364,8 @@ export interface ChannelMessage {
   applicationId: string | null;
   webhookId: string | null;
   interactionMetadata: Record<string, unknown> | null;
+  /** When it was pinned (domain/pins.ts); absent or null = not pinned. */
+  pinnedAt?: number | null;
 }
 
 /** A DM channel between an application's bot and a person (POST /users/@me/channels). */
