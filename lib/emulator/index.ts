@@ -21,6 +21,7 @@ import { registerAuditLog } from './routes/audit_log';
 import { registerAutoModeration } from './routes/automod';
 import { registerInvites } from './routes/invites';
 import { registerPins } from './routes/pins';
+import { registerSearch } from './routes/search';
 import { registerVoiceStates } from './routes/voice_states';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
@@ -100,6 +101,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerAutoModeration(routers.api);
   registerInvites(routers.api);
   registerPins(routers.api); // before registerChannelMessages: /messages/pins must win over /messages/:message_id
+  registerSearch(routers.api);
   registerChannelMessages(routers.api, routers.web);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;

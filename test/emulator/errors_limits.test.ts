@@ -326,6 +326,7 @@ describe('never a 500, never a crash', () => {
     ['POST', '/channels/:channel/invites'], ['GET', '/channels/:channel/invites'], ['GET', '/invites/:code'], ['DELETE', '/invites/:code'], ['GET', '/invites/:code/target-users'],
     ['GET', '/channels/:channel/messages/pins'], ['PUT', '/channels/:channel/messages/pins/:message'], ['DELETE', '/channels/:channel/messages/pins/:message'],
     ['GET', '/channels/:channel/pins'], ['PUT', '/channels/:channel/pins/:message'], ['DELETE', '/channels/:channel/pins/:message'],
+    ['GET', '/guilds/:guild/messages/search'],
     ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
     ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
   ];

@@ -47,6 +47,8 @@ export class EmulatorState {
   autoModRules = new Map<string, AutoModRule>();
   /** Guild channel invites by code. */
   guildInvites = new Map<string, GuildInvite>();
+  /** control.setSearchIndexReady: guild id -> forced search index state (absent: the clock rule). */
+  searchIndexOverrides = new Map<string, boolean>();
   /** Bot-side messages by channel id (guild text channels and bot DM channels), oldest first. */
   textChannelMessages = new Map<string, ChannelMessage[]>();
   /** DM channels between a bot and a person, by channel id. */
