@@ -144,6 +144,23 @@ describe('pin, unpin and the paginated list', () => {
   });
 });
 
+describe('pins in a bot DM', () => {
+  it('the bot pins in its DM without guild permissions; CHANNEL_PINS_UPDATE has no guild_id', async () => {
+    const dm = await api.post('/users/@me/channels', { recipient_id: SEED.users.dave }, api.bot);
+    expect(dm.status).toBe(200);
+    const id = String(s.emu.control.postChannelMessage(SEED.users.dave, dm.body.id, 'hello bot').id);
+    const seen = collect(s.emu, 'CHANNEL_PINS_UPDATE');
+    try {
+      expect((await api.put(`/channels/${dm.body.id}/messages/pins/${id}`, undefined, api.bot)).status).toBe(204);
+      expect(seen.events[0].data).toMatchObject({ channel_id: dm.body.id });
+      expect(seen.events[0].data.guild_id).toBeUndefined();
+      expect((await api.get(`/channels/${dm.body.id}/messages/pins`, api.bot)).body.items.map((i: any) => i.message.id)).toEqual([id]);
+    } finally {
+      seen.stop();
+    }
+  });
+});
+
 describe('the PIN_MESSAGES split (23 February 2026, emulator clock)', () => {
   let early: Started;
   beforeAll(async () => {
