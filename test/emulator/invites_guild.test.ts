@@ -277,3 +277,52 @@ describe('gateway events and audit log', () => {
     expect(entries[1].changes).toEqual(expect.arrayContaining([{ key: 'code', new_value: invite.body.code }, { key: 'max_uses', new_value: 5 }]));
   });
 });
+
+describe('restart from the data file', () => {
+  it('keeps guild invites (uses, roles), auto moderation rules, quarantine flags, audit entries, pins and the search index override', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-emu-h16-'));
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await start({ dataFile });
+      let code: string;
+      let ruleId: string;
+      let pinned: string;
+      try {
+        first.emu.control.setRateLimits(false);
+        const role = addRole(first.emu, SEED.guildId, 'Restart', PERM.MANAGE_GUILD | PERM.VIEW_AUDIT_LOG | PERM.PIN_MESSAGES | PERM.MANAGE_ROLES | PERM.MANAGE_CHANNELS, 3);
+        const low = addRole(first.emu, SEED.guildId, 'Given', 0n, 1);
+        giveRoles(first.emu, SEED.guildId, SEED.botUserId, [role]);
+        code = (await first.api.post(`/channels/${CH.general}/invites`, { unique: true, max_uses: 5, role_ids: [low] }, first.api.bot)).body.code;
+        const joiner = await first.api.createUser('restart_joiner');
+        expect((await first.api.post(`/invites/${code}`, {}, bearer(first.api.token(joiner)))).status).toBe(200);
+        ruleId = (await first.api.post(`/guilds/${SEED.guildId}/auto-moderation/rules`, { name: 'Names', event_type: 2, trigger_type: 6, trigger_metadata: { keyword_filter: ['badname'] }, actions: [{ type: 4 }], enabled: true }, first.api.bot)).body.id;
+        first.emu.control.updateGuildMember(SEED.guildId, SEED.users.erin, { nick: 'badname' });
+        pinned = String(first.emu.control.postChannelMessage(SEED.users.nelly, CH.general, 'keep me pinned').id);
+        expect((await first.api.put(`/channels/${CH.general}/messages/pins/${pinned}`, undefined, first.api.bot)).status).toBe(204);
+        first.emu.control.setSearchIndexReady(SEED.guildId, false);
+      } finally {
+        await first.emu.close();
+      }
+      const second = await start({ dataFile });
+      try {
+        const invites = (await second.api.get(`/channels/${CH.general}/invites`, second.api.bot)).body;
+        expect(invites.find((i: any) => i.code === code)).toMatchObject({ uses: 1, max_uses: 5, roles: [{ name: 'Given' }] });
+        expect((await second.api.get(`/guilds/${SEED.guildId}/auto-moderation/rules/${ruleId}`, second.api.bot)).body.name).toBe('Names');
+        const erin = second.emu.core.state.guilds.get(SEED.guildId)!.members.find((m) => m.userId === SEED.users.erin)!;
+        expect(erin.flags! & (1 << 7)).toBe(1 << 7);
+        const audit = (await second.api.get(`/guilds/${SEED.guildId}/audit-logs?limit=100`, second.api.bot)).body.audit_log_entries.map((e: any) => e.action_type);
+        expect(audit).toEqual(expect.arrayContaining([40, 140, 146, 74]));
+        expect((await second.api.get(`/channels/${CH.general}/messages/pins`, second.api.bot)).body.items.map((i: any) => i.message.id)).toEqual([pinned]);
+        second.emu.core.state.applications.get(SEED.applicationId)!.flags |= 1 << 18;
+        expect((await second.api.get(`/guilds/${SEED.guildId}/messages/search?content=keep`, second.api.bot)).body.code).toBe(110000);
+      } finally {
+        await second.emu.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
