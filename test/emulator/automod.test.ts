@@ -116,6 +116,8 @@ describe('auto moderation rules', () => {
       [keywordRule({ trigger_metadata: { regex_patterns: ['x'.repeat(261)] } }), 'trigger_metadata'],
       [keywordRule({ trigger_metadata: { regex_patterns: ['(unclosed'] } }), 'trigger_metadata'],
       [keywordRule({ trigger_metadata: { regex_patterns: ['(?=look)ahead'] } }), 'trigger_metadata'],
+      [keywordRule({ trigger_metadata: { regex_patterns: ['(a+)+$'] } }), 'trigger_metadata'],
+      [keywordRule({ trigger_metadata: { regex_patterns: ['(x|y*)*z'] } }), 'trigger_metadata'],
       [keywordRule({ trigger_metadata: { keyword_filter: ['a'], allow_list: Array.from({ length: 101 }, (_, i) => `a${i}`) } }), 'trigger_metadata'],
       [keywordRule({ actions: [] }), 'actions'],
       [keywordRule({ actions: [{ type: 4 }] }), 'actions'],

@@ -147,10 +147,13 @@ function snowflakeList(v: Validator, path: string, value: unknown, maxCount: num
 /**
  * Regex patterns are Rust-flavoured on the public API: no look-around or back-references. The
  * emulator compiles them as JavaScript (case-insensitive, Unicode) and refuses what Rust's
- * engine would not take, and what JavaScript cannot compile.
+ * engine would not take, and what JavaScript cannot compile. Rust's engine runs in linear time;
+ * JavaScript's backtracks, so a quantified group that itself ends in a quantifier (`(a+)+`,
+ * `(x*)*`, `(a|b+){2,}`) is refused too: every message would run it.
  */
 function compilePattern(pattern: string): RegExp | null {
   if (/\(\?<?[=!]|\\[1-9]|\\k</.test(pattern)) return null;
+  if (/[+*}]\)[+*{]/.test(pattern)) return null;
   try {
     return new RegExp(pattern, 'iu');
   } catch {
