@@ -14,6 +14,7 @@ import { findMessageChannel } from './domain/message_channels';
 import { channelMessageJson } from './domain/message_view';
 import { setSlowmode } from './domain/slowmode';
 import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
+import { setSearchIndexReady } from './domain/search';
 import type { Emulator } from './emulator';
 import { ApiError } from './http/errors';
 import type { Router } from './http/router';
@@ -147,6 +148,12 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     if (target.kind !== 'guild') throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
     setSlowmode(this.emu, target.channel, seconds);
   }
+  /** Forces a guild's message search index ready (true) or not (false); null returns to the clock rule (domain/search). */
+  setSearchIndexReady(guildId: string, ready: boolean | null): void {
+    if (ready !== null && typeof ready !== 'boolean') throw new ApiError(400, 50035, 'ready: true, false or null');
+    setSearchIndexReady(this.emu, guildId, ready);
+  }
+
 
   setRateLimits(enabled: boolean): void {
     this.emu.limiter.enabled = enabled;
@@ -310,4 +317,5 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     return [id(b.userId), id(b.channelId), message];
   });
   call('setChannelSlowmode', (b) => [id(b.channelId), typeof b.seconds === 'number' ? b.seconds : NaN]);
+  call('setSearchIndexReady', (b) => [id(b.guildId), b.ready === undefined ? NaN : b.ready]);
 }

@@ -39,6 +39,13 @@ export const BUS_EVENT_TYPES = [
   'SUBSCRIPTION_CREATE',
   'SUBSCRIPTION_UPDATE',
   'ENTITLEMENT_DELETE',
+  'AUTO_MODERATION_RULE_CREATE',
+  'AUTO_MODERATION_RULE_UPDATE',
+  'AUTO_MODERATION_RULE_DELETE',
+  'AUTO_MODERATION_ACTION_EXECUTION',
+  'INVITE_CREATE',
+  'INVITE_DELETE',
+  'CHANNEL_PINS_UPDATE',
 ] as const;
 
 export type BusEventType = (typeof BUS_EVENT_TYPES)[number];
@@ -63,6 +70,8 @@ export interface BusEvent {
 
 export interface ChannelMessageAudience {
   dm: boolean;
+  /** Selected by the GUILDS intent instead of GUILD_MESSAGES in a guild (CHANNEL_PINS_UPDATE). */
+  guildsIntent?: boolean;
   reaches(botUserId: string): boolean;
   view(reader: { userId: string; messageContent: boolean }): Record<string, unknown>;
 }

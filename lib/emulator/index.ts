@@ -19,6 +19,12 @@ import { registerUsers } from './routes/users';
 import { registerMonetization } from './routes/monetization';
 import { registerApplications } from './routes/applications';
 import { registerApplicationEmoji } from './routes/application_emoji';
+import { registerAuditLog } from './routes/audit_log';
+import { registerAutoModeration } from './routes/automod';
+import { registerInvites } from './routes/invites';
+import { registerPins } from './routes/pins';
+import { registerSearch } from './routes/search';
+import { registerVoiceStates } from './routes/voice_states';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -92,6 +98,12 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
+  registerVoiceStates(routers.api);
+  registerAuditLog(routers.api);
+  registerAutoModeration(routers.api);
+  registerInvites(routers.api);
+  registerPins(routers.api); // before registerChannelMessages: /messages/pins must win over /messages/:message_id
+  registerSearch(routers.api);
   registerChannelMessages(routers.api, routers.web);
   registerApplications(routers.api);
   registerApplicationEmoji(routers.api);

@@ -325,6 +325,13 @@ describe('never a 500, never a crash', () => {
     ['POST', '/partner-sdk/token'], ['POST', '/partner-sdk/token/bot'], ['POST', '/partner-sdk/provisional-accounts/unmerge'],
     ['POST', '/partner-sdk/provisional-accounts/unmerge/bot'], ['POST', '/partner-sdk/child-token'],
     ['GET', '/gateway'], ['GET', '/gateway/bot'],
+    ['GET', '/guilds/:guild/voice-states/@me'], ['GET', '/guilds/:guild/voice-states/:user'], ['GET', '/guilds/:guild/audit-logs'],
+    ['GET', '/guilds/:guild/auto-moderation/rules'], ['POST', '/guilds/:guild/auto-moderation/rules'], ['GET', '/guilds/:guild/auto-moderation/rules/:message'],
+    ['PATCH', '/guilds/:guild/auto-moderation/rules/:message'], ['DELETE', '/guilds/:guild/auto-moderation/rules/:message'],
+    ['POST', '/channels/:channel/invites'], ['GET', '/channels/:channel/invites'], ['GET', '/invites/:code'], ['DELETE', '/invites/:code'], ['GET', '/invites/:code/target-users'],
+    ['GET', '/channels/:channel/messages/pins'], ['PUT', '/channels/:channel/messages/pins/:message'], ['DELETE', '/channels/:channel/messages/pins/:message'],
+    ['GET', '/channels/:channel/pins'], ['PUT', '/channels/:channel/pins/:message'], ['DELETE', '/channels/:channel/pins/:message'],
+    ['GET', '/guilds/:guild/messages/search'],
     ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
     ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
   ];

@@ -4,6 +4,7 @@
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
 import type { Channel, Guild } from '../model/types';
+import { AuditLogAction, recordAuditEntry } from './audit_log';
 import { Limits } from './limits';
 import { canView, channelPermissions, Permission } from './permissions';
 
@@ -148,6 +149,9 @@ export function setVoiceStatus(emu: Emulator, botUserId: string, channelId: stri
   const next = status === undefined || status === '' ? null : status;
   if (next === channel.voiceStatus) return;
   channel.voiceStatus = next;
+  recordAuditEntry(emu, guild.id, next === null
+    ? { userId: botUserId, targetId: channel.id, actionType: AuditLogAction.VOICE_CHANNEL_STATUS_DELETE, options: { channel_id: channel.id } }
+    : { userId: botUserId, targetId: channel.id, actionType: AuditLogAction.VOICE_CHANNEL_STATUS_UPDATE, options: { channel_id: channel.id, status: next } });
   emu.changed();
   emu.bus.publish({ type: 'VOICE_CHANNEL_STATUS_UPDATE', data: { id: channel.id, guild_id: guild.id, status: next }, userIds: [], guildId: guild.id });
 }

@@ -48,8 +48,9 @@ export function memberFields(emu: Emulator, member: GuildMember): Record<string,
     premium_since: null,
     deaf: false,
     mute: false,
-    flags: 0 as GuildMemberFlags,
+    flags: (member.flags ?? 0) as GuildMemberFlags,
     pending: false,
+    ...(member.communicationDisabledUntil ? { communication_disabled_until: emu.iso(member.communicationDisabledUntil) } : {}),
   } satisfies APIGuildMember;
 }
 

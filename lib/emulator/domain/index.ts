@@ -2,6 +2,7 @@
 // the local client over IPC, the control API) calls. installDomain registers what the domains
 // need from the core: the restore hooks that re-arm their timers for a restored state.
 import type { Emulator } from '../emulator';
+import { installAutoModeration } from './automod';
 import { rearmIdleTimeouts } from './lobbies';
 import { rearmPeriodEnds } from './monetization';
 import { rearmLegacyEntitlements } from './entitlement_migration';
@@ -10,4 +11,5 @@ export function installDomain(emu: Emulator): void {
   emu.onRestore(rearmIdleTimeouts);
   emu.onRestore(rearmPeriodEnds);
   emu.onRestore(rearmLegacyEntitlements);
+  installAutoModeration(emu);
 }

@@ -75,7 +75,7 @@ export function channelMessageJson(emu: Emulator, message: ChannelMessage, reade
     mention_everyone: false,
     mentions: message.mentionIds.map((id) => userOrIdJson(emu, id) as unknown as APIUser),
     mention_roles: message.mentionRoleIds,
-    pinned: false,
+    pinned: message.pinnedAt != null,
     flags: message.flags as MessageFlags,
     nonce: message.nonce ?? undefined,
     application_id: message.applicationId ?? undefined,

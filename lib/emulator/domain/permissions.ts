@@ -21,6 +21,9 @@ export const Permission = {
   USE_EXTERNAL_APPS: 1n << 50n,
   PIN_MESSAGES: 1n << 51n,
   BYPASS_SLOWMODE: 1n << 52n,
+  VIEW_AUDIT_LOG: 1n << 7n,
+  MANAGE_ROLES: 1n << 28n,
+  MODERATE_MEMBERS: 1n << 40n,
 } as const;
 
 export const ALL_PERMISSIONS = (1n << 53n) - 1n;

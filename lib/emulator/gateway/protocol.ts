@@ -39,6 +39,9 @@ export const Intent = {
   GUILD_MESSAGES: 1 << 9,
   DIRECT_MESSAGES: 1 << 12,
   MESSAGE_CONTENT: 1 << 15,
+  GUILD_INVITES: 1 << 6,
+  AUTO_MODERATION_CONFIGURATION: 1 << 20,
+  AUTO_MODERATION_EXECUTION: 1 << 21,
 } as const;
 
 export const ALL_INTENTS = (1 << 26) - 1;

@@ -39,6 +39,8 @@ const BOT_EVENTS = new Set([
   'GUILD_MEMBER_ADD', 'GUILD_MEMBER_UPDATE', 'GUILD_MEMBER_REMOVE', 'CHANNEL_UPDATE',
   'VOICE_CHANNEL_STATUS_UPDATE', 'VOICE_CHANNEL_START_TIME_UPDATE',
   'ENTITLEMENT_CREATE', 'ENTITLEMENT_UPDATE', 'ENTITLEMENT_DELETE', 'SUBSCRIPTION_CREATE', 'SUBSCRIPTION_UPDATE',
+  'AUTO_MODERATION_RULE_CREATE', 'AUTO_MODERATION_RULE_UPDATE', 'AUTO_MODERATION_RULE_DELETE', 'AUTO_MODERATION_ACTION_EXECUTION',
+  'INVITE_CREATE', 'INVITE_DELETE',
 ]);
 
 // Bot events that need an intent (protocols.md §3: intents select what a bot receives).
@@ -47,6 +49,12 @@ const EVENT_INTENT: Record<string, number> = {
   GUILD_MEMBER_UPDATE: Intent.GUILD_MEMBERS,
   GUILD_MEMBER_REMOVE: Intent.GUILD_MEMBERS,
   CHANNEL_UPDATE: Intent.GUILDS,
+  AUTO_MODERATION_RULE_CREATE: Intent.AUTO_MODERATION_CONFIGURATION,
+  AUTO_MODERATION_RULE_UPDATE: Intent.AUTO_MODERATION_CONFIGURATION,
+  AUTO_MODERATION_RULE_DELETE: Intent.AUTO_MODERATION_CONFIGURATION,
+  AUTO_MODERATION_ACTION_EXECUTION: Intent.AUTO_MODERATION_EXECUTION,
+  INVITE_CREATE: Intent.GUILD_INVITES,
+  INVITE_DELETE: Intent.GUILD_INVITES,
 };
 
 /** A client told to reconnect gets this long to close the socket itself before the server does. */
@@ -285,7 +293,7 @@ function endRevokedSessions(emu: Emulator, sessions: Iterable<Session>): void {
  * DIRECT_MESSAGES in DMs) and that can see the channel; each gets its own view (MESSAGE_CONTENT).
  */
 function dispatchChannelMessage(event: BusEvent, audience: ChannelMessageAudience, bots: Set<Session>): void {
-  const intent = audience.dm ? Intent.DIRECT_MESSAGES : Intent.GUILD_MESSAGES;
+  const intent = audience.dm ? Intent.DIRECT_MESSAGES : audience.guildsIntent ? Intent.GUILDS : Intent.GUILD_MESSAGES;
   for (const session of bots) {
     const identity = session.identity!;
     if ((identity.intents & intent) === 0 || !audience.reaches(identity.user.id)) continue;

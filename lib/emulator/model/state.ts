@@ -19,6 +19,9 @@ import type {
   Subscription,
   TokenRecord,
   User,
+  AuditLogEntry,
+  AutoModRule,
+  GuildInvite,
 } from './types';
 
 export class EmulatorState {
@@ -41,6 +44,14 @@ export class EmulatorState {
   /** Application emoji by id (GET/POST /applications/{app}/emojis). */
   applicationEmojis = new Map<string, ApplicationEmoji>();
   presences = new Map<string, Presence>();
+  /** Audit log entries by guild id, oldest first. */
+  auditLog = new Map<string, AuditLogEntry[]>();
+  /** Auto moderation rules by rule id. */
+  autoModRules = new Map<string, AutoModRule>();
+  /** Guild channel invites by code. */
+  guildInvites = new Map<string, GuildInvite>();
+  /** control.setSearchIndexReady: guild id -> forced search index state (absent: the clock rule). */
+  searchIndexOverrides = new Map<string, boolean>();
   /** Bot-side messages by channel id (guild text channels and bot DM channels), oldest first. */
   textChannelMessages = new Map<string, ChannelMessage[]>();
   /** DM channels between a bot and a person, by channel id. */

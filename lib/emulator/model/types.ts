@@ -186,6 +186,10 @@ export interface GuildMember {
   joinedAt: number;
   /** Voice channel the member is connected to. */
   voiceChannelId: string | null;
+  /** Guild member flags (public API bits), e.g. AUTOMOD_QUARANTINED_USERNAME; absent = 0. */
+  flags?: number;
+  /** An auto moderation TIMEOUT: no messages until then (ms); absent or null = none. */
+  communicationDisabledUntil?: number | null;
 }
 
 export interface Guild {
@@ -316,6 +320,55 @@ export interface Presence {
   activities: Record<string, unknown>[];
 }
 
+/** One audit log entry (domain/audit_log.ts); `options` and `changes` are already wire-shaped. */
+export interface AuditLogEntry {
+  id: string;
+  guildId: string;
+  userId: string | null;
+  targetId: string | null;
+  actionType: number;
+  options: Record<string, string> | null;
+  changes: Array<{ key: string; old_value?: unknown; new_value?: unknown }> | null;
+  reason: string | null;
+}
+
+/** An auto moderation rule (domain/automod.ts); trigger metadata and actions as on the wire. */
+export interface AutoModRule {
+  id: string;
+  guildId: string;
+  name: string;
+  creatorId: string;
+  eventType: number;
+  triggerType: number;
+  triggerMetadata: { keyword_filter?: string[]; regex_patterns?: string[]; allow_list?: string[] };
+  actions: Array<{ type: number; metadata?: { channel_id?: string; duration_seconds?: number; custom_message?: string | null } }>;
+  enabled: boolean;
+  exemptRoles: string[];
+  exemptChannels: string[];
+}
+
+/** A guild channel invite (domain/invites.ts); lobby invites are LobbyInvite. */
+export interface GuildInvite {
+  code: string;
+  guildId: string;
+  channelId: string;
+  inviterId: string;
+  createdAt: number;
+  /** Seconds; 0 = never expires. */
+  maxAge: number;
+  /** 0 = unlimited. */
+  maxUses: number;
+  uses: number;
+  temporary: boolean;
+  targetType: number | null;
+  targetUserId: string | null;
+  targetApplicationId: string | null;
+  /** Only these users may accept it (target_users_file); null = anyone. */
+  targetUserIds: string[] | null;
+  /** Roles given on acceptance. */
+  roleIds: string[];
+}
+
 /** A file uploaded with a channel message; its bytes are in EmulatorState.attachmentData. */
 export interface StoredAttachment {
   id: string;
@@ -353,6 +406,8 @@ export interface ChannelMessage {
   applicationId: string | null;
   webhookId: string | null;
   interactionMetadata: Record<string, unknown> | null;
+  /** When it was pinned (domain/pins.ts); absent or null = not pinned. */
+  pinnedAt?: number | null;
 }
 
 /** A DM channel between an application's bot and a person (POST /users/@me/channels). */

@@ -3,8 +3,8 @@
 // one-hour invites to the linked channel. The adapter parses and validates; domain/lobbies and
 // domain/messages hold the rules.
 import { Limits } from '../domain/limits';
+import { acceptInvite } from '../domain/invites';
 import {
-  acceptChannelInvite,
   applyBulkMembers,
   checkCanLink,
   createBotLobby,
@@ -232,9 +232,10 @@ export function registerLobbies(api: Router): void {
     return createChannelInvite(ctx.emu, lobby, ctx.params.user_id);
   });
 
-  // Accepting an invite: single use, valid one hour (by the emulator clock).
+  // Accepting an invite: a lobby's (single use, valid one hour, by the emulator clock) or a
+  // guild channel invite (domain/invites).
   api.post('/invites/:code', (ctx) => {
     const { user, app } = ctx.bearer();
-    return acceptChannelInvite(ctx.emu, ctx.params.code, user.id, app.id);
+    return acceptInvite(ctx.emu, ctx.params.code, user.id, app.id);
   });
 }

@@ -1,0 +1,43 @@
+// Auto moderation rules over HTTP (Bot, MANAGE_GUILD): list, create, get, modify, delete.
+// Rules, limits and events in domain/automod.
+import { createRule, deleteRule, getRule, listRules, modifyRule } from '../domain/automod';
+import type { RequestContext } from '../http/context';
+import { Errors } from '../http/errors';
+import type { Router } from '../http/router';
+import { isSnowflake } from '../snowflake';
+
+/** The public API's X-Audit-Log-Reason header (URL-encoded, at most 512 characters kept). */
+function auditReason(ctx: RequestContext): string | null {
+  const raw = ctx.req.headers['x-audit-log-reason'];
+  if (typeof raw !== 'string' || raw === '') return null;
+  try {
+    return decodeURIComponent(raw).slice(0, 512);
+  } catch {
+    return raw.slice(0, 512);
+  }
+}
+
+function ruleId(ctx: RequestContext): string {
+  if (!isSnowflake(ctx.params.rule_id)) throw Errors.invalidForm({ rule_id: [{ code: 'NUMBER_TYPE_COERCE', message: 'Not a snowflake.' }] });
+  return ctx.params.rule_id;
+}
+
+export function registerAutoModeration(api: Router): void {
+  const base = '/guilds/:guild_id/auto-moderation/rules';
+  api.get(base, (ctx) => listRules(ctx.emu, ctx.params.guild_id, ctx.bot().user.id));
+  api.post(base, async (ctx) => {
+    const { user } = ctx.bot();
+    return createRule(ctx.emu, ctx.params.guild_id, user.id, await ctx.jsonObject(), auditReason(ctx));
+  });
+  api.get(`${base}/:rule_id`, (ctx) => getRule(ctx.emu, ctx.params.guild_id, ruleId(ctx), ctx.bot().user.id));
+  api.patch(`${base}/:rule_id`, async (ctx) => {
+    const { user } = ctx.bot();
+    const id = ruleId(ctx);
+    return modifyRule(ctx.emu, ctx.params.guild_id, id, user.id, await ctx.jsonObject(), auditReason(ctx));
+  });
+  api.delete(`${base}/:rule_id`, (ctx) => {
+    const { user } = ctx.bot();
+    deleteRule(ctx.emu, ctx.params.guild_id, ruleId(ctx), user.id, auditReason(ctx));
+    return null;
+  });
+}
