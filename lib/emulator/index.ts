@@ -16,6 +16,12 @@ import { registerPartnerSdk } from './routes/partner_sdk';
 import { registerRelationships } from './routes/relationships';
 import { registerUsers } from './routes/users';
 import { registerMonetization } from './routes/monetization';
+import { registerMembers } from './routes/members';
+import { registerRoles } from './routes/roles';
+import { registerPrune } from './routes/prune';
+import { registerExpressions } from './routes/expressions';
+import { registerScheduledEvents } from './routes/scheduled_events';
+import { registerGroupDms } from './routes/group_dms';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -89,6 +95,12 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
+  registerMembers(routers.api);
+  registerRoles(routers.api);
+  registerPrune(routers.api);
+  registerExpressions(routers.api);
+  registerScheduledEvents(routers.api);
+  registerGroupDms(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

@@ -17,6 +17,12 @@ export interface Application {
   flags: number;
   /** Enabled for provisional accounts (else 530000). */
   provisionalAccounts: boolean;
+  /** Privileged intents switched on (gateway intent bits); absent: GUILD_MEMBERS and GUILD_PRESENCES (domain/privileged_intents). */
+  privilegedIntents?: number;
+  /** Approved for privileged intents at or above the user threshold (domain/privileged_intents). */
+  privilegedIntentsApproved?: boolean;
+  /** Users who installed the app to their account (a number the control API sets). */
+  userInstallCount?: number;
 }
 
 export interface ExternalIdentity {
@@ -121,7 +127,13 @@ export interface Role {
   name: string;
   permissions: bigint;
   position: number;
+  /** colors.primary_color; `color` on the wire (deprecated) mirrors it. */
   color: number;
+  /** Gradient colors (ENHANCED_ROLE_COLORS guilds only); absent means null. */
+  secondaryColor?: number | null;
+  tertiaryColor?: number | null;
+  hoist?: boolean;
+  mentionable?: boolean;
 }
 
 export interface Channel {
@@ -147,6 +159,17 @@ export interface GuildMember {
   joinedAt: number;
   /** Voice channel the member is connected to. */
   voiceChannelId: string | null;
+  /** Guild profile (image hashes) set through Modify Current Member; absent means null. */
+  avatar?: string | null;
+  banner?: string | null;
+  bio?: string | null;
+  mute?: boolean;
+  deaf?: boolean;
+  /** Timeout end (ms), absent or null when none. */
+  communicationDisabledUntil?: number | null;
+  flags?: number;
+  /** Last activity on the emulator clock (joining, a gateway connection); absent: joinedAt. Prune reads it. */
+  lastActivityAt?: number;
 }
 
 export interface Guild {
@@ -159,6 +182,50 @@ export interface Guild {
   channels: Channel[];
   members: GuildMember[];
   features: string[];
+  emojis?: GuildEmoji[];
+  stickers?: GuildSticker[];
+  scheduledEvents?: ScheduledEvent[];
+}
+
+export interface GuildEmoji {
+  id: string;
+  name: string;
+  roles: string[];
+  creatorId: string;
+  animated: boolean;
+}
+
+export interface GuildSticker {
+  id: string;
+  name: string;
+  description: string | null;
+  tags: string;
+  formatType: number;
+  creatorId: string;
+}
+
+export interface ScheduledEvent {
+  id: string;
+  guildId: string;
+  channelId: string | null;
+  creatorId: string;
+  name: string;
+  description: string | null;
+  scheduledStartTime: number;
+  scheduledEndTime: number | null;
+  privacyLevel: number;
+  status: number;
+  entityType: number;
+  location: string | null;
+}
+
+/** A group DM (type 3) made by an application with its users' gdm.join tokens. */
+export interface GroupDm {
+  id: string;
+  applicationId: string;
+  ownerId: string;
+  recipientIds: string[];
+  nicks: Record<string, string>;
 }
 
 export interface LobbyMember {
