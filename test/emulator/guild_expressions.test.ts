@@ -4,6 +4,7 @@
 // deleting another member's needs the MANAGE_ permission; one's own, either.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../lib/emulator/index';
+import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { Api, request, SEED, start, type Started } from './helpers';
 
 const P = {
@@ -196,5 +197,22 @@ describe('guild scheduled events', () => {
     expect((await api.delete(`${scheduled}/${theirs.id}`, api.bot)).status).toBe(204);
     expect(events.some((e) => e.type === 'GUILD_SCHEDULED_EVENT_DELETE')).toBe(true);
     expect((await api.get(`${scheduled}/${theirs.id}`, api.bot)).body.code).toBe(10070);
+  });
+});
+
+describe('GUILD_CREATE', () => {
+  it("carries the guild's emoji, stickers and scheduled events", async () => {
+    const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    try {
+      const from = client.mark();
+      client.identify(`Bot ${s.emu.application.botToken}`, { intents: 1 });
+      const created = (await client.waitFor(dispatchOf('GUILD_CREATE', (d) => d.id === SEED.guildId), { from, timeoutMs: 5000 })).d;
+      expect(created.emojis.map((e: any) => e.id).sort()).toEqual(guild().emojis!.map((e) => e.id).sort());
+      expect(created.stickers.map((x: any) => x.id).sort()).toEqual(guild().stickers!.map((x) => x.id).sort());
+      expect(created.guild_scheduled_events.map((e: any) => e.id).sort()).toEqual(guild().scheduledEvents!.map((e) => e.id).sort());
+      expect(created.emojis.length).toBeGreaterThan(0);
+    } finally {
+      client.close();
+    }
   });
 });
