@@ -2,6 +2,9 @@
 // with an approved application at or above (an approved app keeps them while it grows); the
 // user count is the user installs plus the people in the bot's guilds; Identify asking for one
 // that is off closes 4014; List Guild Members needs GUILD_MEMBERS on.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from './helpers/gateway_client';
 import { Api, SEED, start, type Started } from './helpers';
@@ -121,5 +124,28 @@ describe('privileged intents per application', () => {
     expect((await api.control('setUserInstallCount', { applicationId: app(), count: 'many' })).status).toBe(400);
     expect((await api.control('privilegedIntents', { applicationId: '1' })).status).toBe(404);
     expect(s.emu.control.privilegedIntents(app())).toMatchObject({ guildMembers: true, messageContent: false, userCount: SEED_REACH });
+  });
+});
+
+describe('privileged intents in a data file', () => {
+  it('the toggles, the approval and the install count survive a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-intents-'));
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await start({ dataFile });
+      const id = first.emu.application.id;
+      first.emu.control.setUserInstallCount(id, 42);
+      first.emu.control.approvePrivilegedIntents(id, true);
+      first.emu.control.setPrivilegedIntents(id, { messageContent: true, guildPresences: false });
+      await first.emu.close();
+      const second = await start({ dataFile });
+      try {
+        expect(second.emu.control.privilegedIntents(id)).toMatchObject({ guildMembers: true, guildPresences: false, messageContent: true, approved: true, userCount: 42 + SEED_REACH });
+      } finally {
+        await second.emu.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
