@@ -120,6 +120,7 @@ describe('privileged intents per application', () => {
 
   it('bad toggles and counts are 400s that change nothing', async () => {
     expect(() => s.emu.control.setPrivilegedIntents(app(), { messageContent: 'yes' as unknown as boolean })).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => s.emu.control.setPrivilegedIntents(app(), { messageContent: false, guildMessages: true } as never)).toThrow(expect.objectContaining({ status: 400 }));
     expect(() => s.emu.control.setUserInstallCount(app(), -1)).toThrow(expect.objectContaining({ status: 400 }));
     expect((await api.control('setUserInstallCount', { applicationId: app(), count: 'many' })).status).toBe(400);
     expect((await api.control('privilegedIntents', { applicationId: '1' })).status).toBe(404);

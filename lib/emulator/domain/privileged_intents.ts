@@ -76,6 +76,9 @@ export function setPrivilegedIntents(emu: Emulator, appId: string, switches: Pri
     ['guildPresences', PrivilegedIntent.GUILD_PRESENCES],
     ['messageContent', PrivilegedIntent.MESSAGE_CONTENT],
   ];
+  for (const key of Object.keys(switches)) {
+    if (!entries.some(([name]) => name === key)) throw new ApiError(400, 50035, `${key}: not a privileged intent (guildMembers, guildPresences, messageContent)`);
+  }
   for (const [name, bit] of entries) {
     const value = switches[name];
     if (value === undefined) continue;
