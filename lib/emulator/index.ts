@@ -95,8 +95,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
-  registerMembers(routers.api);
-  registerRoles(routers.api);
+  registerMembers(routers.api, () => control.gateway);
+  registerRoles(routers.api, () => control.gateway);
   registerPrune(routers.api);
   registerExpressions(routers.api);
   registerScheduledEvents(routers.api);

@@ -175,3 +175,36 @@ describe('GUILD_ROLE_* on the gateway', () => {
     }
   });
 });
+
+describe("role changes over HTTP and an obfuscated bot's view (spec: Channel Update on gaining VIEW_CHANNEL)", () => {
+  it('gaining a role that lets it view a channel sends the full channel; a role deletion or a permission removal hides it again', async () => {
+    const VIEW_CHANNEL = 1n << 10n;
+    const staffOnly = (g + 18n).toString();
+    const general = (g + 12n).toString();
+    const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    const everyone = guild().roles.find((r) => r.id === ROLE.everyone)!;
+    const everyonePermissions = everyone.permissions;
+    try {
+      const viewers = (await create({ name: 'Viewers' })).body;
+      s.emu.control.setChannelOverwrite(staffOnly, viewers.id, 0, VIEW_CHANNEL.toString(), null);
+      await client.identifyBot(s.emu.application.botToken, GUILDS_INTENT, 1 << 15);
+      let from = client.mark();
+      expect((await api.patch(`/guilds/${SEED.guildId}/members/${SEED.botUserId}`, { roles: [ROLE.bot, viewers.id] }, api.bot)).status).toBe(200);
+      const shown = await client.waitFor(dispatchOf('CHANNEL_UPDATE', (d) => d.id === staffOnly), { from, timeoutMs: 5000 });
+      expect(shown.d.name).toBe('staff-only');
+
+      from = client.mark();
+      expect((await api.delete(`${roles}/${viewers.id}`, api.bot)).status).toBe(204);
+      const hidden = await client.waitFor(dispatchOf('CHANNEL_UPDATE', (d) => d.id === staffOnly), { from, timeoutMs: 5000 });
+      expect(hidden.d.name).toBe('___hidden___');
+
+      from = client.mark();
+      expect((await modify(ROLE.everyone, { permissions: (everyonePermissions & ~VIEW_CHANNEL).toString() })).status).toBe(200);
+      const generalHidden = await client.waitFor(dispatchOf('CHANNEL_UPDATE', (d) => d.id === general), { from, timeoutMs: 5000 });
+      expect(generalHidden.d.name).toBe('___hidden___');
+    } finally {
+      everyone.permissions = everyonePermissions;
+      client.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@
 import type { Emulator } from '../emulator';
 import { ApiError, Errors, fieldError } from '../http/errors';
 import type { Application, Guild, GuildMember } from '../model/types';
-import { setVoiceChannel } from './channels';
+import { announceVisibility, setVoiceChannel, visibility, type GuildObserver } from './channels';
 import { memberJson, removeGuildMember } from './guilds';
 import { basePermissions, Permission } from './permissions';
 import { hasPrivilegedIntent, PrivilegedIntent } from './privileged_intents';
@@ -137,11 +137,15 @@ function checkMemberChanges(emu: Emulator, guild: Guild, actorId: string, target
   }
 }
 
-/** Modify Guild Member: all checks first, then the change and one GUILD_MEMBER_UPDATE. */
-export function modifyMember(emu: Emulator, guild: Guild, actorId: string, userId: string, changes: MemberChanges): Record<string, unknown> {
+/**
+ * Modify Guild Member: all checks first, then the change and one GUILD_MEMBER_UPDATE; a role
+ * change that alters what a bot can view tells the observer (CHANNEL_UPDATE to obfuscated bots).
+ */
+export function modifyMember(emu: Emulator, guild: Guild, actorId: string, userId: string, changes: MemberChanges, observer: GuildObserver | null): Record<string, unknown> {
   requireMember(guild, actorId);
   const target = findMember(guild, userId);
   checkMemberChanges(emu, guild, actorId, target, changes);
+  const before = visibility(emu, guild);
   if (changes.nick !== undefined) target.nick = changes.nick === '' ? null : changes.nick;
   if (changes.roles !== undefined) target.roles = [...new Set(changes.roles)].filter((r) => r !== guild.id);
   if (changes.mute !== undefined) target.mute = changes.mute;
@@ -155,6 +159,7 @@ export function modifyMember(emu: Emulator, guild: Guild, actorId: string, userI
   emu.changed();
   const json = memberJson(emu, guild, target);
   emu.bus.publish({ type: 'GUILD_MEMBER_UPDATE', data: json, userIds: [target.userId], guildId: guild.id });
+  if (changes.roles !== undefined) announceVisibility(emu, guild, before, observer, { visibilityOnly: true });
   return json;
 }
 

@@ -5,6 +5,7 @@
 import type { Emulator } from '../emulator';
 import { ApiError, Errors, fieldError } from '../http/errors';
 import type { Guild, GuildMember, Role } from '../model/types';
+import { announceVisibility, visibility, type GuildObserver } from './channels';
 import { roleJson } from './guilds';
 import { basePermissions, Permission } from './permissions';
 
@@ -132,30 +133,34 @@ export function createRole(emu: Emulator, guild: Guild, actorId: string, changes
   return role;
 }
 
-/** Modify Guild Role: MANAGE_ROLES and the role below the actor's highest. */
-export function modifyRole(emu: Emulator, guild: Guild, actorId: string, roleId: string, changes: RoleChanges): Role {
+/** Modify Guild Role: MANAGE_ROLES and the role below the actor's highest; bots whose view changes hear of it. */
+export function modifyRole(emu: Emulator, guild: Guild, actorId: string, roleId: string, changes: RoleChanges, observer: GuildObserver | null): Role {
   requireMember(guild, actorId);
   const role = findRole(guild, roleId);
   requirePermissions(guild, actorId, Permission.MANAGE_ROLES);
   if (role.id !== guild.id && !canManageRole(guild, actorId, role)) throw Errors.missingPermissions();
   if (role.id === guild.id && changes.name !== undefined && changes.name !== role.name) throw fieldError('name', 'INVALID_ROLE', 'The @everyone role cannot be renamed.');
   checkChanges(guild, actorId, changes, role.permissions);
+  const before = visibility(emu, guild);
   applyChanges(role, changes);
   emu.changed();
   publishRole(emu, guild, 'GUILD_ROLE_UPDATE', role);
+  announceVisibility(emu, guild, before, observer, { visibilityOnly: true });
   return role;
 }
 
 /** Delete Guild Role: MANAGE_ROLES, below the actor's highest; @everyone stays (50028). Members lose it. */
-export function deleteRole(emu: Emulator, guild: Guild, actorId: string, roleId: string): void {
+export function deleteRole(emu: Emulator, guild: Guild, actorId: string, roleId: string, observer: GuildObserver | null): void {
   requireMember(guild, actorId);
   const role = findRole(guild, roleId);
   requirePermissions(guild, actorId, Permission.MANAGE_ROLES);
   if (role.id === guild.id) throw new ApiError(400, 50028, 'Invalid Role');
   if (!canManageRole(guild, actorId, role)) throw Errors.missingPermissions();
+  const before = visibility(emu, guild);
   guild.roles = guild.roles.filter((r) => r.id !== role.id);
   for (const other of guild.roles) if (other.position > role.position) other.position--;
   for (const member of guild.members) member.roles = member.roles.filter((r) => r !== role.id);
   emu.changed();
   emu.bus.publish({ type: 'GUILD_ROLE_DELETE', data: { guild_id: guild.id, role_id: role.id }, userIds: [], guildId: guild.id });
+  announceVisibility(emu, guild, before, observer, { visibilityOnly: true });
 }

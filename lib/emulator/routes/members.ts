@@ -1,6 +1,7 @@
 // Guild members over HTTP (bot token): Get / List / Search Guild Members, Modify Guild Member,
 // Modify Current Member (nick, and the bot's guild avatar, banner and bio as image data) and
 // Remove Guild Member. Bodies are checked here (50035 with field paths); rules in domain/members.
+import type { GuildObserver } from '../domain/channels';
 import { parseImageData } from '../domain/images';
 import {
   getMember,
@@ -79,7 +80,8 @@ function currentMemberChanges(body: Record<string, unknown>): CurrentMemberChang
   return changes;
 }
 
-export function registerMembers(api: Router): void {
+/** `observer`: the gateway once it runs (bots hear of channels a role change lets them view). */
+export function registerMembers(api: Router, observer: () => GuildObserver | null): void {
   api.get('/guilds/:guild_id/members', (ctx) => {
     const { app } = ctx.bot();
     const guild = pathGuild(ctx);
@@ -110,7 +112,7 @@ export function registerMembers(api: Router): void {
     const { user } = ctx.bot();
     const guild = pathGuild(ctx);
     const target = pathUser(ctx);
-    return modifyMember(ctx.emu, guild, user.id, target, memberChanges(await ctx.jsonObject()));
+    return modifyMember(ctx.emu, guild, user.id, target, memberChanges(await ctx.jsonObject()), observer());
   });
 
   api.delete('/guilds/:guild_id/members/:user_id', (ctx) => {

@@ -1,6 +1,7 @@
 // Guild roles over HTTP (bot token): Get Guild Roles, Get Guild Role (10011), Get Guild Role
 // Member Counts, Create / Modify / Delete Guild Role. Bodies are checked here (50035 with field
 // paths), rules (MANAGE_ROLES, hierarchy, gradient colors) in domain/roles.
+import type { GuildObserver } from '../domain/channels';
 import { roleJson } from '../domain/guilds';
 import {
   createRole,
@@ -62,7 +63,8 @@ function roleChanges(body: Record<string, unknown>): RoleChanges {
   return changes;
 }
 
-export function registerRoles(api: Router): void {
+/** `observer`: the gateway once it runs (bots hear of channels a role change lets them view). */
+export function registerRoles(api: Router, observer: () => GuildObserver | null): void {
   api.get('/guilds/:guild_id/roles', (ctx) => {
     const { user } = ctx.bot();
     const guild = pathGuild(ctx);
@@ -95,13 +97,13 @@ export function registerRoles(api: Router): void {
     const { user } = ctx.bot();
     const guild = pathGuild(ctx);
     const roleId = pathRole(ctx);
-    return roleJson(modifyRole(ctx.emu, guild, user.id, roleId, roleChanges(await ctx.jsonObject())));
+    return roleJson(modifyRole(ctx.emu, guild, user.id, roleId, roleChanges(await ctx.jsonObject()), observer()));
   });
 
   api.delete('/guilds/:guild_id/roles/:role_id', (ctx) => {
     const { user } = ctx.bot();
     const guild = pathGuild(ctx);
-    deleteRole(ctx.emu, guild, user.id, pathRole(ctx));
+    deleteRole(ctx.emu, guild, user.id, pathRole(ctx), observer());
     return null;
   });
 }
