@@ -4,6 +4,7 @@
 // Member (nick, image-data avatar and banner, bio), Remove Guild Member, and GUILD_MEMBER_*.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../lib/emulator/index';
+import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { Api, SEED, start, type Started } from './helpers';
 
 // The public API's bits, written out so a wrong constant in the emulator shows.
@@ -23,7 +24,7 @@ const g = BigInt(SEED.guildId);
 const at = (n: number) => (g + BigInt(n)).toString();
 const ROLE = { everyone: SEED.guildId, moderators: at(1), bot: at(2) };
 const CH = { general: at(12), lobbyVoice: at(15), raidVoice: at(16) };
-const { nelly, alice, bob, carol, dave } = SEED.users;
+const { nelly, alice, bob, carol, dave, erin } = SEED.users;
 const DAY = 24 * 60 * 60 * 1000;
 const PNG = `data:image/png;base64,${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png-body')]).toString('base64')}`;
 const GIF = `data:image/gif;base64,${Buffer.from('GIF89a-animated').toString('base64')}`;
@@ -273,5 +274,27 @@ describe('DELETE /guilds/{g}/members/{u}', () => {
     expect(guild().members.some((m) => m.userId === victim)).toBe(false);
     expect(of('GUILD_MEMBER_REMOVE').at(-1)?.data).toMatchObject({ guild_id: SEED.guildId, user: { id: victim } });
     expect((await api.delete(path(victim), api.bot)).body.code).toBe(10007);
+  });
+});
+
+describe('Request Guild Members (op 8)', () => {
+  it('chunks carry whole member objects: the guild profile, mutes, flags and timeout', async () => {
+    grant(P.MUTE_MEMBERS);
+    s.emu.control.setVoiceChannel(erin, CH.lobbyVoice);
+    expect((await patch(erin, { mute: true })).status).toBe(200);
+    const avatar = (await api.patch(`/guilds/${SEED.guildId}/members/@me`, { avatar: PNG }, api.bot)).body.avatar;
+    const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    try {
+      await client.identifyBot(s.emu.application.botToken, (1 << 0) | (1 << 1));
+      const from = client.mark();
+      client.send({ op: 8, d: { guild_id: SEED.guildId, user_ids: [erin, SEED.botUserId], nonce: 'whole' } });
+      const chunk = (await client.waitFor(dispatchOf('GUILD_MEMBERS_CHUNK', (d) => d.nonce === 'whole'), { from, timeoutMs: 5000 })).d;
+      const byId = new Map(chunk.members.map((m: any) => [m.user.id, m]));
+      expect(byId.get(erin)).toMatchObject({ mute: true, deaf: false, flags: 0, avatar: null, communication_disabled_until: null });
+      expect(byId.get(SEED.botUserId)).toMatchObject({ avatar });
+    } finally {
+      client.close();
+      s.emu.control.setVoiceChannel(erin, null);
+    }
   });
 });
