@@ -13,6 +13,10 @@ import { createChannelMessage } from './domain/channel_messages';
 import { findMessageChannel } from './domain/message_channels';
 import { channelMessageJson } from './domain/message_view';
 import { setSlowmode } from './domain/slowmode';
+import { setGuildFeatures } from './domain/guilds';
+import { setPrimaryGuild } from './domain/guild_tags';
+import { createGroupDm, groupDmJson } from './domain/group_dms';
+import { privilegedIntentsReport, setPrivilegedIntents, setPrivilegedIntentsApproval, setUserInstallCount, type PrivilegedIntentSwitches } from './domain/privileged_intents';
 import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
 import { setSearchIndexReady } from './domain/search';
 import type { Emulator } from './emulator';
@@ -245,6 +249,49 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     deleteMessage(this.emu, findLobbyMessage(this.emu, lobbyId, messageId));
   }
 
+  /**
+   * The portal's privileged intent toggles ({guildMembers, guildPresences, messageContent}):
+   * refused (403 50013) for an unapproved app at or above 10,000 users; returns the new state.
+   */
+  setPrivilegedIntents(applicationId: string, switches: PrivilegedIntentSwitches): Record<string, unknown> {
+    setPrivilegedIntents(this.emu, applicationId, switches);
+    return privilegedIntentsReport(this.emu, applicationId);
+  }
+
+  /** The privileged intents review: an approved app may switch them on at any size. */
+  approvePrivilegedIntents(applicationId: string, approved = true): Record<string, unknown> {
+    setPrivilegedIntentsApproval(this.emu, applicationId, approved);
+    return privilegedIntentsReport(this.emu, applicationId);
+  }
+
+  /** The app's user installs (its user count is these plus the people in its bot's guilds). */
+  setUserInstallCount(applicationId: string, count: number): Record<string, unknown> {
+    setUserInstallCount(this.emu, applicationId, count);
+    return privilegedIntentsReport(this.emu, applicationId);
+  }
+
+  /** {guildMembers, guildPresences, messageContent, approved, userCount, threshold}. */
+  privilegedIntents(applicationId: string): Record<string, unknown> {
+    return privilegedIntentsReport(this.emu, applicationId);
+  }
+
+  /** Replaces a guild's features (ENHANCED_ROLE_COLORS allows gradient role colors). */
+  setGuildFeatures(guildId: string, features: string[]): string[] {
+    return setGuildFeatures(this.emu, guildId, features);
+  }
+
+  /** Shows a guild's tag (1 to 4 characters) on a member; guildId null removes it (USER_UPDATE). */
+  setPrimaryGuild(userId: string, guildId: string | null, tag: string | null = null): Record<string, unknown> {
+    return setPrimaryGuild(this.emu, userId, guildId, tag);
+  }
+
+  /** Create Group DM as the application's bot, with users' gdm.join access tokens. */
+  createGroupDm(applicationId: string, accessTokens: string[], nicks: Record<string, string> = {}): Record<string, unknown> {
+    const app = this.emu.app(applicationId);
+    if (!app) throw new ApiError(404, 10002, 'Unknown Application');
+    return groupDmJson(this.emu, createGroupDm(this.emu, app.id, app.botUserId, accessTokens, nicks));
+  }
+
   #gateway(): G {
     if (!this.gateway) throw new ApiError(400, 0, 'The gateway is not running');
     return this.gateway;
@@ -318,4 +365,19 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   });
   call('setChannelSlowmode', (b) => [id(b.channelId), typeof b.seconds === 'number' ? b.seconds : NaN]);
   call('setSearchIndexReady', (b) => [id(b.guildId), b.ready === undefined ? NaN : b.ready]);
+  const object = (value: unknown, name: string) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError(400, 50035, `${name}: an object is required`);
+    return value as Record<string, unknown>;
+  };
+  const strings = (value: unknown, name: string) => {
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new ApiError(400, 50035, `${name}: a list of strings is required`);
+    return value as string[];
+  };
+  call('setPrivilegedIntents', (b) => [id(b.applicationId), object(b.switches, 'switches')]);
+  call('approvePrivilegedIntents', (b) => [id(b.applicationId), b.approved !== false]);
+  call('setUserInstallCount', (b) => [id(b.applicationId), b.count]);
+  call('privilegedIntents', (b) => [id(b.applicationId)]);
+  call('setGuildFeatures', (b) => [id(b.guildId), strings(b.features, 'features')]);
+  call('setPrimaryGuild', (b) => [id(b.userId), b.guildId === null ? null : id(b.guildId), b.tag === undefined || b.tag === null ? null : String(b.tag)]);
+  call('createGroupDm', (b) => [id(b.applicationId), strings(b.accessTokens, 'accessTokens'), b.nicks === undefined ? {} : object(b.nicks, 'nicks')]);
 }

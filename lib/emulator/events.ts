@@ -46,6 +46,16 @@ export const BUS_EVENT_TYPES = [
   'INVITE_CREATE',
   'INVITE_DELETE',
   'CHANNEL_PINS_UPDATE',
+  // Guild surface (issue 16): roles, expressions, scheduled events, group DMs.
+  'GUILD_ROLE_CREATE',
+  'GUILD_ROLE_UPDATE',
+  'GUILD_ROLE_DELETE',
+  'GUILD_EMOJIS_UPDATE',
+  'GUILD_STICKERS_UPDATE',
+  'GUILD_SCHEDULED_EVENT_CREATE',
+  'GUILD_SCHEDULED_EVENT_UPDATE',
+  'GUILD_SCHEDULED_EVENT_DELETE',
+  'CHANNEL_CREATE',
 ] as const;
 
 export type BusEventType = (typeof BUS_EVENT_TYPES)[number];

@@ -25,6 +25,12 @@ import { registerInvites } from './routes/invites';
 import { registerPins } from './routes/pins';
 import { registerSearch } from './routes/search';
 import { registerVoiceStates } from './routes/voice_states';
+import { registerMembers } from './routes/members';
+import { registerRoles } from './routes/roles';
+import { registerPrune } from './routes/prune';
+import { registerExpressions } from './routes/expressions';
+import { registerScheduledEvents } from './routes/scheduled_events';
+import { registerDmChannels } from './routes/dm_channels';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -107,6 +113,12 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerChannelMessages(routers.api, routers.web);
   registerApplications(routers.api);
   registerApplicationEmoji(routers.api);
+  registerMembers(routers.api, () => control.gateway);
+  registerRoles(routers.api, () => control.gateway);
+  registerPrune(routers.api);
+  registerExpressions(routers.api);
+  registerScheduledEvents(routers.api);
+  registerDmChannels(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

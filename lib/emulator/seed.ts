@@ -90,8 +90,10 @@ export function seedState(now: number): EmulatorState {
     premiumApproved: false,
     parentId: null,
     eventsUrl: null,
-    // GATEWAY_GUILD_MEMBERS_LIMITED (bit 15) and a flag past bit 30, so flags_new differs from flags.
-    flags: (1n << 15n) | FLAG_BEYOND_BIT_30,
+    // GATEWAY_PRESENCE_LIMITED and GATEWAY_GUILD_MEMBERS_LIMITED (bits 13 and 15: the two privileged
+    // intents switched on in the portal; MESSAGE_CONTENT is off) and a flag past bit 30, so
+    // flags_new differs from flags.
+    flags: (1n << 13n) | (1n << 15n) | FLAG_BEYOND_BIT_30,
     provisionalAccounts: true,
     ownerId: SEED.users.alice,
     settings: defaultSettings(),

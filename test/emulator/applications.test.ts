@@ -42,9 +42,10 @@ describe('GET /applications/@me', () => {
 
   it('flags is a 32-bit integer; flags_new is the full set as a decimal string, with the bit past 30', async () => {
     const app = (await api.get('/applications/@me', api.bot)).body;
-    expect(app.flags).toBe(GATEWAY_GUILD_MEMBERS_LIMITED);
+    // The seed's portal switches: GUILD_PRESENCES and GUILD_MEMBERS on (their LIMITED flags).
+    expect(app.flags).toBe(GATEWAY_GUILD_MEMBERS_LIMITED | GATEWAY_PRESENCE_LIMITED);
     expect(typeof app.flags_new).toBe('string');
-    expect(BigInt(app.flags_new)).toBe(SEEDED_HIGH_BIT | BigInt(GATEWAY_GUILD_MEMBERS_LIMITED));
+    expect(BigInt(app.flags_new)).toBe(SEEDED_HIGH_BIT | BigInt(GATEWAY_GUILD_MEMBERS_LIMITED | GATEWAY_PRESENCE_LIMITED));
     expect(app.flags_new).not.toBe(String(app.flags));
     // flags is flags_new without the bits past 30.
     expect(BigInt(app.flags)).toBe(BigInt(app.flags_new) & ((1n << 31n) - 1n));
@@ -112,15 +113,15 @@ describe('PATCH /applications/@me', () => {
   it('changes the description, the limited intent flags (keeping the bits past 30), the endpoint and install params', async () => {
     const reply = await api.patch('/applications/@me', {
       description: 'A game',
-      flags: GATEWAY_GUILD_MEMBERS_LIMITED | GATEWAY_PRESENCE_LIMITED,
+      flags: GATEWAY_GUILD_MEMBERS_LIMITED,
       interactions_endpoint_url: 'https://example.test/interactions',
       install_params: { scopes: ['bot', 'application.commands'], permissions: '2048' },
       name: 'ignored: not editable here',
     }, api.bot);
     expect(reply.status).toBe(200);
     expect(reply.body.description).toBe('A game');
-    expect(reply.body.flags).toBe(GATEWAY_GUILD_MEMBERS_LIMITED | GATEWAY_PRESENCE_LIMITED);
-    expect(BigInt(reply.body.flags_new)).toBe(SEEDED_HIGH_BIT | BigInt(GATEWAY_GUILD_MEMBERS_LIMITED | GATEWAY_PRESENCE_LIMITED));
+    expect(reply.body.flags).toBe(GATEWAY_GUILD_MEMBERS_LIMITED);
+    expect(BigInt(reply.body.flags_new)).toBe(SEEDED_HIGH_BIT | BigInt(GATEWAY_GUILD_MEMBERS_LIMITED));
     expect(reply.body.interactions_endpoint_url).toBe('https://example.test/interactions');
     expect(reply.body.install_params).toEqual({ scopes: ['bot', 'application.commands'], permissions: '2048' });
     expect(reply.body.name).toBe('sdkpp Demo Game');

@@ -334,6 +334,18 @@ describe('never a 500, never a crash', () => {
     ['GET', '/guilds/:guild/messages/search'],
     ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
     ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
+    // Guild surface (issue 16): members, roles, prune, expressions, scheduled events, group DMs.
+    // Role, emoji and event ids are not swept kinds: a real role id and made-up ones stand in.
+    ['GET', '/guilds/:guild/members'], ['GET', '/guilds/:guild/members/search'], ['GET', '/guilds/:guild/members/:user'],
+    ['PATCH', '/guilds/:guild/members/:user'], ['PATCH', '/guilds/:guild/members/@me'], ['DELETE', '/guilds/:guild/members/:user'],
+    ['GET', '/guilds/:guild/roles'], ['GET', '/guilds/:guild/roles/member-counts'], ['POST', '/guilds/:guild/roles'],
+    ['GET', `/guilds/:guild/roles/${BigInt(SEED.guildId) + 1n}`], ['PATCH', `/guilds/:guild/roles/${BigInt(SEED.guildId) + 1n}`], ['DELETE', '/guilds/:guild/roles/abc'],
+    ['GET', '/guilds/:guild/prune'], ['POST', '/guilds/:guild/prune'],
+    ['GET', '/guilds/:guild/emojis'], ['POST', '/guilds/:guild/emojis'], ['GET', '/guilds/:guild/emojis/1'], ['PATCH', '/guilds/:guild/emojis/1'], ['DELETE', '/guilds/:guild/emojis/abc'],
+    ['GET', '/guilds/:guild/stickers'], ['POST', '/guilds/:guild/stickers'],
+    ['GET', '/guilds/:guild/scheduled-events'], ['POST', '/guilds/:guild/scheduled-events'], ['GET', '/guilds/:guild/scheduled-events/1'],
+    ['PATCH', '/guilds/:guild/scheduled-events/1'], ['DELETE', '/guilds/:guild/scheduled-events/abc'],
+    ['POST', '/users/@me/channels'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',

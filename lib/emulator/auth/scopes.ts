@@ -21,6 +21,7 @@ export const KNOWN_SCOPES = new Set([
   'dm_channels.messages.write',
   'rpc',
   'bot',
+  'gdm.join',
 ]);
 
 /** The scope list, or the first scope that cannot be granted. */

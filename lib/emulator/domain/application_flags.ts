@@ -32,3 +32,15 @@ export function applicationFlags(app: Application): bigint {
 export function flags32(app: Application): number {
   return Number(applicationFlags(app) & FLAGS_32_MASK);
 }
+
+/**
+ * The portal switches of the privileged gateway intents are application flags (public API): the
+ * full flag for an app approved through review, the LIMITED one for an app switching it on
+ * itself. domain/privileged_intents reads and writes them; nothing else keeps that state.
+ */
+export const PRIVILEGED_INTENT_FLAGS = {
+  GUILD_PRESENCES: { full: 1n << 12n, limited: EDITABLE_FLAGS.GATEWAY_PRESENCE_LIMITED },
+  GUILD_MEMBERS: { full: 1n << 14n, limited: EDITABLE_FLAGS.GATEWAY_GUILD_MEMBERS_LIMITED },
+  MESSAGE_CONTENT: { full: 1n << 18n, limited: EDITABLE_FLAGS.GATEWAY_MESSAGE_CONTENT_LIMITED },
+} as const;
+

@@ -67,15 +67,19 @@ export function isLinkableType(channel: Channel): boolean {
   return TEXT_TYPES.has(channel.type);
 }
 
+/** From then on (emulator clock) a bot's GET /guilds/{id}/channels omits what it cannot view (spec; no early opt-in). */
+export const BOT_CHANNEL_OMISSION_AT = Date.UTC(2026, 10, 16);
+
 /**
- * The guild's channels as `userId` lists them: without those it cannot view (spec, from 16
- * November 2026); a user (not a bot) also learns whether everyone can read and write each and
- * whether it could link it to a lobby.
+ * The guild's channels as `userId` lists them: without those it cannot view (for a bot, from 16
+ * November 2026: before, a bot gets them all); a user (not a bot) also learns whether everyone
+ * can read and write each and whether it could link it to a lobby.
  */
 export function channelList(emu: Emulator, guild: Guild, userId: string, asBot: boolean): Array<Record<string, unknown>> {
   if (!guild.members.some((m) => m.userId === userId)) throw Errors.missingAccess();
+  const omitHidden = !asBot || emu.now() >= BOT_CHANNEL_OMISSION_AT;
   return guild.channels
-    .filter((channel) => canView(guild, channel, userId))
+    .filter((channel) => !omitHidden || canView(guild, channel, userId))
     .map((channel) => {
       const json = channelJson(emu, guild, channel);
       if (!asBot) {

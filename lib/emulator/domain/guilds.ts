@@ -36,21 +36,21 @@ export function guildsOf(emu: Emulator, userId: string): Array<Record<string, un
   return guilds;
 }
 
-/** A member as the public API types it (APIGuildMember); the emulator has no avatars, banners or voice mutes. */
+/** A member as the public API types it (APIGuildMember), with its guild profile, voice mutes and timeout. */
 export function memberFields(emu: Emulator, member: GuildMember): Record<string, unknown> {
   return {
     user: userOrIdJson(emu, member.userId) as unknown as APIUser,
     nick: member.nick,
-    avatar: null,
-    banner: null,
+    avatar: member.avatar ?? null,
+    banner: member.banner ?? null,
     roles: member.roles,
     joined_at: emu.iso(member.joinedAt)!,
     premium_since: null,
-    deaf: false,
-    mute: false,
+    deaf: member.deaf ?? false,
+    mute: member.mute ?? false,
     flags: (member.flags ?? 0) as GuildMemberFlags,
     pending: false,
-    ...(member.communicationDisabledUntil ? { communication_disabled_until: emu.iso(member.communicationDisabledUntil) } : {}),
+    communication_disabled_until: emu.iso(member.communicationDisabledUntil ?? null),
   } satisfies APIGuildMember;
 }
 
@@ -59,20 +59,23 @@ export function memberJson(emu: Emulator, guild: Guild, member: GuildMember): Re
   return { guild_id: guild.id, ...memberFields(emu, member) };
 }
 
-/** A role as the public API types it (APIRole); `permissions` is the bit set as a decimal string. */
+/**
+ * A role as the public API types it (APIRole); `permissions` is the bit set as a decimal string.
+ * `color` is deprecated but still returned: it is colors.primary_color (spec).
+ */
 export function roleJson(role: Role): Record<string, unknown> {
   return {
     id: role.id,
     name: role.name,
     color: role.color,
-    colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
-    hoist: false,
+    colors: { primary_color: role.color, secondary_color: role.secondaryColor ?? null, tertiary_color: role.tertiaryColor ?? null },
+    hoist: role.hoist ?? false,
     icon: null,
     unicode_emoji: null,
     position: role.position,
     permissions: role.permissions.toString(),
     managed: false,
-    mentionable: false,
+    mentionable: role.mentionable ?? false,
     flags: 0 as RoleFlags,
   } satisfies APIRole;
 }
@@ -158,4 +161,18 @@ export function removeGuildMember(emu: Emulator, guildId: string, userId: string
   guild.members.splice(index, 1);
   emu.changed();
   emu.bus.publish({ type: 'GUILD_MEMBER_REMOVE', data: { guild_id: guild.id, user: userOrIdJson(emu, userId) }, userIds: [userId], guildId: guild.id });
+}
+
+const FEATURE_PATTERN = /^[A-Z0-9_]{1,64}$/;
+const MAX_GUILD_FEATURES = 100;
+
+/** Replaces a guild's features (e.g. ENHANCED_ROLE_COLORS, which gradient role colors need). */
+export function setGuildFeatures(emu: Emulator, guildId: string, features: string[]): string[] {
+  const guild = findGuild(emu, guildId);
+  if (!Array.isArray(features) || features.length > MAX_GUILD_FEATURES || !features.every((f) => typeof f === 'string' && FEATURE_PATTERN.test(f))) {
+    throw new ApiError(400, 50035, `features: up to ${MAX_GUILD_FEATURES} names of A-Z, 0-9 and _`);
+  }
+  guild.features = [...new Set(features)];
+  emu.changed();
+  return guild.features;
 }

@@ -7,7 +7,7 @@ import type { Emulator } from '../emulator';
 import type { Application, ChannelMessage } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { attachmentJson } from './attachments';
-import { applicationFlags } from './application_flags';
+import { appPrivilegedIntents, PrivilegedIntent } from './privileged_intents';
 
 export interface MessageReader {
   userId: string;
@@ -15,12 +15,9 @@ export interface MessageReader {
   messageContent: boolean;
 }
 
-/** Application flags GATEWAY_MESSAGE_CONTENT and GATEWAY_MESSAGE_CONTENT_LIMITED (the portal switch). */
-const APP_FLAGS_MESSAGE_CONTENT = (1n << 18n) | (1n << 19n);
-
 /** An application's bot reading over HTTP: MESSAGE_CONTENT as its application flags say. */
 export function botReader(app: Application): MessageReader {
-  return { userId: app.botUserId, messageContent: (applicationFlags(app) & APP_FLAGS_MESSAGE_CONTENT) !== 0n };
+  return { userId: app.botUserId, messageContent: (appPrivilegedIntents(app) & PrivilegedIntent.MESSAGE_CONTENT) !== 0 };
 }
 
 /** Whether `reader` may read the message's content (the public API's MESSAGE_CONTENT rule). */

@@ -22,7 +22,16 @@ export const Permission = {
   PIN_MESSAGES: 1n << 51n,
   BYPASS_SLOWMODE: 1n << 52n,
   VIEW_AUDIT_LOG: 1n << 7n,
+  // Members, roles, expressions and events (issue 16, guild surface).
+  BAN_MEMBERS: 1n << 2n,
+  MUTE_MEMBERS: 1n << 22n,
+  DEAFEN_MEMBERS: 1n << 23n,
+  MOVE_MEMBERS: 1n << 24n,
+  CHANGE_NICKNAME: 1n << 26n,
+  MANAGE_NICKNAMES: 1n << 27n,
   MANAGE_ROLES: 1n << 28n,
+  MANAGE_GUILD_EXPRESSIONS: 1n << 30n,
+  MANAGE_EVENTS: 1n << 33n,
   MODERATE_MEMBERS: 1n << 40n,
 } as const;
 

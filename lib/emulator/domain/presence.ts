@@ -6,6 +6,7 @@ import type { Emulator } from '../emulator';
 import type { Presence } from '../model/types';
 import { validateActivity } from './activities';
 import { expireInvitesOfLeftParties } from './activity_invites';
+import { recordActivity } from './members';
 import { friendIds } from './relationships';
 
 const STATUSES = new Set(['online', 'idle', 'dnd', 'invisible', 'offline']);
@@ -53,6 +54,7 @@ export function updatePresence(emu: Emulator, userId: string, applicationId: str
  * client), which stays as it is.
  */
 export function userConnected(emu: Emulator, userId: string, applicationId: string, identifyPresence: unknown): void {
+  recordActivity(emu, userId); // what guild prune counts as activity
   const current = emu.state.presences.get(userId);
   if (current && current.status !== 'offline') return;
   if (identifyPresence !== undefined && identifyPresence !== null && updatePresence(emu, userId, applicationId, identifyPresence)) return;

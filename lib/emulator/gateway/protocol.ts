@@ -42,12 +42,12 @@ export const Intent = {
   GUILD_INVITES: 1 << 6,
   AUTO_MODERATION_CONFIGURATION: 1 << 20,
   AUTO_MODERATION_EXECUTION: 1 << 21,
+  GUILD_EXPRESSIONS: 1 << 3,
+  GUILD_SCHEDULED_EVENTS: 1 << 16,
 } as const;
 
 export const ALL_INTENTS = (1 << 26) - 1;
-// Privileged intents this application has switched on in the "portal": members and presences;
-// message content is off, so asking for it is 4014.
-export const GRANTED_PRIVILEGED = Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES;
+// Which privileged intents an application has switched on is per app: domain/privileged_intents.
 export const PRIVILEGED = Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES | Intent.MESSAGE_CONTENT;
 
 /** capabilities bit opting a bot in to channel obfuscation (spec). */

@@ -3,7 +3,9 @@
 import type { APIGuildMember, APIRole, GatewayGuildCreateDispatchData, GatewayReadyDispatchData, GuildFeature, GuildSystemChannelFlags, Locale } from 'discord-api-types/v10';
 import { applicationProfilesJson, userJson } from '../domain/accounts';
 import { applicationFlags, flags32 } from '../domain/application_flags';
+import { emojiJson, stickerJson } from '../domain/expressions';
 import { memberFields, roleJson } from '../domain/guilds';
+import { scheduledEventJson } from '../domain/scheduled_events';
 import { lobbyJson } from '../domain/lobbies';
 import { canView } from '../domain/permissions';
 import { presencesFor } from '../domain/presence';
@@ -33,7 +35,8 @@ export function userReady(emu: Emulator, user: User, app: Application, sessionId
 /**
  * GUILD_CREATE for a bot, shaped as the public API types it (discord-api-types'
  * GatewayGuildCreateDispatchData): the guild's required fields (most have no meaning in the
- * emulator and carry the service's defaults), the bot's own member, no emojis or stickers yet.
+ * emulator and carry the service's defaults), the bot's own member, the guild's emoji, stickers
+ * and scheduled events.
  */
 export function botGuildCreate(emu: Emulator, guild: Guild, botUserId: string, obfuscation: boolean): Record<string, unknown> {
   const botMember = guild.members.find((m) => m.userId === botUserId);
@@ -68,8 +71,8 @@ export function botGuildCreate(emu: Emulator, guild: Guild, botUserId: string, o
     incidents_data: null,
     features: guild.features as GuildFeature[],
     roles: guild.roles.map(roleJson) as unknown as APIRole[], // checked in roleJson
-    emojis: [],
-    stickers: [],
+    emojis: (guild.emojis ?? []).map((e) => emojiJson(emu, e)) as unknown as GatewayGuildCreateDispatchData['emojis'], // checked in emojiJson
+    stickers: (guild.stickers ?? []).map((x) => stickerJson(emu, guild, x)) as unknown as GatewayGuildCreateDispatchData['stickers'], // checked in stickerJson
     // GUILD_CREATE-only fields.
     unavailable: false,
     joined_at: emu.iso(botMember?.joinedAt ?? emu.now())!,
@@ -81,7 +84,7 @@ export function botGuildCreate(emu: Emulator, guild: Guild, botUserId: string, o
     presences: [],
     threads: [],
     stage_instances: [],
-    guild_scheduled_events: [],
+    guild_scheduled_events: (guild.scheduledEvents ?? []).map((e) => scheduledEventJson(emu, e)) as unknown as GatewayGuildCreateDispatchData['guild_scheduled_events'],
     soundboard_sounds: [],
     // Without the opt-in, bots still get every channel in full (the legacy behaviour). Channel
     // objects are built (and checked against the public types) in domain/channels.

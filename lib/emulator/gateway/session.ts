@@ -5,12 +5,12 @@ import type WebSocket from 'ws';
 import type { Emulator } from '../emulator';
 import type { Application, User } from '../model/types';
 import { accessToken } from '../domain/authorizations';
+import { privilegedIntentsOf } from '../domain/privileged_intents';
 import { newSecret } from '../secrets';
 import {
   ALL_INTENTS,
   CAPABILITY_CHANNEL_OBFUSCATION,
   Close,
-  GRANTED_PRIVILEGED,
   Op,
   PRIVILEGED,
   RESUME_BUFFER_EVENTS,
@@ -237,7 +237,7 @@ export class Session {
         return this.close(Close.InvalidIntents, 'Invalid intent(s).');
       }
       intents = body.intents;
-      if ((intents & PRIVILEGED & ~GRANTED_PRIVILEGED) !== 0) return this.close(Close.DisallowedIntents, 'Disallowed intent(s).');
+      if ((intents & PRIVILEGED & ~privilegedIntentsOf(this.hooks.emu, auth.app.id)) !== 0) return this.close(Close.DisallowedIntents, 'Disallowed intent(s).');
     }
     if (body.shard !== undefined) {
       const shard = body.shard;

@@ -9,6 +9,7 @@ import type {
   DmChannel,
   Entitlement,
   Guild,
+  GroupDm,
   Lobby,
   LobbyInvite,
   Message,
@@ -36,6 +37,7 @@ export class EmulatorState {
   /** Messages by channel id (lobby channels and DM channels), oldest first. */
   messages = new Map<string, Message[]>();
   dmChannels = new Map<string, DmChannel>();
+  groupDms = new Map<string, GroupDm>();
   lobbyInvites = new Map<string, LobbyInvite>();
   relationships: Relationship[] = [];
   skus = new Map<string, Sku>();

@@ -25,6 +25,10 @@ export interface Application {
   ownerId?: string | null;
   /** Settings of the Application object (domain/application_object.ts); absent in older data files. */
   settings?: ApplicationSettings;
+  /** Approved for privileged intents at or above the user threshold (domain/privileged_intents). */
+  privilegedIntentsApproved?: boolean;
+  /** Users who installed the app to their account (a number the control API sets). */
+  userInstallCount?: number;
 }
 
 /** The Application object's editable settings (PATCH /applications/@me). */
@@ -158,7 +162,13 @@ export interface Role {
   name: string;
   permissions: bigint;
   position: number;
+  /** colors.primary_color; `color` on the wire (deprecated) mirrors it. */
   color: number;
+  /** Gradient colors (ENHANCED_ROLE_COLORS guilds only); absent means null. */
+  secondaryColor?: number | null;
+  tertiaryColor?: number | null;
+  hoist?: boolean;
+  mentionable?: boolean;
 }
 
 export interface Channel {
@@ -186,10 +196,17 @@ export interface GuildMember {
   joinedAt: number;
   /** Voice channel the member is connected to. */
   voiceChannelId: string | null;
-  /** Guild member flags (public API bits), e.g. AUTOMOD_QUARANTINED_USERNAME; absent = 0. */
-  flags?: number;
-  /** An auto moderation TIMEOUT: no messages until then (ms); absent or null = none. */
+  /** Guild profile (image hashes) set through Modify Current Member; absent means null. */
+  avatar?: string | null;
+  banner?: string | null;
+  bio?: string | null;
+  mute?: boolean;
+  deaf?: boolean;
+  /** Timeout end (ms), absent or null when none. */
   communicationDisabledUntil?: number | null;
+  flags?: number;
+  /** Last activity on the emulator clock (joining, a gateway connection); absent: joinedAt. Prune reads it. */
+  lastActivityAt?: number;
 }
 
 export interface Guild {
@@ -202,6 +219,50 @@ export interface Guild {
   channels: Channel[];
   members: GuildMember[];
   features: string[];
+  emojis?: GuildEmoji[];
+  stickers?: GuildSticker[];
+  scheduledEvents?: ScheduledEvent[];
+}
+
+export interface GuildEmoji {
+  id: string;
+  name: string;
+  roles: string[];
+  creatorId: string;
+  animated: boolean;
+}
+
+export interface GuildSticker {
+  id: string;
+  name: string;
+  description: string | null;
+  tags: string;
+  formatType: number;
+  creatorId: string;
+}
+
+export interface ScheduledEvent {
+  id: string;
+  guildId: string;
+  channelId: string | null;
+  creatorId: string;
+  name: string;
+  description: string | null;
+  scheduledStartTime: number;
+  scheduledEndTime: number | null;
+  privacyLevel: number;
+  status: number;
+  entityType: number;
+  location: string | null;
+}
+
+/** A group DM (type 3) made by an application with its users' gdm.join tokens. */
+export interface GroupDm {
+  id: string;
+  applicationId: string;
+  ownerId: string;
+  recipientIds: string[];
+  nicks: Record<string, string>;
 }
 
 export interface LobbyMember {

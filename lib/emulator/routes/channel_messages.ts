@@ -2,7 +2,6 @@
 // with files), get, edit and delete in guild text channels and bot DMs; opening a bot's DM
 // channel with a person; and the attachment URLs the emulator serves. Rules in domain/.
 import { attachmentBytes } from '../domain/attachments';
-import { botDmJson, openBotDm } from '../domain/bot_dms';
 import {
   createChannelMessage,
   deleteChannelMessage,
@@ -52,15 +51,6 @@ function pageOf(ctx: RequestContext): { limit: number; before?: string; after?: 
 }
 
 export function registerChannelMessages(api: Router, web: Router): void {
-  api.post('/users/@me/channels', async (ctx) => {
-    const { user } = ctx.bot();
-    const body = await ctx.jsonObject();
-    const v = new Validator();
-    const recipientId = v.snowflake('recipient_id', body.recipient_id);
-    v.check();
-    return botDmJson(ctx.emu, openBotDm(ctx.emu, user.id, recipientId!));
-  });
-
   api.get('/channels/:channel_id/messages', (ctx) => {
     const { app, user } = ctx.bot();
     const channel = channelOf(ctx);
