@@ -329,6 +329,8 @@ describe('never a 500, never a crash', () => {
     ['POST', '/interactions/:message/:code/callback'], ['POST', '/webhooks/:app/:code'],
     ['GET', '/webhooks/:app/:code/messages/@original'], ['PATCH', '/webhooks/:app/:code/messages/@original'], ['DELETE', '/webhooks/:app/:code/messages/@original'],
     ['GET', '/webhooks/:app/:code/messages/:message'], ['PATCH', '/webhooks/:app/:code/messages/:message'], ['DELETE', '/webhooks/:app/:code/messages/:message'],
+    ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
+    ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',
