@@ -36,6 +36,8 @@ async function invoke(invocation: Parameters<typeof s.emu.control.invokeCommand>
   return (await botClient.waitFor(dispatchOf('INTERACTION_CREATE', (d) => d.id === id), { from })).d;
 }
 
+/** What the person saw (control.interactionResult), loosely typed for the assertions. */
+const result = (id: string): any => s.emu.control.interactionResult(id);
 const callback = (i: { id: string; token: string }, body: unknown, query = '') => api.post(`/interactions/${i.id}/${i.token}/callback${query}`, body);
 const hook = (i: { token: string }, rest = '') => `/webhooks/${APP}/${i.token}${rest}`;
 
@@ -172,7 +174,7 @@ describe('the initial response (callback)', () => {
     expect('user_id' in original.body.interaction_metadata).toBe(false);
     expect(original.body.interaction_metadata.original_response_message_id).toBeUndefined();
     expect(original.body.interaction).toMatchObject({ id: i.id, type: 2, name: 'ping', user: { id: nelly } }); // deprecated, still sent
-    expect(s.emu.control.interactionResult(i.id)).toMatchObject({ responseType: 4, original: { content: 'pong' }, followups: [] });
+    expect(result(i.id)).toMatchObject({ responseType: 4, original: { content: 'pong' }, followups: [] });
   });
 
   it('?with_response=true answers the callback\'s interaction and resource', async () => {
@@ -214,14 +216,14 @@ describe('the initial response (callback)', () => {
     expect(tooMany.body.errors.data.embeds['0'].fields._errors).toBeDefined();
     const badFlags = await callback(i, { type: 4, data: { content: 'x', flags: 1 } });
     expect(badFlags.body.errors.data.flags).toBeDefined();
-    expect(s.emu.control.interactionResult(i.id).responseType).toBeNull();
+    expect(result(i.id).responseType).toBeNull();
     expect((await callback(i, { type: 4, data: { embeds: [{ title: 't', fields: fields(25) }] } })).status).toBe(204);
   });
 
   it('PREMIUM_REQUIRED (10) is deprecated but accepted; LAUNCH_ACTIVITY (12) needs activities enabled', async () => {
     const premium = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
     expect((await callback(premium, { type: 10 })).status).toBe(204);
-    expect(s.emu.control.interactionResult(premium.id).responseType).toBe(10);
+    expect(result(premium.id).responseType).toBe(10);
     s.emu.control.setActivitiesEnabled(true);
     try {
       const launch = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
@@ -287,7 +289,7 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     await callback(other, { type: 4, data: { content: 'other' } });
     const otherId = (await api.get(hook(other, '/messages/@original'))).body.id;
     expect((await api.get(hook(i, `/messages/${otherId}`))).body.code).toBe(10008);
-    expect(s.emu.control.interactionResult(other.id).original).toMatchObject({ id: otherId });
+    expect(result(other.id).original).toMatchObject({ id: otherId });
   });
 
   it('the token lives 15 minutes of emulator time; an unknown application is 10015', async () => {
@@ -312,7 +314,7 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     const sixth = await api.post(hook(i), { content: '#6' });
     expect(sixth.status).toBe(400);
     expect(sixth.body.code).toBe(40094);
-    expect(s.emu.control.interactionResult(i.id).followups).toHaveLength(5);
+    expect(result(i.id).followups).toHaveLength(5);
     const guild = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
     await callback(guild, { type: 4, data: { content: 'start' } });
     for (let n = 1; n <= 6; n++) expect((await api.post(hook(guild), { content: `#${n}` })).status).toBe(200);
@@ -325,7 +327,7 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     await callback(forced, { type: 4, data: { content: 'public?' } });
     expect((await api.get(hook(forced, '/messages/@original'))).body.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect((await api.post(hook(forced), { content: 'follow' })).body.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(s.emu.control.interactionResult(forced.id).forcedEphemeral).toBe(true);
+    expect(result(forced.id).forcedEphemeral).toBe(true);
     s.emu.control.setChannelOverwrite(channel, alice, 1, USE_EXTERNAL_APPS.toString(), '0');
     const allowed = await invoke({ userId: alice, channelId: channel, name: 'userapp' });
     await callback(allowed, { type: 4, data: { content: 'public' } });

@@ -5,20 +5,20 @@
 import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
-import type { Validator } from '../http/validate';
+import { Validator } from '../http/validate';
 import type { Interaction, InteractionMessage } from '../model/types';
 import { userJson, userOrIdJson } from './accounts';
+import { ComponentLimits, validateMessageComponents } from './components';
+import { EmbedLimits, validateEmbeds } from './embeds';
 
 export const MessageFlag = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING: 1 << 7, SUPPRESS_NOTIFICATIONS: 1 << 12, IS_COMPONENTS_V2: 1 << 15 } as const;
 const SETTABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2;
 
 export const MAX_CONTENT = 2000;
-export const MAX_EMBEDS = 10;
-/** The spec: at most 25 fields in an embed; more is an error, not a silent truncation. */
-export const MAX_EMBED_FIELDS = 25;
-/** The spec: legacy messages have at most 5 action rows; IS_COMPONENTS_V2 messages 40 components in all. */
-export const MAX_ACTION_ROWS = 5;
-export const MAX_V2_COMPONENTS = 40;
+/** The spec: at most 25 fields in an embed (an error, not a silent truncation) — one source, domain/embeds. */
+export const MAX_EMBED_FIELDS = EmbedLimits.fields;
+/** The spec: legacy messages have at most 5 action rows — one source, domain/components. */
+export const MAX_ACTION_ROWS = ComponentLimits.legacyActionRows;
 /** The public API: user-installed apps get at most 5 follow-ups where they are not installed (the spec). */
 export const MAX_USER_APP_FOLLOWUPS = 5;
 export const MAX_POLL_ANSWERS = 10;
@@ -32,19 +32,30 @@ export interface MessageBody {
   poll?: Record<string, unknown>;
 }
 
-function countComponents(list: unknown[]): number {
-  let n = 0;
-  for (const item of list) {
-    n++;
-    const c = item as Record<string, unknown>;
-    if (Array.isArray(c.components)) n += countComponents(c.components);
-    if (c.accessory && typeof c.accessory === 'object') n++;
+/** Runs one of the shared validators (which name top-level paths) and files its failures under `prefix`. */
+function nested<T>(v: Validator, prefix: string, run: (sub: Validator) => T): T {
+  const sub = new Validator();
+  const result = run(sub);
+  try {
+    sub.check();
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.errors) throw error;
+    const walk = (node: Record<string, unknown>, path: string) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '_errors') for (const e of value as Array<{ code: string; message: string }>) v.fail(prefix + path, e.code, e.message);
+        else walk(value as Record<string, unknown>, path ? `${path}.${key}` : key);
+      }
+    };
+    walk(error.errors, '');
   }
-  return n;
+  return result;
 }
 
-/** A response or follow-up body; `prefix` is the field path ("data." in a callback). */
-export function readMessageBody(v: Validator, body: Record<string, unknown>, prefix = ''): MessageBody {
+/**
+ * A response or follow-up body; `prefix` is the field path ("data." in a callback). Embeds and
+ * components go through the shared validators of channel messages (domain/embeds, components).
+ */
+export function readMessageBody(v: Validator, body: Record<string, unknown>, prefix = '', owner?: { emu: Emulator; applicationId: string }): MessageBody {
   const out: MessageBody = {};
   if (body.content !== undefined && body.content !== null) out.content = v.string(`${prefix}content`, body.content, { max: MAX_CONTENT });
   if (body.flags !== undefined && body.flags !== null) {
@@ -52,31 +63,12 @@ export function readMessageBody(v: Validator, body: Record<string, unknown>, pre
     if (flags !== undefined && (flags & ~SETTABLE_FLAGS) !== 0) v.fail(`${prefix}flags`, 'MESSAGE_FLAGS_INVALID', 'Only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS and IS_COMPONENTS_V2 can be set.');
     else out.flags = flags;
   }
-  if (body.embeds !== undefined && body.embeds !== null) {
-    if (!Array.isArray(body.embeds) || body.embeds.length > MAX_EMBEDS) v.fail(`${prefix}embeds`, 'BASE_TYPE_MAX_LENGTH', `Must be a list of at most ${MAX_EMBEDS} embeds.`);
-    else {
-      out.embeds = [];
-      body.embeds.forEach((raw, i) => {
-        const embed = v.object(`${prefix}embeds.${i}`, raw);
-        if (!embed) return;
-        v.string(`${prefix}embeds.${i}.title`, embed.title, { optional: true, max: 256 });
-        v.string(`${prefix}embeds.${i}.description`, embed.description, { optional: true, max: 4096 });
-        if (embed.fields !== undefined && (!Array.isArray(embed.fields) || embed.fields.length > MAX_EMBED_FIELDS)) {
-          v.fail(`${prefix}embeds.${i}.fields`, 'BASE_TYPE_MAX_LENGTH', `Must be ${MAX_EMBED_FIELDS} or fewer in length.`);
-        }
-        out.embeds!.push(embed);
-      });
-    }
-  }
-  if (body.components !== undefined && body.components !== null) {
-    const v2 = ((out.flags ?? 0) & MessageFlag.IS_COMPONENTS_V2) !== 0;
-    if (!Array.isArray(body.components) || body.components.some((c) => typeof c !== 'object' || c === null || Array.isArray(c))) {
-      v.fail(`${prefix}components`, 'LIST_TYPE_CONVERT', 'Must be a list of components.');
-    } else if (!v2 && body.components.length > MAX_ACTION_ROWS) {
-      v.fail(`${prefix}components`, 'BASE_TYPE_MAX_LENGTH', `Must be ${MAX_ACTION_ROWS} or fewer in length.`);
-    } else if (v2 && countComponents(body.components) > MAX_V2_COMPONENTS) {
-      v.fail(`${prefix}components`, 'COMPONENTS_TOO_MANY', `An IS_COMPONENTS_V2 message has at most ${MAX_V2_COMPONENTS} components.`);
-    } else out.components = body.components as Array<Record<string, unknown>>;
+  const embeds = nested(v, prefix, (sub) => validateEmbeds(sub, body.embeds));
+  if (embeds) out.embeds = embeds;
+  const components = nested(v, prefix, (sub) => validateMessageComponents(sub, body.components, { flags: out.flags ?? 0, emu: owner?.emu, applicationId: owner?.applicationId ?? null }));
+  if (components) out.components = components;
+  if (((out.flags ?? 0) & MessageFlag.IS_COMPONENTS_V2) !== 0 && (out.content || out.embeds?.length)) {
+    v.fail(`${prefix}content`, 'MESSAGE_CONTENT_NOT_ALLOWED_WITH_COMPONENTS_V2', 'content and embeds cannot be used with IS_COMPONENTS_V2.');
   }
   if (body.poll !== undefined && body.poll !== null) out.poll = readPoll(v, body.poll, `${prefix}poll`);
   return out;

@@ -38,7 +38,7 @@ export function webhookMessageJson(emu: Emulator, found: { owner: Interaction; m
 export function editWebhookMessage(emu: Emulator, interaction: Interaction, messageId: string, body: Record<string, unknown>): Record<string, unknown> {
   const found = webhookMessage(emu, interaction, messageId);
   const v = new Validator();
-  const changes = readMessageBody(v, body);
+  const changes = readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId });
   // The spec: Edit Original may add a poll to a deferred response (and only there).
   const deferred = (found.message.flags & MessageFlag.LOADING) !== 0 && messageId === '@original';
   if (changes.poll && !deferred) v.fail('poll', 'POLL_NOT_EDITABLE', 'A poll can only be added to a deferred response, by editing the original.');
@@ -56,7 +56,7 @@ export function deleteWebhookMessage(emu: Emulator, interaction: Interaction, me
 export function createFollowup(emu: Emulator, interaction: Interaction, body: Record<string, unknown>): Record<string, unknown> {
   if (interaction.responseType === null) throw new ApiError(404, 10015, 'Unknown Webhook: answer the interaction before following up');
   const v = new Validator();
-  const message = readMessageBody(v, body);
+  const message = readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId });
   v.check();
   requireSomething(message);
   const original = interaction.originalMessageId ? findInteractionMessage(emu, interaction.originalMessageId) : undefined;

@@ -239,7 +239,7 @@ export function respond(emu: Emulator, interaction: Interaction, body: Record<st
   const resource: Record<string, unknown> = { type };
   switch (type) {
     case CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: {
-      const message = readMessageBody(v, data!, 'data.');
+      const message = readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId });
       v.check();
       requireSomething(message);
       const created = newInteractionMessage(emu, interaction, message, messageTypeFor(interaction));
@@ -259,7 +259,7 @@ export function respond(emu: Emulator, interaction: Interaction, body: Record<st
     case CallbackType.UPDATE_MESSAGE: {
       const found = sourceMessage(emu, interaction);
       if (type === CallbackType.UPDATE_MESSAGE) {
-        const message = readMessageBody(v, data!, 'data.');
+        const message = readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId });
         v.check();
         applyEdit(emu, found.message, message);
       }
