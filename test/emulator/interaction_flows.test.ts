@@ -115,6 +115,10 @@ describe('context menu commands', () => {
     await callback(d, { type: 4, data: { content: 'quoted' } });
     expect((await original(d)).interaction_metadata.target_message_id).toBe(target.id);
     await expect(s.emu.control.invokeCommand({ userId: alice, channelId: GENERAL, name: 'Quote', type: 3, targetId: '1349146942634069999' })).rejects.toMatchObject({ code: 10008 });
+    // A person's channel message, as the app's bot reads it.
+    const said = s.emu.control.postChannelMessage(bob, GENERAL, 'quote me') as any;
+    const onPerson = await invoke({ userId: alice, channelId: GENERAL, name: 'Quote', type: 3, targetId: said.id });
+    expect(onPerson.data.resolved.messages[said.id]).toMatchObject({ id: said.id, author: { id: bob } });
   });
 });
 

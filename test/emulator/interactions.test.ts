@@ -341,6 +341,36 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
   });
 });
 
+describe('responses in the channel (the bot side\'s channel messages)', () => {
+  it('a public response and its follow-ups are channel messages with the same id and interaction_metadata; edits and deletes follow', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 4, data: { content: 'in the channel' } });
+    const originalId = (await api.get(hook(i, '/messages/@original'))).body.id;
+    const inChannel = await api.get(`/channels/${GENERAL}/messages/${originalId}`, api.bot);
+    expect(inChannel.status).toBe(200);
+    expect(inChannel.body).toMatchObject({ id: originalId, type: 20, content: 'in the channel', webhook_id: APP, author: { id: SEED.botUserId }, interaction_metadata: { id: i.id, user: { id: nelly } } });
+    expect('user_id' in inChannel.body.interaction_metadata).toBe(false);
+    const followup = (await api.post(hook(i), { content: 'follow' })).body;
+    expect((await api.get(`/channels/${GENERAL}/messages/${followup.id}`, api.bot)).body.interaction_metadata.original_response_message_id).toBe(originalId);
+    await api.patch(hook(i, '/messages/@original'), { content: 'edited' });
+    expect((await api.get(`/channels/${GENERAL}/messages/${originalId}`, api.bot)).body.content).toBe('edited');
+    await api.delete(hook(i, `/messages/${followup.id}`));
+    expect((await api.get(`/channels/${GENERAL}/messages/${followup.id}`, api.bot)).status).toBe(404);
+  });
+
+  it('an ephemeral response is not in the channel; the bot\'s DM responses are in the bot DM channel', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 4, data: { content: 'secret', flags: EPHEMERAL } });
+    const id = (await api.get(hook(i, '/messages/@original'))).body.id;
+    expect((await api.get(`/channels/${GENERAL}/messages/${id}`, api.bot)).status).toBe(404);
+    const dm = await invoke({ userId: nelly, dmWith: SEED.botUserId, name: 'ping', options: [{ name: 'text', value: 'dm' }] });
+    await callback(dm, { type: 4, data: { content: 'in the DM' } });
+    const dmMessage = (await api.get(hook(dm, '/messages/@original'))).body;
+    expect(dmMessage.channel_id).toBe(dm.channel_id);
+    expect((await api.get(`/channels/${dm.channel_id}/messages/${dmMessage.id}`, api.bot)).body.content).toBe('in the DM');
+  });
+});
+
 describe('the control API over HTTP', () => {
   it('invokeCommand and interactionResult have HTTP routes; bad arguments are 4xx', async () => {
     const from = botClient.mark();

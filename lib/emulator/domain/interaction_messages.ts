@@ -6,10 +6,12 @@ import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v1
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
 import { Validator } from '../http/validate';
-import type { Interaction, InteractionMessage } from '../model/types';
+import type { ChannelMessage, Interaction, InteractionMessage } from '../model/types';
 import { userJson, userOrIdJson } from './accounts';
 import { ComponentLimits, validateMessageComponents } from './components';
 import { EmbedLimits, validateEmbeds } from './embeds';
+import { createChannelMessage, editChannelMessage, SETTABLE_FLAGS as CHANNEL_SETTABLE_FLAGS } from './channel_messages';
+import { findChannel } from './channels';
 
 export const MessageFlag = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING: 1 << 7, SUPPRESS_NOTIFICATIONS: 1 << 12, IS_COMPONENTS_V2: 1 << 15 } as const;
 const SETTABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2;
@@ -99,11 +101,45 @@ export function requireSomething(body: MessageBody): void {
   if (!body.content && !body.embeds?.length && !body.components?.length && !body.poll) throw new ApiError(400, 50006, 'Cannot send an empty message');
 }
 
+/**
+ * Where a bot can read it (a guild text channel, the bot's DM), a message that is neither
+ * ephemeral nor loading is also a channel message (domain/channel_messages) with the same id:
+ * channel history, MESSAGE_CREATE / UPDATE / DELETE to bots, interaction_metadata there too.
+ */
+function mirrorable(emu: Emulator, channelId: string, flags: number): boolean {
+  if (flags & (MessageFlag.EPHEMERAL | MessageFlag.LOADING)) return false;
+  return emu.state.botDmChannels.has(channelId) || findChannel(emu, channelId) !== undefined;
+}
+
+function channelBody(message: { content: string; embeds: unknown[]; components: unknown[]; flags: number }): Record<string, unknown> {
+  return { content: message.content, embeds: message.embeds, components: message.components, flags: message.flags & CHANNEL_SETTABLE_FLAGS };
+}
+
+export function channelCopy(emu: Emulator, messageId: string, channelId: string): ChannelMessage | undefined {
+  return emu.state.textChannelMessages.get(channelId)?.find((m) => m.id === messageId);
+}
+
 export function newInteractionMessage(emu: Emulator, interaction: Interaction, body: MessageBody, type: number, extraFlags = 0): InteractionMessage {
   let flags = (body.flags ?? 0) | extraFlags;
   if (interaction.forcedEphemeral) flags |= MessageFlag.EPHEMERAL;
+  let id: string | undefined;
+  const shows = !!(body.content || body.embeds?.length || body.components?.length);
+  if (shows && mirrorable(emu, interaction.channelId, flags)) {
+    const app = emu.app(interaction.applicationId)!;
+    const copy = createChannelMessage(emu, {
+      channelId: interaction.channelId,
+      authorId: app.botUserId,
+      body: channelBody({ content: body.content ?? '', embeds: body.embeds ?? [], components: body.components ?? [], flags }),
+      applicationId: app.id,
+      webhookId: app.id,
+      interactionMetadata: interactionMetadata(emu, interaction, interaction.originalMessageId !== null),
+      type,
+      skipSenderChecks: true,
+    });
+    id = copy.id;
+  }
   const message: InteractionMessage = {
-    id: emu.ids.next(),
+    id: id ?? emu.ids.next(),
     channelId: interaction.channelId,
     guildId: interaction.guildId,
     content: body.content ?? '',
@@ -123,6 +159,15 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
 
 /** An edit (PATCH, UPDATE_MESSAGE): the given fields; the EPHEMERAL flag never changes; LOADING ends. */
 export function applyEdit(emu: Emulator, message: InteractionMessage, body: MessageBody): void {
+  // The channel copy first: its checks (and the content hooks) may refuse the edit.
+  const copy = channelCopy(emu, message.id, message.channelId);
+  if (copy) {
+    const changes: Record<string, unknown> = {};
+    if (body.content !== undefined) changes.content = body.content;
+    if (body.embeds !== undefined) changes.embeds = body.embeds;
+    if (body.components !== undefined) changes.components = body.components;
+    editChannelMessage(emu, copy, copy.authorId, changes);
+  }
   if (body.content !== undefined) message.content = body.content;
   if (body.embeds !== undefined) message.embeds = body.embeds;
   if (body.components !== undefined) message.components = body.components;

@@ -8,7 +8,8 @@ import { ApiError, Errors } from '../http/errors';
 import { Validator } from '../http/validate';
 import type { Interaction, InteractionMessage } from '../model/types';
 import { isSnowflake } from '../snowflake';
-import { applyEdit, checkFollowupLimit, interactionMessageJson, MessageFlag, newInteractionMessage, readMessageBody, requireSomething } from './interaction_messages';
+import { deleteChannelMessage } from './channel_messages';
+import { applyEdit, channelCopy, checkFollowupLimit, interactionMessageJson, MessageFlag, newInteractionMessage, readMessageBody, requireSomething } from './interaction_messages';
 import { findInteractionMessage, INTERACTION_TOKEN_LIFETIME_MS } from './interactions';
 
 /** The interaction behind a webhook path: unknown app 10015; a wrong or expired token 50027. */
@@ -49,6 +50,8 @@ export function editWebhookMessage(emu: Emulator, interaction: Interaction, mess
 
 export function deleteWebhookMessage(emu: Emulator, interaction: Interaction, messageId: string): void {
   const found = webhookMessage(emu, interaction, messageId);
+  const copy = channelCopy(emu, found.message.id, found.message.channelId);
+  if (copy) deleteChannelMessage(emu, copy);
   delete found.owner.messages[found.message.id];
   emu.changed();
 }

@@ -15,6 +15,7 @@ import { postToEndpoint } from './interaction_endpoint';
 import { applyEdit, interactionMessageJson, MessageFlag, newInteractionMessage, readMessageBody, requireSomething } from './interaction_messages';
 import { interactionPayload, invocationOptions, Resolved } from './interaction_payload';
 import { checkModal } from './interaction_modal';
+import { botReader, channelMessageJson } from './message_view';
 import { ALL_PERMISSIONS } from './permissions';
 
 export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3, AUTOCOMPLETE: 4, MODAL_SUBMIT: 5 } as const;
@@ -149,7 +150,7 @@ export async function invokeCommand(emu: Emulator, app: Application, invocation:
     if (command.type === CommandType.USER) {
       if (!resolved.user(invocation.targetId)) throw Errors.unknownUser();
     } else {
-      const target = findMessageInChannel(emu, place.channelId, invocation.targetId);
+      const target = findMessageInChannel(emu, app, place.channelId, invocation.targetId);
       if (!target) throw Errors.unknownMessage();
       resolved.messages[invocation.targetId] = target;
     }
@@ -166,14 +167,15 @@ export async function invokeCommand(emu: Emulator, app: Application, invocation:
   return interaction;
 }
 
-/** A message of the channel (its own, or one an app made through an interaction), as JSON. */
-function findMessageInChannel(emu: Emulator, channelId: string, messageId: string): Record<string, unknown> | undefined {
+/** A message of the channel (a channel message, or an app's non-ephemeral interaction message), as the app's bot reads it. */
+function findMessageInChannel(emu: Emulator, app: Application, channelId: string, messageId: string): Record<string, unknown> | undefined {
+  const channelMessage = emu.state.textChannelMessages.get(channelId)?.find((m) => m.id === messageId);
+  if (channelMessage) return channelMessageJson(emu, channelMessage, botReader(app));
   for (const interaction of emu.state.interactions.values()) {
     const message = interaction.messages[messageId];
     if (message && message.channelId === channelId && !(message.flags & MessageFlag.EPHEMERAL)) return interactionMessageJson(emu, interaction, message);
   }
-  const stored = emu.state.messages.get(channelId)?.find((m) => m.id === messageId);
-  return stored ? { id: stored.id, channel_id: stored.channelId, content: stored.content, author: { id: stored.authorId } } : undefined;
+  return undefined;
 }
 
 /**
