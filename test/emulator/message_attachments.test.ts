@@ -108,7 +108,7 @@ describe('multipart uploads', () => {
       method: 'PATCH', headers: { authorization: bot(t.emu), 'content-type': 'application/json' },
       body: JSON.stringify({ attachments: [{ id: a.id, is_spoiler: false }] }),
     });
-    const unspoiled = await res.json();
+    const unspoiled: any = await res.json();
     expect(unspoiled.attachments).toHaveLength(1);
     expect(unspoiled.attachments[0].flags ?? 0).toBe(0);
     expect(unspoiled.attachments[0].description).toBe('first, described again');
@@ -123,7 +123,7 @@ describe('multipart uploads', () => {
     expect(over.body.code).toBe(40005);
     expect(over.body.message).toMatch(/Request entity too large/);
     const latest = await fetch(`${t.emu.apiBase}/channels/${GENERAL}/messages?limit=1`, { headers: { authorization: bot(t.emu) } });
-    expect((await latest.json())[0].id).toBe(exact.body.id);
+    expect(((await latest.json()) as any)[0].id).toBe(exact.body.id);
   }, 30_000);
 
   it('takes at most 10 attachments and a description of at most 1024 characters', async () => {

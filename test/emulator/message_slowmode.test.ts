@@ -46,7 +46,7 @@ describe('slowmode (rate_limit_per_user)', () => {
     // Over HTTP the control route answers the same 429 body.
     const reply = await fetch(`${t.emu.webBase}/_sdkpp/control/postChannelMessage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: carol, channelId: GENERAL, message: 'again' }) });
     expect(reply.status).toBe(429);
-    expect((await reply.json()).code).toBe(20016);
+    expect(((await reply.json()) as any).code).toBe(20016);
     const channels = await api(t.emu, 'GET', `/guilds/${SEED.guildId}/channels`, { auth: bot(t.emu) });
     expect(channels.body.find((c: any) => c.id === GENERAL).rate_limit_per_user).toBe(10);
   });
