@@ -236,6 +236,11 @@ describe('modals', () => {
       { values: { what: 'fine', severity: ['low'], unknown: 'x' } },
       { values: { what: 'fine', severity: ['low'] }, files: { shots: eleven } },
       { values: { what: 'fine', severity: ['low'] }, files: { shots: [{ filename: 'big.bin', size: 10 * MiB + 1 }] } },
+      { values: { what: 5, severity: ['low'] } },
+      { values: { what: 'fine', severity: 'low' } },
+      { values: { what: 'fine', severity: ['low'] }, files: { shots: [null] } },
+      { values: { what: 'fine', severity: ['low'] }, files: { shots: 'x' } },
+      { values: { what: 'fine', severity: ['low'], shots: ['1'] } },
     ];
     const shown = await showModal();
     for (const submission of bad) {

@@ -371,6 +371,40 @@ describe('responses in the channel (the bot side\'s channel messages)', () => {
   });
 });
 
+describe('hostile input on live interactions', () => {
+  it('the callback, follow-ups and message edits of a real interaction never answer 500', async () => {
+    const bodies: unknown[] = [
+      null, [], 'x', 7, {}, { type: '4' }, { type: 4, data: [] }, { type: 4, data: { content: { a: 1 } } }, { type: 4, data: { embeds: {} } },
+      { type: 4, data: { embeds: [null, 1, { fields: 'x' }] } }, { type: 4, data: { components: [{ type: 99 }] } }, { type: 4, data: { flags: -1 } },
+      { type: 4, data: { poll: { question: 'q', answers: [null] } } }, { type: 5, data: { flags: 'x' } }, { type: 8, data: { choices: [null, { name: {}, value: [] }] } },
+      { type: 9, data: { custom_id: 'm', title: 't', components: [{ type: 18, label: 'l', component: null }] } }, { type: 9, data: { components: 'x' } },
+      { type: 7, data: { content: 'x' } }, { type: 12 }, { type: 1e999 }, { type: 4, data: { content: '\u0000' } },
+    ];
+    const check = (reply: { status: number; text: string }, what: string) => expect(reply.status, `${what}: ${reply.text}`).toBeLessThan(500);
+    for (const body of bodies) {
+      const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+      check(await api.call('POST', `/interactions/${i.id}/${i.token}/callback`, { json: body }), `callback ${JSON.stringify(body)}`);
+      check(await api.call('POST', `/interactions/${i.id}/${i.token}/callback`, { body: '{', contentType: 'application/json' }), 'callback: bad JSON');
+      await callback(i, { type: 5 });
+      const data = (body as { data?: unknown } | null)?.data ?? body;
+      check(await api.call('POST', hook(i), { json: data }), `follow-up ${JSON.stringify(data)}`);
+      check(await api.call('PATCH', hook(i, '/messages/@original'), { json: data }), `edit ${JSON.stringify(data)}`);
+    }
+    // Hostile control arguments for the interaction methods: 4xx, never 500.
+    for (const [name, args] of [
+      ['invokeCommand', { userId: nelly, channelId: GENERAL, name: 'ping', options: 'x' }], ['invokeCommand', { userId: nelly, channelId: GENERAL, name: 'ping', options: [null] }],
+      ['invokeCommand', { userId: nelly, name: 'ping' }], ['invokeCommand', { userId: nelly, dmWith: nelly, name: 'ping' }], ['invokeCommand', { userId: nelly, channelId: GENERAL, name: 'ping', type: 'x' }],
+      ['clickComponent', { userId: nelly, messageId: GENERAL, customId: 'x' }], ['clickComponent', { userId: nelly, messageId: GENERAL, customId: 7 }],
+      ['submitModal', { interactionId: GENERAL, values: [] }], ['submitModal', { interactionId: GENERAL, files: { a: 'x' } }],
+      ['setInteractionsEndpoint', { url: 'javascript:alert(1)' }], ['setInteractionsEndpoint', { url: 'http://127.0.0.1:1/closed' }], ['interactionResult', {}],
+    ] as Array<[string, Record<string, unknown>]>) {
+      const reply = await api.control(name, args);
+      expect(reply.status, `${name} ${JSON.stringify(args)}: ${reply.text}`).toBeGreaterThanOrEqual(400);
+      expect(reply.status, `${name} ${JSON.stringify(args)}: ${reply.text}`).toBeLessThan(500);
+    }
+  });
+});
+
 describe('the control API over HTTP', () => {
   it('invokeCommand and interactionResult have HTTP routes; bad arguments are 4xx', async () => {
     const from = botClient.mark();
