@@ -371,6 +371,47 @@ describe('responses in the channel (the bot side\'s channel messages)', () => {
   });
 });
 
+describe('files in responses and follow-ups (multipart)', () => {
+  const upload = (url: string, method: string, payload: unknown, files: Array<{ name: string; bytes: Buffer }>) => {
+    const form = new FormData();
+    form.set('payload_json', JSON.stringify(payload));
+    files.forEach((file, n) => form.set(`files[${n}]`, new Blob([file.bytes], { type: 'text/plain' }), file.name));
+    return fetch(`${s.emu.apiBase}${url}`, { method, body: form });
+  };
+
+  it('a response with files: attachments on the original and its channel copy, served; 10 MiB per file (40005 one byte over); files only with a message', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    const tooBig = await upload(`/interactions/${i.id}/${i.token}/callback`, 'POST', { type: 4, data: { content: 'big' } }, [{ name: 'big.txt', bytes: Buffer.alloc(10 * MiB + 1) }]);
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as any).code).toBe(40005);
+    const deferWithFile = await upload(`/interactions/${i.id}/${i.token}/callback`, 'POST', { type: 5 }, [{ name: 'a.txt', bytes: Buffer.from('a') }]);
+    expect(deferWithFile.status).toBe(400);
+    expect(result(i.id).responseType).toBeNull(); // refused: nothing changed
+    const ok = await upload(`/interactions/${i.id}/${i.token}/callback`, 'POST', { type: 4, data: { content: 'with a file', attachments: [{ id: 0, description: 'the log' }] } }, [{ name: 'log.txt', bytes: Buffer.alloc(10 * MiB) }]);
+    expect(ok.status).toBe(204);
+    const original = (await api.get(hook(i, '/messages/@original'))).body;
+    expect(original.attachments).toHaveLength(1);
+    expect(original.attachments[0]).toMatchObject({ filename: 'log.txt', size: 10 * MiB, description: 'the log' });
+    const copy = (await api.get(`/channels/${GENERAL}/messages/${original.id}`, api.bot)).body;
+    expect(copy.attachments[0].id).toBe(original.attachments[0].id);
+    const served = await fetch(original.attachments[0].url);
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBe(10 * MiB);
+  });
+
+  it('an ephemeral follow-up keeps its files itself; an edit can add one', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 4, data: { content: 'start' } });
+    const followup = await upload(hook(i), 'POST', { content: 'private', flags: EPHEMERAL }, [{ name: 'p.txt', bytes: Buffer.from('secret') }]);
+    expect(followup.status).toBe(200);
+    const body = (await followup.json()) as any;
+    expect(body.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(body.attachments).toMatchObject([{ filename: 'p.txt', size: 6 }]);
+    const edited = await upload(hook(i, '/messages/@original'), 'PATCH', { content: 'start, with a file' }, [{ name: 'more.txt', bytes: Buffer.from('more') }]);
+    expect(((await edited.json()) as any).attachments).toMatchObject([{ filename: 'more.txt' }]);
+  });
+});
+
 describe('hostile input on live interactions', () => {
   it('the callback, follow-ups and message edits of a real interaction never answer 500', async () => {
     const bodies: unknown[] = [

@@ -6,7 +6,9 @@ import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v1
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
 import { Validator } from '../http/validate';
-import type { ChannelMessage, Interaction, InteractionMessage } from '../model/types';
+import type { UploadedFile } from '../http/multipart';
+import type { ChannelMessage, Interaction, InteractionMessage, StoredAttachment } from '../model/types';
+import { attachmentJson, parseAttachmentRequests, resolveAttachments, storeAttachmentData, type AttachmentRequest } from './attachments';
 import { userJson, userOrIdJson } from './accounts';
 import { ComponentLimits, validateMessageComponents } from './components';
 import { EmbedLimits, validateEmbeds } from './embeds';
@@ -27,6 +29,9 @@ export const MAX_POLL_ANSWERS = 10;
 const HOUR_MS = 3_600_000;
 
 export interface MessageBody {
+  /** Uploads (multipart files[n]) and the attachments array that describes or keeps them. */
+  files?: UploadedFile[];
+  attachmentRequests?: AttachmentRequest[];
   content?: string;
   embeds?: Array<Record<string, unknown>>;
   components?: Array<Record<string, unknown>>;
@@ -73,6 +78,8 @@ export function readMessageBody(v: Validator, body: Record<string, unknown>, pre
     v.fail(`${prefix}content`, 'MESSAGE_CONTENT_NOT_ALLOWED_WITH_COMPONENTS_V2', 'content and embeds cannot be used with IS_COMPONENTS_V2.');
   }
   if (body.poll !== undefined && body.poll !== null) out.poll = readPoll(v, body.poll, `${prefix}poll`);
+  const requests = nested(v, prefix, (sub) => parseAttachmentRequests(sub, body.attachments));
+  if (requests) out.attachmentRequests = requests;
   return out;
 }
 
@@ -98,7 +105,7 @@ function readPoll(v: Validator, raw: unknown, path: string): Record<string, unkn
 
 /** A message needs something to show (content, an embed, a component or a poll): else 50006. */
 export function requireSomething(body: MessageBody): void {
-  if (!body.content && !body.embeds?.length && !body.components?.length && !body.poll) throw new ApiError(400, 50006, 'Cannot send an empty message');
+  if (!body.content && !body.embeds?.length && !body.components?.length && !body.poll && !body.files?.length) throw new ApiError(400, 50006, 'Cannot send an empty message');
 }
 
 /**
@@ -109,6 +116,12 @@ export function requireSomething(body: MessageBody): void {
 function mirrorable(emu: Emulator, channelId: string, flags: number): boolean {
   if (flags & (MessageFlag.EPHEMERAL | MessageFlag.LOADING)) return false;
   return emu.state.botDmChannels.has(channelId) || findChannel(emu, channelId) !== undefined;
+}
+
+/** The attachments array as the channel-message checks read it (ids and descriptions), when given. */
+function attachmentsField(body: MessageBody): Record<string, unknown> {
+  if (!body.attachmentRequests) return {};
+  return { attachments: body.attachmentRequests.map((r) => ({ id: r.id, filename: r.filename, description: r.description, is_spoiler: r.isSpoiler })) };
 }
 
 function channelBody(message: { content: string; embeds: unknown[]; components: unknown[]; flags: number }): Record<string, unknown> {
@@ -123,13 +136,15 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
   let flags = (body.flags ?? 0) | extraFlags;
   if (interaction.forcedEphemeral) flags |= MessageFlag.EPHEMERAL;
   let id: string | undefined;
-  const shows = !!(body.content || body.embeds?.length || body.components?.length);
+  const shows = !!(body.content || body.embeds?.length || body.components?.length || body.files?.length);
+  let attachments: StoredAttachment[] = [];
   if (shows && mirrorable(emu, interaction.channelId, flags)) {
     const app = emu.app(interaction.applicationId)!;
     const copy = createChannelMessage(emu, {
       channelId: interaction.channelId,
       authorId: app.botUserId,
-      body: channelBody({ content: body.content ?? '', embeds: body.embeds ?? [], components: body.components ?? [], flags }),
+      body: { ...channelBody({ content: body.content ?? '', embeds: body.embeds ?? [], components: body.components ?? [], flags }), ...attachmentsField(body) },
+      files: body.files,
       applicationId: app.id,
       webhookId: app.id,
       interactionMetadata: interactionMetadata(emu, interaction, interaction.originalMessageId !== null),
@@ -137,6 +152,12 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
       skipSenderChecks: true,
     });
     id = copy.id;
+    attachments = copy.attachments;
+  } else if (body.files?.length || body.attachmentRequests?.length) {
+    // Ephemeral (or unread) messages keep their uploads themselves: the same checks, 10 MiB each.
+    const resolved = resolveAttachments(emu, body.attachmentRequests, body.files ?? [], []);
+    storeAttachmentData(emu, resolved.uploads);
+    attachments = resolved.attachments;
   }
   const message: InteractionMessage = {
     id: id ?? emu.ids.next(),
@@ -151,6 +172,7 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
     timestamp: emu.now(),
     editedTimestamp: null,
     byService: false,
+    attachments,
   };
   interaction.messages[message.id] = message;
   emu.changed();
@@ -166,7 +188,13 @@ export function applyEdit(emu: Emulator, message: InteractionMessage, body: Mess
     if (body.content !== undefined) changes.content = body.content;
     if (body.embeds !== undefined) changes.embeds = body.embeds;
     if (body.components !== undefined) changes.components = body.components;
-    editChannelMessage(emu, copy, copy.authorId, changes);
+    Object.assign(changes, attachmentsField(body));
+    editChannelMessage(emu, copy, copy.authorId, changes, body.files ?? []);
+    message.attachments = copy.attachments;
+  } else if (body.files?.length || body.attachmentRequests !== undefined) {
+    const resolved = resolveAttachments(emu, body.attachmentRequests, body.files ?? [], message.attachments ?? []);
+    storeAttachmentData(emu, resolved.uploads, (message.attachments ?? []).filter((a) => !resolved.attachments.some((b) => b.id === a.id)));
+    message.attachments = resolved.attachments;
   }
   if (body.content !== undefined) message.content = body.content;
   if (body.embeds !== undefined) message.embeds = body.embeds;
@@ -217,7 +245,7 @@ export function interactionMessageJson(emu: Emulator, interaction: Interaction, 
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: [],
+    attachments: (message.attachments ?? []).map((a) => attachmentJson(emu, message.channelId, a)),
     embeds: message.embeds as unknown as APIMessage['embeds'],
     pinned: false,
     flags: message.flags as MessageFlags,

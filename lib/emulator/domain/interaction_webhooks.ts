@@ -5,6 +5,7 @@
 // installed.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
 import { Validator } from '../http/validate';
 import type { Interaction, InteractionMessage } from '../model/types';
 import { isSnowflake } from '../snowflake';
@@ -36,10 +37,10 @@ export function webhookMessageJson(emu: Emulator, found: { owner: Interaction; m
   return interactionMessageJson(emu, found.owner, found.message);
 }
 
-export function editWebhookMessage(emu: Emulator, interaction: Interaction, messageId: string, body: Record<string, unknown>): Record<string, unknown> {
+export function editWebhookMessage(emu: Emulator, interaction: Interaction, messageId: string, body: Record<string, unknown>, files: UploadedFile[] = []): Record<string, unknown> {
   const found = webhookMessage(emu, interaction, messageId);
   const v = new Validator();
-  const changes = readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId });
+  const changes = { ...readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId }), files };
   // The spec: Edit Original may add a poll to a deferred response (and only there).
   const deferred = (found.message.flags & MessageFlag.LOADING) !== 0 && messageId === '@original';
   if (changes.poll && !deferred) v.fail('poll', 'POLL_NOT_EDITABLE', 'A poll can only be added to a deferred response, by editing the original.');
@@ -56,10 +57,10 @@ export function deleteWebhookMessage(emu: Emulator, interaction: Interaction, me
   emu.changed();
 }
 
-export function createFollowup(emu: Emulator, interaction: Interaction, body: Record<string, unknown>): Record<string, unknown> {
+export function createFollowup(emu: Emulator, interaction: Interaction, body: Record<string, unknown>, files: UploadedFile[] = []): Record<string, unknown> {
   if (interaction.responseType === null) throw new ApiError(404, 10015, 'Unknown Webhook: answer the interaction before following up');
   const v = new Validator();
-  const message = readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId });
+  const message = { ...readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId }), files };
   v.check();
   requireSomething(message);
   const original = interaction.originalMessageId ? findInteractionMessage(emu, interaction.originalMessageId) : undefined;

@@ -5,6 +5,7 @@
 // token then lives 15 minutes for the original response and follow-ups.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
 import { Validator } from '../http/validate';
 import type { Application, ApplicationCommand, Interaction, User } from '../model/types';
 import { newSecret } from '../secrets';
@@ -218,7 +219,7 @@ export function interactionForCallback(emu: Emulator, id: string, token: string)
 }
 
 /** The one initial response: checks it fully, then applies it. Returns the with_response body. */
-export function respond(emu: Emulator, interaction: Interaction, body: Record<string, unknown>): Record<string, unknown> {
+export function respond(emu: Emulator, interaction: Interaction, body: Record<string, unknown>, files: UploadedFile[] = []): Record<string, unknown> {
   if (interaction.responseType !== null) throw new ApiError(400, 40060, 'Interaction has already been acknowledged.');
   const v = new Validator();
   const type = v.int('type', body.type, { min: 1, max: 12 });
@@ -236,12 +237,16 @@ export function respond(emu: Emulator, interaction: Interaction, body: Record<st
     throw Errors.invalidForm({ type: [{ code: 'INTERACTION_RESPONSE_ACTIVITIES_DISABLED', message: 'LAUNCH_ACTIVITY needs activities enabled for the application.' }] });
   }
   const data = body.data === undefined || body.data === null ? {} : v.object('data', body.data);
+  // Uploads go with a message: CHANNEL_MESSAGE_WITH_SOURCE and UPDATE_MESSAGE only.
+  if (files.length > 0 && type !== CallbackType.CHANNEL_MESSAGE_WITH_SOURCE && type !== CallbackType.UPDATE_MESSAGE) {
+    v.fail('files', 'INTERACTION_RESPONSE_FILES_NOT_ALLOWED', 'Files go with CHANNEL_MESSAGE_WITH_SOURCE or UPDATE_MESSAGE only.');
+  }
   v.check();
   const result: Record<string, unknown> = { id: interaction.id, type: interaction.type };
   const resource: Record<string, unknown> = { type };
   switch (type) {
     case CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: {
-      const message = readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId });
+      const message = { ...readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId }), files };
       v.check();
       requireSomething(message);
       const created = newInteractionMessage(emu, interaction, message, messageTypeFor(interaction));
@@ -261,7 +266,7 @@ export function respond(emu: Emulator, interaction: Interaction, body: Record<st
     case CallbackType.UPDATE_MESSAGE: {
       const found = sourceMessage(emu, interaction);
       if (type === CallbackType.UPDATE_MESSAGE) {
-        const message = readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId });
+        const message = { ...readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId }), files };
         v.check();
         applyEdit(emu, found.message, message);
       }
