@@ -99,6 +99,15 @@ describe('delivery and payload', () => {
     expect(d.attachment_size_limit).toBe(500 * MiB);
   });
 
+  it('entitlements are the invoking user\'s entitlements of the application', async () => {
+    const founderPack = at(101);
+    s.emu.control.grantEntitlement(bob, founderPack);
+    const d = await invoke({ userId: bob, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    expect(d.entitlements).toHaveLength(1);
+    expect(d.entitlements[0]).toMatchObject({ sku_id: founderPack, user_id: bob, application_id: APP });
+    expect((await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] })).entitlements).toEqual([]);
+  });
+
   it('checks the options against the command: unknown, missing required, wrong type, bounds, choices', async () => {
     const bad = [
       [{ name: 'nope', value: 1 }],
