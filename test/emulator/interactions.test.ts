@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { Api, SEED, start, type Started } from './helpers';
+import { registerContentCheck } from '../../lib/emulator/domain/channel_messages';
+import { ApiError } from '../../lib/emulator/http/errors';
 
 let s: Started;
 let api: Api;
@@ -377,6 +379,31 @@ describe('responses in the channel (the bot side\'s channel messages)', () => {
     const dmMessage = (await api.get(hook(dm, '/messages/@original'))).body;
     expect(dmMessage.channel_id).toBe(dm.channel_id);
     expect((await api.get(`/channels/${dm.channel_id}/messages/${dmMessage.id}`, api.bot)).body.content).toBe('in the DM');
+  });
+});
+
+describe('blocked content (the auto-moderation hook)', () => {
+  it('updating a deferred response with blocked content is a 400 and it stays loading; ephemeral and public responses are checked too', async () => {
+    const remove = registerContentCheck(s.emu.core, (_emu, draft) => {
+      if (draft.content.includes('forbidden')) throw new ApiError(400, 200000, 'Message was blocked by automatic moderation');
+    });
+    try {
+      const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+      await callback(i, { type: 5 });
+      for (const reply of [await api.patch(hook(i, '/messages/@original'), { content: 'forbidden words' }), await api.post(hook(i), { content: 'forbidden too' })]) {
+        expect(reply.status).toBe(400);
+        expect(reply.body.code).toBe(200000);
+      }
+      expect((await api.get(hook(i, '/messages/@original'))).body.flags & LOADING).toBe(LOADING);
+      expect((await api.patch(hook(i, '/messages/@original'), { content: 'fine' })).status).toBe(200);
+      for (const flags of [0, EPHEMERAL]) {
+        const j = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+        expect((await callback(j, { type: 4, data: { content: 'forbidden', flags } })).body.code).toBe(200000);
+        expect(result(j.id).responseType).toBeNull();
+      }
+    } finally {
+      remove();
+    }
   });
 });
 

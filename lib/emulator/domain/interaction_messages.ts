@@ -12,7 +12,8 @@ import { attachmentJson, parseAttachmentRequests, resolveAttachments, storeAttac
 import { userJson, userOrIdJson } from './accounts';
 import { ComponentLimits, validateMessageComponents } from './components';
 import { EmbedLimits, validateEmbeds } from './embeds';
-import { createChannelMessage, editChannelMessage, SETTABLE_FLAGS as CHANNEL_SETTABLE_FLAGS } from './channel_messages';
+import { checkContentAllowed, createChannelMessage, editChannelMessage, SETTABLE_FLAGS as CHANNEL_SETTABLE_FLAGS } from './channel_messages';
+import { findMessageChannel } from './message_channels';
 import { findChannel } from './channels';
 
 export const MessageFlag = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING: 1 << 7, SUPPRESS_NOTIFICATIONS: 1 << 12, IS_COMPONENTS_V2: 1 << 15 } as const;
@@ -118,6 +119,17 @@ function mirrorable(emu: Emulator, channelId: string, flags: number): boolean {
   return emu.state.botDmChannels.has(channelId) || findChannel(emu, channelId) !== undefined;
 }
 
+/**
+ * The content hooks (auto moderation, domain/channel_messages) for a message that has no channel
+ * copy to run them: an ephemeral one, or a deferred original being filled — the spec: updating a
+ * deferred message with blocked content is a 400.
+ */
+function checkOwnContent(emu: Emulator, interaction: { applicationId: string; channelId: string }, content: string, embeds: Array<Record<string, unknown>>): void {
+  if (!emu.state.botDmChannels.has(interaction.channelId) && !findChannel(emu, interaction.channelId)) return;
+  const app = emu.app(interaction.applicationId);
+  checkContentAllowed(emu, { channel: findMessageChannel(emu, interaction.channelId), authorId: app?.botUserId ?? interaction.applicationId, content, embeds, editing: null });
+}
+
 /** The attachments array as the channel-message checks read it (ids and descriptions), when given. */
 function attachmentsField(body: MessageBody): Record<string, unknown> {
   if (!body.attachmentRequests) return {};
@@ -153,7 +165,10 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
     });
     id = copy.id;
     attachments = copy.attachments;
-  } else if (body.files?.length || body.attachmentRequests?.length) {
+  } else {
+    checkOwnContent(emu, interaction, body.content ?? '', body.embeds ?? []);
+  }
+  if (id === undefined && (body.files?.length || body.attachmentRequests?.length)) {
     // Ephemeral (or unread) messages keep their uploads themselves: the same checks, 10 MiB each.
     const resolved = resolveAttachments(emu, body.attachmentRequests, body.files ?? [], []);
     storeAttachmentData(emu, resolved.uploads);
@@ -180,9 +195,10 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
 }
 
 /** An edit (PATCH, UPDATE_MESSAGE): the given fields; the EPHEMERAL flag never changes; LOADING ends. */
-export function applyEdit(emu: Emulator, message: InteractionMessage, body: MessageBody): void {
+export function applyEdit(emu: Emulator, message: InteractionMessage, body: MessageBody, owner: { applicationId: string; channelId: string }): void {
   // The channel copy first: its checks (and the content hooks) may refuse the edit.
   const copy = channelCopy(emu, message.id, message.channelId);
+  if (!copy) checkOwnContent(emu, owner, body.content ?? message.content, body.embeds ?? message.embeds);
   if (copy) {
     const changes: Record<string, unknown> = {};
     if (body.content !== undefined) changes.content = body.content;

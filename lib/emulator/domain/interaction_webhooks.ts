@@ -45,7 +45,7 @@ export function editWebhookMessage(emu: Emulator, interaction: Interaction, mess
   const deferred = (found.message.flags & MessageFlag.LOADING) !== 0 && messageId === '@original';
   if (changes.poll && !deferred) v.fail('poll', 'POLL_NOT_EDITABLE', 'A poll can only be added to a deferred response, by editing the original.');
   v.check();
-  applyEdit(emu, found.message, changes);
+  applyEdit(emu, found.message, changes, found.owner);
   return webhookMessageJson(emu, found);
 }
 
@@ -66,7 +66,7 @@ export function createFollowup(emu: Emulator, interaction: Interaction, body: Re
   const original = interaction.originalMessageId ? findInteractionMessage(emu, interaction.originalMessageId) : undefined;
   if (original && original.message.flags & MessageFlag.LOADING) {
     // After a deferred response the first follow-up replaces the loading original (its flags stay).
-    applyEdit(emu, original.message, { ...message, flags: undefined });
+    applyEdit(emu, original.message, { ...message, flags: undefined }, original.owner);
     return webhookMessageJson(emu, original);
   }
   checkFollowupLimit(interaction);

@@ -268,7 +268,7 @@ export function respond(emu: Emulator, interaction: Interaction, body: Record<st
       if (type === CallbackType.UPDATE_MESSAGE) {
         const message = { ...readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId }), files };
         v.check();
-        applyEdit(emu, found.message, message);
+        applyEdit(emu, found.message, message, found.owner);
       }
       interaction.originalMessageId = found.message.id;
       resource.message = interactionMessageJson(emu, found.owner, found.message);
