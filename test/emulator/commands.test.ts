@@ -2,6 +2,9 @@
 // public API's fields and validation, the per-type limits (100 CHAT_INPUT, 15 per context-menu
 // type, one global entry point, none in a guild), bulk overwrite, and the default "Launch"
 // entry point command made when activities are enabled.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Api, bearer, SEED, start, type Started } from './helpers';
 
@@ -317,5 +320,35 @@ describe('the default entry point command of activities', () => {
     const again = await api.control('setActivitiesEnabled', { enabled: true });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ type: 4, name: 'Launch' });
+  });
+});
+
+describe('persistence (dataFile)', () => {
+  it('commands, the activities switch and a live interaction survive a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-commands-'));
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await start({ dataFile });
+      const command = (await first.api.post(GLOBAL, slash('kept'), first.api.bot)).body;
+      first.emu.control.setActivitiesEnabled(true);
+      const general = (BigInt(SEED.guildId) + 12n).toString();
+      const interaction = await first.emu.control.invokeCommand({ userId: SEED.users.nelly, channelId: general, name: 'kept' });
+      await first.api.post(`/interactions/${interaction.id}/${interaction.token}/callback`, { type: 4, data: { content: 'before the restart' } });
+      await first.emu.close();
+      const second = await start({ dataFile });
+      try {
+        const names = (await second.api.get(GLOBAL, second.api.bot)).body.map((c: any) => c.name).sort();
+        expect(names).toEqual(['Launch', 'kept']);
+        expect((await second.api.get(`${GLOBAL}/${command.id}`, second.api.bot)).body.version).toBe(command.version);
+        expect(second.emu.control.setActivitiesEnabled(true)).toBeNull(); // still on: no second Launch
+        const original = await second.api.get(`/webhooks/${APP}/${interaction.token}/messages/@original`);
+        expect(original.body.content).toBe('before the restart');
+        expect((await second.api.post(`/webhooks/${APP}/${interaction.token}`, { content: 'after' })).status).toBe(200);
+      } finally {
+        await second.emu.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
