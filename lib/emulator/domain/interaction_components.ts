@@ -7,7 +7,8 @@ import type { Application, Interaction, InteractionMessage } from '../model/type
 import { findPerson } from './accounts';
 import { attachmentSizeLimit, resolvePlace } from './interaction_context';
 import { interactionMessageJson, MessageFlag } from './interaction_messages';
-import { Component, submissionComponents, type Submission } from './interaction_modal';
+import { ComponentType } from './components';
+import { submissionComponents, type Submission } from './interaction_modal';
 import { Resolved } from './interaction_payload';
 import { CallbackType, createInteraction, deliver, findInteractionMessage, InteractionType } from './interactions';
 
@@ -45,11 +46,11 @@ export async function clickComponent(emu: Emulator, app: Application, click: Com
   const place = resolvePlace(emu, app, user, { channelId: message.channelId });
   const component = findComponent(message.components, click.customId);
   const type = component?.type as number | undefined;
-  if (!component || !(type === Component.BUTTON || [3, 5, 6, 7, 8].includes(type!))) throw new ApiError(404, 0, 'The message has no interactive component with this custom_id');
+  if (!component || !(type === ComponentType.Button || ([ComponentType.StringSelect, ComponentType.UserSelect, ComponentType.RoleSelect, ComponentType.MentionableSelect, ComponentType.ChannelSelect] as number[]).includes(type!))) throw new ApiError(404, 0, 'The message has no interactive component with this custom_id');
   if (component.disabled === true) throw new ApiError(400, 0, 'The component is disabled');
   const resolved = new Resolved(emu, app, place, user.id);
   const data: Record<string, unknown> = { custom_id: click.customId, component_type: type };
-  if (type !== Component.BUTTON) data.values = selectValues(component, click.values, resolved);
+  if (type !== ComponentType.Button) data.values = selectValues(component, click.values, resolved);
   const json = resolved.json();
   if (json) data.resolved = json;
   const interaction = createInteraction(emu, {
@@ -67,10 +68,10 @@ function selectValues(component: Record<string, unknown>, raw: unknown, resolved
   const max = (component.max_values as number) ?? 1;
   if (values.length < min || values.length > max) throw Errors.invalidForm({ values: [{ code: 'BASE_TYPE_BAD_LENGTH', message: `Between ${min} and ${max} values.` }] });
   for (const value of values as string[]) {
-    const ok = component.type === Component.STRING_SELECT ? (component.options as Array<{ value: string }> | undefined)?.some((o) => o.value === value)
-      : component.type === Component.USER_SELECT ? resolved.user(value)
-        : component.type === Component.ROLE_SELECT ? resolved.role(value)
-          : component.type === Component.CHANNEL_SELECT ? resolved.channel(value)
+    const ok = component.type === ComponentType.StringSelect ? (component.options as Array<{ value: string }> | undefined)?.some((o) => o.value === value)
+      : component.type === ComponentType.UserSelect ? resolved.user(value)
+        : component.type === ComponentType.RoleSelect ? resolved.role(value)
+          : component.type === ComponentType.ChannelSelect ? resolved.channel(value)
             : resolved.user(value) || resolved.role(value);
     if (!ok) throw Errors.invalidForm({ values: [{ code: 'COMPONENT_VALUE_INVALID', message: `${value.slice(0, 32)} is not a value of this select.` }] });
   }

@@ -10,8 +10,8 @@ import type { UploadedFile } from '../http/multipart';
 import type { ChannelMessage, Interaction, InteractionMessage, StoredAttachment } from '../model/types';
 import { attachmentJson, parseAttachmentRequests, resolveAttachments, storeAttachmentData, type AttachmentRequest } from './attachments';
 import { userJson, userOrIdJson } from './accounts';
-import { ComponentLimits, validateMessageComponents } from './components';
-import { EmbedLimits, validateEmbeds } from './embeds';
+import { validateMessageComponents } from './components';
+import { validateEmbeds } from './embeds';
 import { checkContentAllowed, createChannelMessage, editChannelMessage, SETTABLE_FLAGS as CHANNEL_SETTABLE_FLAGS } from './channel_messages';
 import { findMessageChannel } from './message_channels';
 import { findChannel } from './channels';
@@ -20,10 +20,6 @@ export const MessageFlag = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING
 const SETTABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2;
 
 export const MAX_CONTENT = 2000;
-/** The spec: at most 25 fields in an embed (an error, not a silent truncation) — one source, domain/embeds. */
-export const MAX_EMBED_FIELDS = EmbedLimits.fields;
-/** The spec: legacy messages have at most 5 action rows — one source, domain/components. */
-export const MAX_ACTION_ROWS = ComponentLimits.legacyActionRows;
 /** The public API: user-installed apps get at most 5 follow-ups where they are not installed (the spec). */
 export const MAX_USER_APP_FOLLOWUPS = 5;
 export const MAX_POLL_ANSWERS = 10;

@@ -6,14 +6,8 @@
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
 import type { Validator } from '../http/validate';
-import { modalSelectRequired, validateModalComponents } from './components';
+import { ComponentType, modalSelectRequired, validateModalComponents } from './components';
 
-export const Component = {
-  ACTION_ROW: 1, BUTTON: 2, STRING_SELECT: 3, TEXT_INPUT: 4, USER_SELECT: 5, ROLE_SELECT: 6, MENTIONABLE_SELECT: 7, CHANNEL_SELECT: 8,
-  TEXT_DISPLAY: 10, LABEL: 18, FILE_UPLOAD: 19, RADIO_GROUP: 21, CHECKBOX_GROUP: 22, CHECKBOX: 23,
-} as const;
-/** The spec: a File Upload's min and max file counts are between 0 and 10. */
-export const MAX_UPLOAD_FILES = 10;
 
 /**
  * The MODAL response's data, checked: custom_id (1-100), title (1-45) and the components by the
@@ -37,8 +31,8 @@ function inputsOf(components: unknown[]): Array<{ input: Record<string, unknown>
   const out: Array<{ input: Record<string, unknown>; path: string }> = [];
   components.forEach((raw, i) => {
     const top = raw as Record<string, unknown> | null;
-    if (top?.type === Component.LABEL && top.component && typeof top.component === 'object') out.push({ input: top.component as Record<string, unknown>, path: `data.components.${i}.component` });
-    if (top?.type === Component.ACTION_ROW && Array.isArray(top.components) && top.components[0]) out.push({ input: top.components[0] as Record<string, unknown>, path: `data.components.${i}.components.0` });
+    if (top?.type === ComponentType.Label && top.component && typeof top.component === 'object') out.push({ input: top.component as Record<string, unknown>, path: `data.components.${i}.component` });
+    if (top?.type === ComponentType.ActionRow && Array.isArray(top.components) && top.components[0]) out.push({ input: top.components[0] as Record<string, unknown>, path: `data.components.${i}.components.0` });
   });
   return out;
 }
@@ -68,12 +62,12 @@ export function submissionComponents(emu: Emulator, modal: Record<string, unknow
     const customId = c.custom_id as string;
     const type = c.type as number;
     // Modal inputs are required unless they say otherwise (the spec: String Select's default in modals is true).
-    const required = type === Component.STRING_SELECT ? modalSelectRequired(c) : c.required !== false;
-    const given = type === Component.FILE_UPLOAD ? files[customId] : values[customId];
+    const required = type === ComponentType.StringSelect ? modalSelectRequired(c) : c.required !== false;
+    const given = type === ComponentType.FileUpload ? files[customId] : values[customId];
     if (given !== undefined) used.add(customId);
     const out: Record<string, unknown> = { type, id: c.id ?? 0, custom_id: customId };
     switch (type) {
-      case Component.TEXT_INPUT: {
+      case ComponentType.TextInput: {
         const text = given ?? '';
         if (typeof text !== 'string') throw bad(customId, 'a Text Input takes a string');
         const length = [...text].length;
@@ -82,17 +76,17 @@ export function submissionComponents(emu: Emulator, modal: Record<string, unknow
         out.value = text;
         break;
       }
-      case Component.CHECKBOX:
+      case ComponentType.Checkbox:
         if (given !== undefined && typeof given !== 'boolean') throw bad(customId, 'a Checkbox takes a boolean');
         out.value = given ?? false;
         break;
-      case Component.RADIO_GROUP: {
+      case ComponentType.RadioGroup: {
         if (given !== undefined && given !== null && (typeof given !== 'string' || !(c.options as Array<{ value: string }>).some((o) => o.value === given))) throw bad(customId, 'not one of the options');
         if (required && (given === undefined || given === null)) throw bad(customId, 'this field is required');
         out.value = given ?? null;
         break;
       }
-      case Component.FILE_UPLOAD: {
+      case ComponentType.FileUpload: {
         const list = (given ?? []) as UploadedFile[];
         if (!Array.isArray(list)) throw bad(customId, 'a File Upload takes a list of files');
         const min = (c.min_values as number) ?? 1;
@@ -121,8 +115,8 @@ export function submissionComponents(emu: Emulator, modal: Record<string, unknow
     return out;
   };
   const components = (modal.components as Array<Record<string, unknown>>).map((top) => {
-    if (top.type === Component.LABEL) return { type: Component.LABEL, id: top.id ?? 0, component: answer(top.component as Record<string, unknown>) };
-    if (top.type === Component.ACTION_ROW) return { type: Component.ACTION_ROW, id: top.id ?? 0, components: [answer((top.components as Array<Record<string, unknown>>)[0])] };
+    if (top.type === ComponentType.Label) return { type: ComponentType.Label, id: top.id ?? 0, component: answer(top.component as Record<string, unknown>) };
+    if (top.type === ComponentType.ActionRow) return { type: ComponentType.ActionRow, id: top.id ?? 0, components: [answer((top.components as Array<Record<string, unknown>>)[0])] };
     return { type: top.type, id: top.id ?? 0 };
   });
   for (const key of [...Object.keys(values), ...Object.keys(files)]) {
