@@ -61,6 +61,7 @@ beforeAll(async () => {
     ],
   });
   await command({ name: 'guildonly', description: 'guild only', contexts: [0] });
+  await command({ name: 'upload', description: 'upload', options: [{ type: 11, name: 'file', description: 'file', required: true }] });
   await command({ name: 'userapp', description: 'user app', integration_types: [1], contexts: [0, 1, 2] });
   await command({ name: 'admin', description: 'admins', default_member_permissions: '8' });
   await command({ name: 'local', description: 'a guild command' }, SEED.guildId);
@@ -99,6 +100,19 @@ describe('delivery and payload', () => {
   it('attachment_size_limit follows the invoking user\'s premium (alice: 500 MiB)', async () => {
     const d = await invoke({ userId: alice, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
     expect(d.attachment_size_limit).toBe(500 * MiB);
+  });
+
+  it('an ATTACHMENT option: the person\'s file as an attachment id with resolved.attachments, within the user\'s upload limit', async () => {
+    const d = await invoke({ userId: nelly, channelId: GENERAL, name: 'upload', options: [{ name: 'file', value: { filename: 'shot.png', size: 1234, contentType: 'image/png' } }] });
+    const id = d.data.options[0].value;
+    expect(d.data.options[0]).toMatchObject({ name: 'file', type: 11 });
+    expect(d.data.resolved.attachments[id]).toMatchObject({ id, filename: 'shot.png', size: 1234, content_type: 'image/png' });
+    for (const value of [{ filename: 'big.bin', size: 10 * MiB + 1 }, { filename: '', size: 1 }, 'not a file', { filename: 'x', size: -1 }]) {
+      await expect(s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'upload', options: [{ name: 'file', value }] }), JSON.stringify(value)).rejects.toMatchObject({ status: 400 });
+    }
+    // alice's premium raises her limit (attachment_size_limit 500 MiB).
+    const big = await invoke({ userId: alice, channelId: GENERAL, name: 'upload', options: [{ name: 'file', value: { filename: 'big.bin', size: 20 * MiB } }] });
+    expect(big.data.resolved.attachments[big.data.options[0].value].size).toBe(20 * MiB);
   });
 
   it('entitlements are the invoking user\'s entitlements of the application', async () => {

@@ -6,6 +6,7 @@
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
 import type { Validator } from '../http/validate';
+import { personUploadJson } from './interaction_payload';
 import { ComponentType, modalSelectRequired, validateModalComponents } from './components';
 
 
@@ -96,7 +97,7 @@ export function submissionComponents(emu: Emulator, modal: Record<string, unknow
           if (typeof file?.filename !== 'string' || !file.filename || !Number.isInteger(file.size) || file.size < 0) throw bad(customId, 'a file is {filename, size}');
           if (file.size > sizeLimit) throw bad(customId, `a file is larger than the upload limit (${sizeLimit} bytes)`);
           const id = emu.ids.next();
-          attachments[id] = { id, filename: file.filename, size: file.size, url: `https://cdn.invalid/ephemeral-attachments/${id}/${encodeURIComponent(file.filename)}`, proxy_url: `https://media.invalid/ephemeral-attachments/${id}/${encodeURIComponent(file.filename)}`, content_type: file.contentType, ephemeral: true };
+          attachments[id] = personUploadJson(id, file.filename, file.size, file.contentType);
           return id;
         });
         break;

@@ -4,7 +4,7 @@
 // checked against the command's definitions, with resolved users, members, roles and channels
 // (a resolved channel's app_permissions only when the app's bot is in the guild).
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { Errors } from '../http/errors';
 import type { Application, ApplicationCommand, User } from '../model/types';
 import { userJson } from './accounts';
 import { findChannel } from './channels';
@@ -68,6 +68,15 @@ function channelPartial(emu: Emulator, base: PayloadBase): Record<string, unknow
   return { id: place.channelId, type: 1, flags: 0, recipients: recipient ? [userJson(recipient, app)] : [] };
 }
 
+/**
+ * An attachment a person uploaded into an interaction (the emulator keeps no bytes of it: its URLs
+ * are on `.invalid` hosts and serve nothing).
+ */
+export function personUploadJson(id: string, filename: string, size: number, contentType?: string): Record<string, unknown> {
+  const name = encodeURIComponent(filename);
+  return { id, filename, size, url: `https://cdn.invalid/ephemeral-attachments/${id}/${name}`, proxy_url: `https://media.invalid/ephemeral-attachments/${id}/${name}`, content_type: contentType, ephemeral: true };
+}
+
 /** resolved.* for the ids an interaction names (users, members, roles, channels). */
 export class Resolved {
   readonly users: Record<string, unknown> = {};
@@ -113,6 +122,17 @@ export class Resolved {
     if (botInGuild(this.app, found.guild)) json.app_permissions = channelPermissions(found.guild, c, this.app.botUserId).toString();
     this.channels[id] = json;
     return true;
+  }
+
+  /** A file the person gives (ATTACHMENT options, modal File Uploads): resolved.attachments[id]; undefined when it is not a file within the user's limit. */
+  upload(file: unknown): string | undefined {
+    const f = file as { filename?: unknown; size?: unknown; contentType?: unknown } | null;
+    if (typeof f?.filename !== 'string' || !f.filename || f.filename.length > 1024 || !Number.isSafeInteger(f.size) || (f.size as number) < 0) return undefined;
+    const user = this.emu.user(this.userId);
+    if (!user || (f.size as number) > attachmentSizeLimit(user)) return undefined;
+    const id = this.emu.ids.next();
+    this.attachments[id] = personUploadJson(id, f.filename, f.size as number, typeof f.contentType === 'string' ? f.contentType : undefined);
+    return id;
   }
 
   json(): Record<string, unknown> | undefined {
@@ -202,8 +222,12 @@ function checkValue(definition: Record<string, unknown>, value: unknown, path: s
     case OptionType.CHANNEL:
       if (typeof value !== 'string' || !resolved.channel(value)) throw fail('a channel of the guild is required');
       break;
-    default:
-      throw new ApiError(400, 50035, 'ATTACHMENT options are not supported by the emulator (no uploads through the control API)');
+    default: {
+      // ATTACHMENT: the person's file as {filename, size, contentType?}; the value is its attachment id.
+      const id = resolved.upload(value);
+      if (id === undefined) throw fail('a file {filename, size} within the upload limit is required');
+      return id;
+    }
   }
   const choices = definition.choices as Array<{ value: unknown }> | undefined;
   if (choices && choices.length > 0 && !choices.some((c) => c.value === value)) throw fail('the value is not one of the choices');
