@@ -56,6 +56,7 @@ export const BUS_EVENT_TYPES = [
   'GUILD_SCHEDULED_EVENT_UPDATE',
   'GUILD_SCHEDULED_EVENT_DELETE',
   'CHANNEL_CREATE',
+  'INTERACTION_CREATE',
 ] as const;
 
 export type BusEventType = (typeof BUS_EVENT_TYPES)[number];

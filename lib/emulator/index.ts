@@ -31,6 +31,8 @@ import { registerPrune } from './routes/prune';
 import { registerExpressions } from './routes/expressions';
 import { registerScheduledEvents } from './routes/scheduled_events';
 import { registerDmChannels } from './routes/dm_channels';
+import { registerCommands } from './routes/commands';
+import { registerInteractions } from './routes/interactions';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -110,6 +112,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerInvites(routers.api);
   registerPins(routers.api); // before registerChannelMessages: /messages/pins must win over /messages/:message_id
   registerSearch(routers.api);
+  registerCommands(routers.api);
+  registerInteractions(routers.api);
   registerChannelMessages(routers.api, routers.web);
   registerApplications(routers.api);
   registerApplicationEmoji(routers.api);

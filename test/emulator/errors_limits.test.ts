@@ -332,6 +332,15 @@ describe('never a 500, never a crash', () => {
     ['GET', '/channels/:channel/messages/pins'], ['PUT', '/channels/:channel/messages/pins/:message'], ['DELETE', '/channels/:channel/messages/pins/:message'],
     ['GET', '/channels/:channel/pins'], ['PUT', '/channels/:channel/pins/:message'], ['DELETE', '/channels/:channel/pins/:message'],
     ['GET', '/guilds/:guild/messages/search'],
+    // Application commands (the command id stands in a :message slot).
+    ['GET', '/applications/:app/commands'], ['POST', '/applications/:app/commands'], ['PUT', '/applications/:app/commands'],
+    ['GET', '/applications/:app/commands/:message'], ['PATCH', '/applications/:app/commands/:message'], ['DELETE', '/applications/:app/commands/:message'],
+    ['GET', '/applications/:app/guilds/:guild/commands'], ['POST', '/applications/:app/guilds/:guild/commands'], ['PUT', '/applications/:app/guilds/:guild/commands'],
+    ['GET', '/applications/:app/guilds/:guild/commands/:message'], ['PATCH', '/applications/:app/guilds/:guild/commands/:message'], ['DELETE', '/applications/:app/guilds/:guild/commands/:message'],
+    // Interactions (the interaction id stands in a :message slot, its token in :code).
+    ['POST', '/interactions/:message/:code/callback'], ['POST', '/webhooks/:app/:code'],
+    ['GET', '/webhooks/:app/:code/messages/@original'], ['PATCH', '/webhooks/:app/:code/messages/@original'], ['DELETE', '/webhooks/:app/:code/messages/@original'],
+    ['GET', '/webhooks/:app/:code/messages/:message'], ['PATCH', '/webhooks/:app/:code/messages/:message'], ['DELETE', '/webhooks/:app/:code/messages/:message'],
     ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
     ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
     // Guild surface (issue 16): members, roles, prune, expressions, scheduled events, group DMs.

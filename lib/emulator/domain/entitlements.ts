@@ -44,6 +44,17 @@ export function listEntitlements(emu: Emulator, app: Application, query: URLSear
   return applyPage(matching, page).map((e) => entitlementJson(emu, e));
 }
 
+/**
+ * An interaction's `entitlements`: the invoking user's live ones for the app (not deleted, not
+ * ended), as the public API puts them in every interaction of a monetized app.
+ */
+export function activeEntitlementsOf(emu: Emulator, applicationId: string, userId: string): Array<Record<string, unknown>> {
+  const now = emu.now();
+  return [...emu.state.entitlements.values()]
+    .filter((e) => e.applicationId === applicationId && e.userId === userId && !e.deleted && !(e.endsAt !== null && e.endsAt <= now))
+    .map((e) => entitlementJson(emu, e));
+}
+
 export function findEntitlement(emu: Emulator, app: Application, entitlementId: string): Entitlement {
   const entitlement = emu.state.entitlements.get(entitlementId);
   if (!entitlement || entitlement.applicationId !== app.id) throw unknownEntitlement();

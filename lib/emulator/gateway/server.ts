@@ -43,6 +43,8 @@ const BOT_EVENTS = new Set([
   'INVITE_CREATE', 'INVITE_DELETE',
   'GUILD_ROLE_CREATE', 'GUILD_ROLE_UPDATE', 'GUILD_ROLE_DELETE', 'GUILD_EMOJIS_UPDATE', 'GUILD_STICKERS_UPDATE',
   'GUILD_SCHEDULED_EVENT_CREATE', 'GUILD_SCHEDULED_EVENT_UPDATE', 'GUILD_SCHEDULED_EVENT_DELETE',
+  // To the application's bot only (published with its applicationId, no guildId); no intent needed.
+  'INTERACTION_CREATE',
 ]);
 
 // Bot events that need an intent (protocols.md §3: intents select what a bot receives).

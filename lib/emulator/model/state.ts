@@ -8,8 +8,10 @@ import type {
   DeviceAuthorization,
   DmChannel,
   Entitlement,
+  ApplicationCommand,
   Guild,
   GroupDm,
+  Interaction,
   Lobby,
   LobbyInvite,
   Message,
@@ -62,6 +64,10 @@ export class EmulatorState {
   attachmentData = new Map<string, string>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
+  /** Application commands by id (global and guild). */
+  applicationCommands = new Map<string, ApplicationCommand>();
+  /** Interactions by id (kept while their token lives, 15 minutes). */
+  interactions = new Map<string, Interaction>();
   /** The id_token signing key (PKCS#8 PEM), made on first use. */
   signingKeyPem: string | null = null;
   /** Auto-approve the consent page as this user (tests and the demo). */
