@@ -1,6 +1,6 @@
 // Request Guild Members (op 8) and Request Channel Info (op 43).
-import { userJson } from '../domain/accounts';
 import { voiceStartTimeJson } from '../domain/channels';
+import { memberFields } from '../domain/guilds';
 import type { Emulator } from '../emulator';
 import type { Session } from './session';
 import { ALL_MEMBERS_COOLDOWN_MS, Close, Intent, MEMBER_CHUNK_SIZE } from './protocol';
@@ -52,10 +52,9 @@ export function handleRequestGuildMembers(emu: Emulator, session: Session, d: un
     const slice = members.slice(index * MEMBER_CHUNK_SIZE, (index + 1) * MEMBER_CHUNK_SIZE);
     const chunk: Record<string, unknown> = {
       guild_id: guild.id,
-      members: slice.map((m) => {
-        const user = emu.user(m.userId);
-        return { user: user ? userJson(user) : { id: m.userId }, roles: m.roles, nick: m.nick, joined_at: emu.iso(m.joinedAt) };
-      }),
+      // The same member object as GUILD_CREATE's (deaf, mute, flags, ...): libraries build
+      // their member from either.
+      members: slice.map((m) => memberFields(emu, m)),
       chunk_index: index,
       chunk_count: chunkCount,
     };

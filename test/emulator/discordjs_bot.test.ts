@@ -1,0 +1,147 @@
+// A bot written with a mainstream bot library, discord.js 14.28.1 (REST through @discordjs/rest,
+// the gateway through @discordjs/ws), runs against the emulator over loopback: it logs in, sees
+// its guild available with its own member, fetches members over the gateway, survives a dropped
+// connection and a reconnect request, and reads the emulator's rate-limit headers. Every check
+// goes through the library's own objects and events, so a payload or header the library cannot
+// read fails here, not in someone's bot.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, Events, GatewayIntentBits, RateLimitError, type Guild } from 'discord.js';
+import type { GatewayDispatchPayload } from 'discord-api-types/v10';
+import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
+import { MEMBER, shapeProblems } from './helpers/public_shapes';
+
+const DISCORD_JS = '14.28.1';
+const STEP_MS = 5_000;
+
+/** `promise`, or an error naming `what` after `ms` (every await of the scenario is bounded). */
+function within<T>(promise: Promise<T>, what: string, ms = STEP_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The next raw gateway dispatch `client` receives that matches. */
+function nextDispatch(client: Client, type: string, match: (d: any) => boolean = () => true): Promise<any> {
+  return new Promise((resolve) => {
+    const listener = (packet: GatewayDispatchPayload) => {
+      if (packet.t !== type || !match(packet.d)) return;
+      client.off(Events.Raw, listener);
+      resolve(packet.d);
+    };
+    client.on(Events.Raw, listener);
+  });
+}
+
+let emu: RunningEmulator;
+const clients: Client[] = [];
+
+/** A discord.js client pointed at the emulator: REST at apiBase (it adds /v10 itself), the
+ * gateway from GET /gateway/bot as it would on the real service. */
+function newClient(intents: GatewayIntentBits[], rest: Record<string, unknown> = {}): Client {
+  const client = new Client({ intents, rest: { api: emu.apiBase, ...rest } });
+  clients.push(client);
+  return client;
+}
+
+async function loggedIn(client: Client): Promise<Client<true>> {
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await within(client.login(emu.application.botToken), 'login');
+  await within(ready, 'ClientReady');
+  return client as Client<true>;
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, heartbeatIntervalMs: 300 });
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.destroy();
+  await emu?.close();
+});
+
+describe(`discord.js ${DISCORD_JS} bot: login and guild`, () => {
+  let bot: Client<true>;
+  let guild: Guild;
+
+  beforeAll(async () => {
+    bot = await loggedIn(newClient([GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMembers]));
+    guild = bot.guilds.cache.get(SEED.guildId)!;
+  });
+
+  it('logs in with the bot token: the library reads READY (its bot user, the application) and the seeded guild arrives available', () => {
+    expect(bot.user.id).toBe(SEED.botUserId);
+    expect(bot.user.bot).toBe(true);
+    expect(bot.application.id).toBe(emu.application.id);
+    expect(guild, 'the seeded guild in the cache').toBeDefined();
+    expect(guild.available).toBe(true);
+    expect(guild.name).toBe(emu.guild.name);
+    expect(guild.ownerId).toBe(SEED.users.alice);
+  });
+
+  it('sees its own member with its role, and its channels and roles as the library classes', () => {
+    const me = guild.members.me;
+    expect(me?.id).toBe(SEED.botUserId);
+    expect(me!.roles.cache.map((r) => r.name).sort()).toEqual(['@everyone', 'Demo Bot']);
+    expect(guild.channels.cache.get((BigInt(SEED.guildId) + 12n).toString())?.name).toBe('general');
+    expect(guild.channels.cache.get((BigInt(SEED.guildId) + 12n).toString())?.isTextBased()).toBe(true);
+    // The bot may not view staff-only (only Moderators may), and the library computes that.
+    const staffOnly = guild.channels.cache.get((BigInt(SEED.guildId) + 18n).toString())!;
+    expect(me!.permissionsIn(staffOnly).has('ViewChannel')).toBe(false);
+    expect(me!.permissionsIn(guild.channels.cache.get((BigInt(SEED.guildId) + 12n).toString())!).has('SendMessages')).toBe(true);
+  });
+
+  it('fetches every member over the gateway (Request Guild Members), each chunk member with the public API member fields', async () => {
+    const chunk = nextDispatch(bot, 'GUILD_MEMBERS_CHUNK');
+    const members = await within(guild.members.fetch({ time: STEP_MS }), 'members.fetch()');
+    expect(members.size).toBe(emu.users.length + 1);
+    expect(members.get(SEED.users.bob)?.user.username).toBe('bob');
+    expect(members.get(SEED.botUserId)?.user.bot).toBe(true);
+    for (const member of (await within(chunk, 'GUILD_MEMBERS_CHUNK')).members) {
+      expect(shapeProblems(member, MEMBER), `chunk member ${member.user?.id}`).toEqual([]);
+      expect(member).toMatchObject({ deaf: false, mute: false, flags: 0, pending: false });
+    }
+    const some = await within(guild.members.fetch({ user: [SEED.users.alice, SEED.users.bob], time: STEP_MS }), 'members.fetch({user})');
+    expect([...some.keys()].sort()).toEqual([SEED.users.alice, SEED.users.bob]);
+  });
+
+  it('resumes its session after the connection drops and after op 7 Reconnect, without a new READY', async () => {
+    let readies = 0;
+    bot.on(Events.Raw, (packet: GatewayDispatchPayload) => {
+      if (packet.t === 'READY') readies++;
+    });
+    const resumed = nextDispatch(bot, 'RESUMED');
+    expect(emu.control.dropGatewayConnections(SEED.botUserId)).toBeGreaterThanOrEqual(1);
+    await within(resumed, 'RESUMED after the drop');
+    const resumedAgain = nextDispatch(bot, 'RESUMED');
+    emu.control.reconnectGateway(SEED.botUserId);
+    await within(resumedAgain, 'RESUMED after op 7');
+    expect(readies).toBe(0);
+    // Heartbeats are acknowledged on the resumed connection (the library measures a ping).
+    await within(
+      new Promise<void>((resolve) => {
+        const poll = setInterval(() => {
+          if (bot.ws.ping >= 0) {
+            clearInterval(poll);
+            resolve();
+          }
+        }, 20);
+      }),
+      'a heartbeat ACK',
+    );
+  });
+
+  it('reads the rate-limit headers: past the bucket limit the library stops before the emulator must refuse', async () => {
+    // rejectOnRateLimit turns the library's wait into an error that carries what it read.
+    const limited = newClient([GatewayIntentBits.Guilds], { rejectOnRateLimit: ['/lobbies'] });
+    limited.rest.setToken(emu.application.botToken);
+    const results = await within(Promise.allSettled(Array.from({ length: 21 }, () => limited.rest.post('/lobbies', { body: {} }))), 'POST /lobbies x21');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(RateLimitError);
+    expect(refused.reason.limit).toBe(20);
+    expect(refused.reason.timeToReset).toBeGreaterThan(0);
+    expect(refused.reason.timeToReset).toBeLessThanOrEqual(10_100);
+  });
+});
