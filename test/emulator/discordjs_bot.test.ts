@@ -132,6 +132,24 @@ describe(`discord.js ${DISCORD_JS} bot: login and guild`, () => {
     );
   });
 
+  it("computes channel permissions past bit 31 from the overwrites as the emulator does (SET_VOICE_CHANNEL_STATUS, bit 48)", async () => {
+    const lobbyVoice = (BigInt(SEED.guildId) + 15n).toString();
+    const botRole = (BigInt(SEED.guildId) + 2n).toString();
+    emu.control.setVoiceChannel(SEED.botUserId, lobbyVoice);
+    const channel = guild.channels.cache.get(lobbyVoice)!;
+    expect(guild.members.me!.permissionsIn(channel).has('SetVoiceChannelStatus')).toBe(true);
+    await within(bot.rest.put(`/channels/${lobbyVoice}/voice-status`, { body: { status: 'raid at 9' } }), 'voice-status allowed');
+
+    const updated = nextDispatch(bot, 'CHANNEL_UPDATE', (d) => d.id === lobbyVoice);
+    emu.control.setChannelOverwrite(lobbyVoice, botRole, 0, '0', (1n << 48n).toString());
+    await within(updated, 'CHANNEL_UPDATE');
+    // The library now sees the deny, and the emulator refuses: both read the same 64-bit overwrite.
+    expect(guild.members.me!.permissionsIn(guild.channels.cache.get(lobbyVoice)!).has('SetVoiceChannelStatus')).toBe(false);
+    await expect(within(bot.rest.put(`/channels/${lobbyVoice}/voice-status`, { body: { status: 'x' } }), 'voice-status refused')).rejects.toMatchObject({ code: 50013 });
+    emu.control.setChannelOverwrite(lobbyVoice, botRole, 0, null, null);
+    emu.control.setVoiceChannel(SEED.botUserId, null);
+  });
+
   it('reads the rate-limit headers: past the bucket limit the library stops before the emulator must refuse', async () => {
     // rejectOnRateLimit turns the library's wait into an error that carries what it read.
     const limited = newClient([GatewayIntentBits.Guilds], { rejectOnRateLimit: ['/lobbies'] });

@@ -35,8 +35,10 @@ export function overwriteJson(o: Channel['overwrites'][number]) {
   return {
     id: o.id,
     type: o.type,
-    allow: Number(o.allow & 0x7fffffffn),
-    deny: Number(o.deny & 0x7fffffffn),
+    // The full 64-bit value as a decimal string, as API v10 has it: bot libraries read
+    // allow/deny (not the _new companions), and a 31-bit number hid bits 43-52 from them.
+    allow: o.allow.toString(),
+    deny: o.deny.toString(),
     allow_new: o.allow.toString(),
     deny_new: o.deny.toString(),
   };
