@@ -162,4 +162,26 @@ describe(`discord.js ${DISCORD_JS} bot: login and guild`, () => {
     expect(refused.reason.timeToReset).toBeGreaterThan(0);
     expect(refused.reason.timeToReset).toBeLessThanOrEqual(10_100);
   });
+
+  it('reads a 429 it could not foresee (the bucket spent by another client): Retry-After, scope user, not global', async () => {
+    const limited = newClient([GatewayIntentBits.Guilds], { rejectOnRateLimit: ['/lobbies'] });
+    limited.rest.setToken(emu.application.botToken);
+    // Another client of the same application spends the per-application bucket first.
+    let spent = 0;
+    for (let i = 0; i < 25 && spent < 20; i++) {
+      const reply = await fetch(`${emu.apiBase}/lobbies`, { method: 'POST', headers: { authorization: `Bot ${emu.application.botToken}`, 'content-type': 'application/json' }, body: '{}' });
+      if (reply.status === 429) break;
+      spent++;
+    }
+    const refused = await within(limited.rest.post('/lobbies', { body: {} }).then(() => null, (error: unknown) => error), 'POST /lobbies refused');
+    expect(refused).toBeInstanceOf(RateLimitError);
+    const error = refused as RateLimitError;
+    expect(error.global).toBe(false);
+    expect(error.scope).toBe('user');
+    expect(error.retryAfter).toBeGreaterThan(0);
+    expect(error.retryAfter).toBeLessThanOrEqual(10_100);
+    // Only that bucket waits: another route answers at once (a global limit would hold it).
+    const me = (await within(limited.rest.get('/users/@me'), 'GET /users/@me right after the 429', 1_000)) as { id: string };
+    expect(me.id).toBe(SEED.botUserId);
+  });
 });
