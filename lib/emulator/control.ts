@@ -2,8 +2,9 @@
 // (POST {webBase}/_sdkpp/control/<name> with a JSON object of the same arguments).
 import { createUser, userJson, type NewUser } from './domain/accounts';
 import { approveDevice, decide, issueTestToken } from './domain/authorizations';
-import { setPremiumApproval, setWebhookUrl } from './domain/applications';
+import { mainApplication, setPremiumApproval, setWebhookUrl } from './domain/applications';
 import { banUser, unbanUser } from './domain/bans';
+import { commandJson, setActivitiesEnabled } from './domain/commands';
 import { setChannelOverwrite, setVoiceChannel } from './domain/channels';
 import { addGuildMembers, createGuild, removeGuildMember, updateGuildMember } from './domain/guilds';
 import { deleteMessage, findLobbyMessage } from './domain/messages';
@@ -205,6 +206,17 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     deleteMessage(this.emu, findLobbyMessage(this.emu, lobbyId, messageId));
   }
 
+  /**
+   * Activities on or off for an application (default: the seeded one). Turning them on creates
+   * the default entry point command "Launch" when it has none; returns that command, or null.
+   */
+  setActivitiesEnabled(enabled: boolean, applicationId?: string): Record<string, unknown> | null {
+    const app = this.emu.app(applicationId ?? mainApplication(this.emu).id);
+    if (!app) throw new ApiError(404, 10002, 'Unknown Application');
+    const created = setActivitiesEnabled(this.emu, app, enabled);
+    return created ? { ...commandJson(created) } : null;
+  }
+
   #gateway(): G {
     if (!this.gateway) throw new ApiError(400, 0, 'The gateway is not running');
     return this.gateway;
@@ -226,6 +238,10 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     });
   const id = (value: unknown) => {
     if (!isSnowflake(value)) throw new ApiError(400, 50035, 'an id (snowflake string) is required');
+    return value;
+  };
+  const flag = (value: unknown, name: string) => {
+    if (typeof value !== 'boolean') throw new ApiError(400, 50035, `${name}: a boolean is required`);
     return value;
   };
   call('now', () => []);
@@ -270,4 +286,5 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('removeGuildMember', (b) => [id(b.guildId), id(b.userId)]);
   call('setChannelOverwrite', (b) => [id(b.channelId), id(b.targetId), Number(b.type), b.allow === null || b.allow === undefined ? null : String(b.allow), b.deny === null || b.deny === undefined ? null : String(b.deny)]);
   call('deleteLobbyMessage', (b) => [id(b.lobbyId), id(b.messageId)]);
+  call('setActivitiesEnabled', (b) => [flag(b.enabled, 'enabled'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
 }

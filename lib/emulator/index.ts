@@ -16,6 +16,7 @@ import { registerPartnerSdk } from './routes/partner_sdk';
 import { registerRelationships } from './routes/relationships';
 import { registerUsers } from './routes/users';
 import { registerMonetization } from './routes/monetization';
+import { registerCommands } from './routes/commands';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -89,6 +90,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
+  registerCommands(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

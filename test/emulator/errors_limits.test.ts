@@ -320,6 +320,11 @@ describe('never a 500, never a crash', () => {
     ['POST', '/partner-sdk/token'], ['POST', '/partner-sdk/token/bot'], ['POST', '/partner-sdk/provisional-accounts/unmerge'],
     ['POST', '/partner-sdk/provisional-accounts/unmerge/bot'], ['POST', '/partner-sdk/child-token'],
     ['GET', '/gateway'], ['GET', '/gateway/bot'],
+    // Application commands (the command id stands in a :message slot).
+    ['GET', '/applications/:app/commands'], ['POST', '/applications/:app/commands'], ['PUT', '/applications/:app/commands'],
+    ['GET', '/applications/:app/commands/:message'], ['PATCH', '/applications/:app/commands/:message'], ['DELETE', '/applications/:app/commands/:message'],
+    ['GET', '/applications/:app/guilds/:guild/commands'], ['POST', '/applications/:app/guilds/:guild/commands'], ['PUT', '/applications/:app/guilds/:guild/commands'],
+    ['GET', '/applications/:app/guilds/:guild/commands/:message'], ['PATCH', '/applications/:app/guilds/:guild/commands/:message'], ['DELETE', '/applications/:app/guilds/:guild/commands/:message'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',

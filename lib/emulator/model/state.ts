@@ -5,7 +5,9 @@ import type {
   DeviceAuthorization,
   DmChannel,
   Entitlement,
+  ApplicationCommand,
   Guild,
+  Interaction,
   Lobby,
   LobbyInvite,
   Message,
@@ -38,6 +40,10 @@ export class EmulatorState {
   presences = new Map<string, Presence>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
+  /** Application commands by id (global and guild). */
+  applicationCommands = new Map<string, ApplicationCommand>();
+  /** Interactions by id (kept while their token lives, 15 minutes). */
+  interactions = new Map<string, Interaction>();
   /** The id_token signing key (PKCS#8 PEM), made on first use. */
   signingKeyPem: string | null = null;
   /** Auto-approve the consent page as this user (tests and the demo). */

@@ -17,6 +17,10 @@ export interface Application {
   flags: number;
   /** Enabled for provisional accounts (else 530000). */
   provisionalAccounts: boolean;
+  /** Activities enabled (the default "Launch" entry point command; LAUNCH_ACTIVITY responses). */
+  activitiesEnabled?: boolean;
+  /** The interactions endpoint URL: interactions are POSTed there (signed) instead of the gateway. */
+  interactionsEndpointUrl?: string | null;
 }
 
 export interface ExternalIdentity {
@@ -270,4 +274,86 @@ export interface Presence {
   userId: string;
   status: 'online' | 'idle' | 'dnd' | 'invisible' | 'offline';
   activities: Record<string, unknown>[];
+}
+
+/** An application command (global when guildId is null), as the public API defines it. */
+export interface ApplicationCommand {
+  id: string;
+  applicationId: string;
+  guildId: string | null;
+  /** 1 CHAT_INPUT, 2 USER, 3 MESSAGE, 4 PRIMARY_ENTRY_POINT */
+  type: number;
+  name: string;
+  nameLocalizations: Record<string, string> | null;
+  description: string;
+  descriptionLocalizations: Record<string, string> | null;
+  /** Validated option objects, stored as given (public API shape). */
+  options: Array<Record<string, unknown>>;
+  /** Decimal string (64-bit) or null. */
+  defaultMemberPermissions: string | null;
+  nsfw: boolean;
+  /** 0 GUILD_INSTALL, 1 USER_INSTALL */
+  integrationTypes: number[];
+  /** 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL */
+  contexts: number[];
+  /** Entry point commands only: 1 APP_HANDLER, 2 SERVICE_LAUNCH_ACTIVITY. */
+  handler: number | null;
+  version: string;
+}
+
+/** A message an application made through an interaction (response or follow-up). */
+export interface InteractionMessage {
+  id: string;
+  channelId: string;
+  guildId: string | null;
+  content: string;
+  embeds: Array<Record<string, unknown>>;
+  components: Array<Record<string, unknown>>;
+  poll: Record<string, unknown> | null;
+  flags: number;
+  /** 20 CHAT_INPUT_COMMAND, 23 CONTEXT_MENU_COMMAND, 0 DEFAULT (follow-ups, component updates), 19 REPLY */
+  type: number;
+  timestamp: number;
+  editedTimestamp: number | null;
+  /** Posted by the service itself (SERVICE_LAUNCH_ACTIVITY), not the app. */
+  byService: boolean;
+}
+
+/** An interaction a person started, its delivery and everything the app answered. */
+export interface Interaction {
+  id: string;
+  token: string;
+  applicationId: string;
+  /** 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT, 4 AUTOCOMPLETE, 5 MODAL_SUBMIT */
+  type: number;
+  userId: string;
+  guildId: string | null;
+  channelId: string;
+  /** 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL */
+  context: number;
+  /** {"0": guildId | "0", "1": userId}, the installs that authorized it. */
+  owners: Record<string, string>;
+  /** The payload as delivered. */
+  payload: Record<string, unknown>;
+  createdAt: number;
+  /** The initial response's type, once given. */
+  responseType: number | null;
+  /** Responses are forced ephemeral (USE_EXTERNAL_APPS off, app not installed to the server). */
+  forcedEphemeral: boolean;
+  originalMessageId: string | null;
+  followupIds: string[];
+  /** Messages made through this interaction, by id (original and follow-ups). */
+  messages: Record<string, InteractionMessage>;
+  /** MODAL (9): the modal shown, for the submit to be checked against. */
+  modal: Record<string, unknown> | null;
+  /** AUTOCOMPLETE_RESULT (8): the choices shown. */
+  choices: Array<Record<string, unknown>> | null;
+  /** LAUNCH_ACTIVITY (12) or the service's launch: the activity instance id. */
+  activityInstanceId: string | null;
+  /** The message a component was clicked on (component interactions). */
+  sourceMessageId: string | null;
+  /** The interaction that showed the modal (modal submits). */
+  triggeringInteractionId: string | null;
+  /** Delivery failed (endpoint error or bad reply). */
+  deliveryError: string | null;
 }
