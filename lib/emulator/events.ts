@@ -38,6 +38,7 @@ export const BUS_EVENT_TYPES = [
   'ENTITLEMENT_UPDATE',
   'SUBSCRIPTION_CREATE',
   'SUBSCRIPTION_UPDATE',
+  'GUILD_DELETE',
 ] as const;
 
 export type BusEventType = (typeof BUS_EVENT_TYPES)[number];

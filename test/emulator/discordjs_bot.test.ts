@@ -5,7 +5,7 @@
 // goes through the library's own objects and events, so a payload or header the library cannot
 // read fails here, not in someone's bot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Events, GatewayIntentBits, RateLimitError, type Guild } from 'discord.js';
+import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember } from 'discord.js';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
@@ -185,3 +185,57 @@ describe(`discord.js ${DISCORD_JS} bot: login and guild`, () => {
     expect(me.id).toBe(SEED.botUserId);
   });
 });
+
+describe(`discord.js ${DISCORD_JS} bot: joining and leaving guilds`, () => {
+  let bot: Client<true>;
+
+  beforeAll(async () => {
+    bot = await loggedIn(newClient([GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers]));
+  });
+
+  it('drops a guild it is removed from (GUILD_DELETE), and gets one it is added to (GUILD_CREATE) with its own member', async () => {
+    const created = new Promise<Guild>((resolve) => bot.once(Events.GuildCreate, resolve));
+    const { id } = emu.control.createGuild('second guild', [SEED.users.nelly]);
+    expect((await within(created, 'guildCreate on creation')).id).toBe(id);
+
+    const deleted = new Promise<Guild>((resolve) => bot.once(Events.GuildDelete, resolve));
+    emu.control.removeGuildMember(id, SEED.botUserId);
+    expect((await within(deleted, 'guildDelete')).id).toBe(id);
+    expect(bot.guilds.cache.has(id)).toBe(false);
+
+    const joined = new Promise<Guild>((resolve) => bot.once(Events.GuildCreate, resolve));
+    expect(emu.control.addGuildMembers(id, [SEED.botUserId])).toBe(1);
+    const guild = await within(joined, 'guildCreate on joining');
+    expect(guild.id).toBe(id);
+    expect(guild.available).toBe(true);
+    expect(guild.members.me?.id).toBe(SEED.botUserId);
+    expect(guild.channels.cache.size).toBeGreaterThan(0);
+  });
+
+  it('reads a person who joins through a lobby channel invite as a whole member (joined_at, deaf, mute, flags)', async () => {
+    const zed = emu.control.createUser({ username: 'zed_joins' }) as { id: string };
+    const token = emu.control.issueToken(zed.id).accessToken;
+    const botAuth = `Bot ${emu.application.botToken}`;
+    const call = async (method: string, path: string, auth: string, body?: unknown): Promise<any> => {
+      const reply = await fetch(`${emu.apiBase}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
+      return reply.status === 204 ? null : reply.json();
+    };
+    const lobby = await call('PUT', '/lobbies', `Bearer ${token}`, { secret: 'discordjs-join' });
+    const welcome = (BigInt(SEED.guildId) + 10n).toString();
+    await call('PATCH', `/lobbies/${lobby.id}/channel-linking`, botAuth, { channel_id: welcome });
+    const invite = await call('POST', `/lobbies/${lobby.id}/members/${zed.id}/invites`, botAuth);
+
+    const raw = nextDispatch(bot, 'GUILD_MEMBER_ADD', (d) => d.user?.id === zed.id);
+    const added = new Promise<GuildMember>((resolve) => bot.once(Events.GuildMemberAdd, resolve));
+    await call('POST', `/invites/${invite.code}`, `Bearer ${token}`);
+    expect(shapeProblems(await within(raw, 'GUILD_MEMBER_ADD'), MEMBER)).toEqual([]);
+    const member = await within(added, 'guildMemberAdd');
+    expect(member.guild.id).toBe(SEED.guildId);
+    // joined_at is the emulator clock at the join (null when the event lacks it).
+    expect(member.joinedTimestamp).toBeGreaterThan(emu.control.now() - STEP_MS);
+    expect(member.joinedTimestamp).toBeLessThanOrEqual(emu.control.now());
+    await call('PATCH', `/lobbies/${lobby.id}/channel-linking`, botAuth, {});
+  });
+});
+

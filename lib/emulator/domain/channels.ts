@@ -20,7 +20,8 @@ export type Visibility = Map<string, Map<string, boolean>>;
  */
 export interface GuildObserver {
   channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>, options?: { visibilityOnly?: boolean }): void;
-  guildAvailable(guildId: string): void;
+  /** GUILD_CREATE to the guild's bots, or only to `botUserId` (a bot that just joined). */
+  guildAvailable(guildId: string, botUserId?: string): void;
 }
 
 export function findChannel(emu: Emulator, channelId: string): { guild: Guild; channel: Channel } | undefined {

@@ -39,6 +39,7 @@ const BOT_EVENTS = new Set([
   'GUILD_MEMBER_ADD', 'GUILD_MEMBER_UPDATE', 'GUILD_MEMBER_REMOVE', 'CHANNEL_UPDATE',
   'VOICE_CHANNEL_STATUS_UPDATE', 'VOICE_CHANNEL_START_TIME_UPDATE',
   'ENTITLEMENT_CREATE', 'ENTITLEMENT_UPDATE', 'ENTITLEMENT_DELETE', 'SUBSCRIPTION_CREATE', 'SUBSCRIPTION_UPDATE',
+  'GUILD_DELETE',
 ]);
 
 // Bot events that need an intent (protocols.md §3: intents select what a bot receives).
@@ -47,6 +48,7 @@ const EVENT_INTENT: Record<string, number> = {
   GUILD_MEMBER_UPDATE: Intent.GUILD_MEMBERS,
   GUILD_MEMBER_REMOVE: Intent.GUILD_MEMBERS,
   CHANNEL_UPDATE: Intent.GUILDS,
+  GUILD_DELETE: Intent.GUILDS,
 };
 
 /** A client told to reconnect gets this long to close the socket itself before the server does. */
@@ -210,11 +212,12 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         session.dispatch('CHANNEL_UPDATE', JSON.stringify(data));
       }
     },
-    guildAvailable(guildId) {
+    guildAvailable(guildId, botUserId) {
       const guild = emu.state.guilds.get(guildId);
       if (!guild) return;
       for (const session of bots) {
         const identity = session.identity!;
+        if (botUserId !== undefined && identity.user.id !== botUserId) continue;
         if (!guild.members.some((m) => m.userId === identity.user.id)) continue;
         session.dispatch('GUILD_CREATE', JSON.stringify(botGuildCreate(emu, guild, identity.user.id, identity.obfuscation)));
       }
