@@ -8,6 +8,11 @@ import { commandJson, setActivitiesEnabled } from './domain/commands';
 import { setChannelOverwrite, setVoiceChannel } from './domain/channels';
 import { addGuildMembers, createGuild, removeGuildMember, updateGuildMember } from './domain/guilds';
 import { deleteMessage, findLobbyMessage } from './domain/messages';
+import { findPerson } from './domain/accounts';
+import { createChannelMessage } from './domain/channel_messages';
+import { findMessageChannel } from './domain/message_channels';
+import { channelMessageJson } from './domain/message_view';
+import { setSlowmode } from './domain/slowmode';
 import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
 import type { Emulator } from './emulator';
 import { ApiError } from './http/errors';
@@ -114,6 +119,24 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   /** Puts a guild member (the bot, typically) into a voice channel, or out (null). */
   setVoiceChannel(userId: string, channelId: string | null): void {
     setVoiceChannel(this.emu, userId, channelId);
+  }
+
+  /**
+   * A person posts into a guild text channel or their DM with a bot, as they would type it in
+   * the client: the same rules as a bot's message (permissions, slowmode, ...) and MESSAGE_CREATE.
+   * `message` is the content, or a message body ({content, embeds, message_reference, ...}).
+   */
+  postChannelMessage(userId: string, channelId: string, message: string | Record<string, unknown>): Record<string, unknown> {
+    if (!findPerson(this.emu, userId)) throw new ApiError(404, 10013, 'Unknown User');
+    const body = typeof message === 'string' ? { content: message } : message;
+    return channelMessageJson(this.emu, createChannelMessage(this.emu, { channelId, authorId: userId, body }));
+  }
+
+  /** Sets a guild channel's slowmode (rate_limit_per_user, seconds; 0 turns it off). */
+  setChannelSlowmode(channelId: string, seconds: number): void {
+    const target = findMessageChannel(this.emu, channelId);
+    if (target.kind !== 'guild') throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
+    setSlowmode(this.emu, target.channel, seconds);
   }
 
   setRateLimits(enabled: boolean): void {
@@ -287,4 +310,10 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('setChannelOverwrite', (b) => [id(b.channelId), id(b.targetId), Number(b.type), b.allow === null || b.allow === undefined ? null : String(b.allow), b.deny === null || b.deny === undefined ? null : String(b.deny)]);
   call('deleteLobbyMessage', (b) => [id(b.lobbyId), id(b.messageId)]);
   call('setActivitiesEnabled', (b) => [flag(b.enabled, 'enabled'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
+  call('postChannelMessage', (b) => {
+    const message = typeof b.message === 'string' || (typeof b.message === 'object' && b.message !== null && !Array.isArray(b.message)) ? b.message : undefined;
+    if (message === undefined) throw new ApiError(400, 50035, 'message: the content (string) or a message body (object) is required');
+    return [id(b.userId), id(b.channelId), message];
+  });
+  call('setChannelSlowmode', (b) => [id(b.channelId), typeof b.seconds === 'number' ? b.seconds : NaN]);
 }

@@ -52,6 +52,19 @@ export interface BusEvent {
   /** For guild events: bots of applications in this guild receive it too. */
   guildId?: string;
   applicationId?: string;
+  /**
+   * Channel messages (guild text channels, bot DMs; domain/channel_messages): they reach bots
+   * only, each with its own view. `dm` picks the intent (DIRECT_MESSAGES, else GUILD_MESSAGES),
+   * `reaches` whether a bot may see the channel, `view` the data for it (without the
+   * MESSAGE_CONTENT intent the content is hidden, except where the public API shows it).
+   */
+  channelMessage?: ChannelMessageAudience;
+}
+
+export interface ChannelMessageAudience {
+  dm: boolean;
+  reaches(botUserId: string): boolean;
+  view(reader: { userId: string; messageContent: boolean }): Record<string, unknown>;
 }
 
 export class EventBus {

@@ -7,6 +7,7 @@ import { installDomain } from './domain';
 import { Emulator } from './emulator';
 import { Router } from './http/router';
 import { createHttpServer, listen } from './http/server';
+import { registerChannelMessages } from './routes/channel_messages';
 import { registerDirectMessages } from './routes/dms';
 import { registerGuilds } from './routes/guilds';
 import { registerInvitePage } from './routes/invite_page';
@@ -91,6 +92,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerRelationships(routers.api);
   registerMonetization(routers.api);
   registerCommands(routers.api);
+  registerChannelMessages(routers.api, routers.web);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 
@@ -105,6 +107,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     throw error;
   }
   webBase = `http://127.0.0.1:${port}`;
+  emu.webBase = webBase;
   const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
   try {
     voice = await startEmulatorVoice(emu, routers.control, { heartbeatIntervalMs: options.voiceHeartbeatIntervalMs });

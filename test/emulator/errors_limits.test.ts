@@ -325,6 +325,8 @@ describe('never a 500, never a crash', () => {
     ['GET', '/applications/:app/commands/:message'], ['PATCH', '/applications/:app/commands/:message'], ['DELETE', '/applications/:app/commands/:message'],
     ['GET', '/applications/:app/guilds/:guild/commands'], ['POST', '/applications/:app/guilds/:guild/commands'], ['PUT', '/applications/:app/guilds/:guild/commands'],
     ['GET', '/applications/:app/guilds/:guild/commands/:message'], ['PATCH', '/applications/:app/guilds/:guild/commands/:message'], ['DELETE', '/applications/:app/guilds/:guild/commands/:message'],
+    ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
+    ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',

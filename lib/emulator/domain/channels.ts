@@ -57,6 +57,7 @@ export function channelJson(emu: Emulator, guild: Guild, channel: Channel): Reco
     nsfw: channel.nsfw,
     flags: 0,
     permission_overwrites: channel.overwrites.map(overwriteJson),
+    rate_limit_per_user: TEXT_TYPES.has(channel.type) ? (channel.rateLimitPerUser ?? 0) : undefined,
     linked_lobby: channel.linkedLobbyId
       ? { application_id: emu.state.lobbies.get(channel.linkedLobbyId)?.applicationId ?? null, lobby_id: channel.linkedLobbyId }
       : undefined,

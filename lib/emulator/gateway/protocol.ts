@@ -37,6 +37,7 @@ export const Intent = {
   GUILD_MEMBERS: 1 << 1,
   GUILD_PRESENCES: 1 << 8,
   GUILD_MESSAGES: 1 << 9,
+  DIRECT_MESSAGES: 1 << 12,
   MESSAGE_CONTENT: 1 << 15,
 } as const;
 

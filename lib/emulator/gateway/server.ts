@@ -11,7 +11,7 @@ import { channelJson } from '../domain/channels';
 import { canView } from '../domain/permissions';
 import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
 import type { Emulator } from '../emulator';
-import type { BusEvent } from '../events';
+import type { BusEvent, ChannelMessageAudience } from '../events';
 import { hostAllowed, originAllowed } from '../http/request_origin';
 import type { GatewayControl } from '../ports';
 import { botGuildCreate, readyApplication, userReady } from './ready';
@@ -283,7 +283,22 @@ function endRevokedSessions(emu: Emulator, sessions: Iterable<Session>): void {
   }
 }
 
+/**
+ * Channel messages reach the bots whose intents ask for them (GUILD_MESSAGES in guilds,
+ * DIRECT_MESSAGES in DMs) and that can see the channel; each gets its own view (MESSAGE_CONTENT).
+ */
+function dispatchChannelMessage(event: BusEvent, audience: ChannelMessageAudience, bots: Set<Session>): void {
+  const intent = audience.dm ? Intent.DIRECT_MESSAGES : Intent.GUILD_MESSAGES;
+  for (const session of bots) {
+    const identity = session.identity!;
+    if ((identity.intents & intent) === 0 || !audience.reaches(identity.user.id)) continue;
+    const messageContent = (identity.intents & Intent.MESSAGE_CONTENT) !== 0;
+    session.dispatch(event.type, JSON.stringify(audience.view({ userId: identity.user.id, messageContent })));
+  }
+}
+
 function route(emu: Emulator, event: BusEvent, usersById: Map<string, Set<Session>>, bots: Set<Session>): void {
+  if (event.channelMessage) return dispatchChannelMessage(event, event.channelMessage, bots);
   if (event.type === 'APPLICATION_DEAUTHORIZED') {
     for (const userId of new Set(event.userIds)) endRevokedSessions(emu, usersById.get(userId) ?? []);
     return;

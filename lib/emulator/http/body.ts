@@ -5,6 +5,12 @@ import { ApiError, Errors } from './errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
+/**
+ * multipart/form-data bodies of the message upload routes: 10 attachments of the 10 MiB default
+ * upload limit plus the payload; still bounded (an attachment one byte over its limit is the
+ * domain's 40005, the body over this one is a 413 here).
+ */
+export const MAX_MULTIPART_BODY_BYTES = 10 * 10 * 1024 * 1024 + 1024 * 1024;
 
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {

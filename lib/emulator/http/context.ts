@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessToken } from '../domain/authorizations';
 import type { Emulator } from '../emulator';
 import type { Application, TokenRecord, User } from '../model/types';
-import { contentType, parseJsonBody, readBody } from './body';
+import { contentType, MAX_MULTIPART_BODY_BYTES, parseJsonBody, readBody } from './body';
+import { multipartBoundary, parseMultipart, type UploadedFile } from './multipart';
 import { ApiError, Errors } from './errors';
 
 export type Caller =
@@ -47,6 +48,24 @@ export class RequestContext {
       throw Errors.invalidForm({ _root: [{ code: 'DICT_TYPE_CONVERT', message: 'The body must be a JSON object.' }] });
     }
     return body as Record<string, unknown>;
+  }
+
+  /**
+   * A message route's body: a JSON object, or multipart/form-data with the JSON object in
+   * `payload_json` and files (the upload routes; a larger, still bounded, body limit).
+   */
+  async jsonOrMultipart(): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+    if (contentType(this.req) !== 'multipart/form-data') return { body: await this.jsonObject(), files: [] };
+    const boundary = multipartBoundary(String(this.req.headers['content-type']));
+    this.#raw ??= readBody(this.req, MAX_MULTIPART_BODY_BYTES);
+    const parts = parseMultipart(await this.#raw, boundary);
+    const payload = parts.fields.get('payload_json');
+    let body: unknown = {};
+    if (payload !== undefined) body = parseJsonBody(Buffer.from(payload));
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw Errors.invalidForm({ payload_json: [{ code: 'DICT_TYPE_CONVERT', message: 'payload_json must be a JSON object.' }] });
+    }
+    return { body: body as Record<string, unknown>, files: parts.files };
   }
 
   /** A form body; only application/x-www-form-urlencoded is accepted. */

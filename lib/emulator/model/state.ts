@@ -2,6 +2,8 @@
 import type {
   Application,
   AuthorizationCode,
+  BotDmChannel,
+  ChannelMessage,
   DeviceAuthorization,
   DmChannel,
   Entitlement,
@@ -38,6 +40,12 @@ export class EmulatorState {
   entitlements = new Map<string, Entitlement>();
   subscriptions = new Map<string, Subscription>();
   presences = new Map<string, Presence>();
+  /** Bot-side messages by channel id (guild text channels and bot DM channels), oldest first. */
+  textChannelMessages = new Map<string, ChannelMessage[]>();
+  /** DM channels between a bot and a person, by channel id. */
+  botDmChannels = new Map<string, BotDmChannel>();
+  /** Uploaded attachment bytes (base64) by attachment id. */
+  attachmentData = new Map<string, string>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
   /** Application commands by id (global and guild). */

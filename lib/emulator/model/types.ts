@@ -142,6 +142,8 @@ export interface Channel {
   voiceStatus: string | null;
   voiceStartTime: number | null;
   linkedLobbyId: string | null;
+  /** Slowmode: seconds a person waits between messages (0 or absent: off; set by the control API). */
+  rateLimitPerUser?: number;
 }
 
 export interface GuildMember {
@@ -356,4 +358,50 @@ export interface Interaction {
   triggeringInteractionId: string | null;
   /** Delivery failed (endpoint error or bad reply). */
   deliveryError: string | null;
+}
+
+/** A file uploaded with a channel message; its bytes are in EmulatorState.attachmentData. */
+export interface StoredAttachment {
+  id: string;
+  filename: string;
+  description: string | null;
+  contentType: string | null;
+  size: number;
+  /** IS_SPOILER (1 << 3) and the like. */
+  flags: number;
+}
+
+/** A message in a guild text channel or a bot's DM channel (the bot side's messages). */
+export interface ChannelMessage {
+  id: string;
+  channelId: string;
+  guildId: string | null;
+  authorId: string;
+  /** 0 DEFAULT, 19 REPLY, 20 CHAT_INPUT_COMMAND, ... */
+  type: number;
+  content: string;
+  timestamp: number;
+  editedTimestamp: number | null;
+  flags: number;
+  tts: boolean;
+  nonce: string | number | null;
+  embeds: Record<string, unknown>[];
+  components: Record<string, unknown>[];
+  attachments: StoredAttachment[];
+  mentionIds: string[];
+  mentionRoleIds: string[];
+  /** message_reference: a reply (type 0) or a forward (type 1). */
+  reference: { type: number; channelId: string; messageId: string; guildId: string | null } | null;
+  /** Forwards: the message_snapshots' wire objects, frozen when forwarded. */
+  snapshots: Record<string, unknown>[];
+  applicationId: string | null;
+  webhookId: string | null;
+  interactionMetadata: Record<string, unknown> | null;
+}
+
+/** A DM channel between an application's bot and a person (POST /users/@me/channels). */
+export interface BotDmChannel {
+  id: string;
+  botUserId: string;
+  userId: string;
 }
