@@ -5,7 +5,7 @@
 // goes through the library's own objects and events, so a payload or header the library cannot
 // read fails here, not in someone's bot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember } from 'discord.js';
+import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type Message, type TextChannel } from 'discord.js';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
@@ -239,3 +239,46 @@ describe(`discord.js ${DISCORD_JS} bot: joining and leaving guilds`, () => {
   });
 });
 
+
+describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () => {
+  const general = (BigInt(SEED.guildId) + 12n).toString();
+  let bot: Client<true>;
+
+  beforeAll(async () => {
+    bot = await loggedIn(newClient([GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMembers]));
+  });
+
+  it("receives a person's message (messageCreate, with its content when it mentions the bot) and replies in the channel; the person sees the reply", async () => {
+    const received = new Promise<Message>((resolve) => {
+      const listener = (message: Message) => {
+        if (message.author.id !== SEED.users.nelly) return;
+        bot.off(Events.MessageCreate, listener);
+        resolve(message);
+      };
+      bot.on(Events.MessageCreate, listener);
+    });
+    const posted = emu.control.postChannelMessage(SEED.users.nelly, general, `<@${SEED.botUserId}> hello bot`) as { id: string };
+    const message = await within(received, 'messageCreate');
+    expect(message.id).toBe(posted.id);
+    expect(message.content).toBe(`<@${SEED.botUserId}> hello bot`);
+    expect(message.channelId).toBe(general);
+    expect(message.guildId).toBe(SEED.guildId);
+    expect(message.author.username).toBe('nelly');
+    expect(message.member?.id).toBe(SEED.users.nelly);
+    expect(message.mentions.users.has(SEED.botUserId)).toBe(true);
+    expect(message.inGuild()).toBe(true);
+
+    const reply = await within(message.reply('hello nelly'), 'message.reply');
+    expect(reply.content).toBe('hello nelly');
+    expect(reply.author.id).toBe(SEED.botUserId);
+    expect(reply.reference?.messageId).toBe(message.id);
+
+    // What the person sees: the channel's history through the API, newest first.
+    const history = await within(fetch(`${emu.apiBase}/v10/channels/${general}/messages?limit=2`, { headers: { authorization: `Bot ${emu.application.botToken}` } }).then((r) => r.json() as Promise<any[]>), 'history');
+    expect(history.map((m: any) => m.id)).toEqual([reply.id, message.id]);
+    expect(history[0]).toMatchObject({ content: 'hello nelly', author: { id: SEED.botUserId }, message_reference: { message_id: message.id } });
+
+    const sent = await within((message.channel as TextChannel).send('and a plain message'), 'channel.send');
+    expect(sent.channelId).toBe(general);
+  });
+});
