@@ -5,6 +5,11 @@ import { approveDevice, decide, issueTestToken } from './domain/authorizations';
 import { mainApplication, setPremiumApproval, setWebhookUrl } from './domain/applications';
 import { banUser, unbanUser } from './domain/bans';
 import { commandJson, setActivitiesEnabled } from './domain/commands';
+import { clickComponent, submitModal, type ComponentClick } from './domain/interaction_components';
+import { setInteractionsEndpoint } from './domain/interaction_endpoint';
+import type { Submission } from './domain/interaction_modal';
+import { findInteractionMessage, invokeCommand, type CommandInvocation } from './domain/interactions';
+import { interactionMessageJson } from './domain/interaction_messages';
 import { setChannelOverwrite, setVoiceChannel } from './domain/channels';
 import { addGuildMembers, createGuild, removeGuildMember, updateGuildMember } from './domain/guilds';
 import { deleteMessage, findLobbyMessage } from './domain/messages';
@@ -240,6 +245,71 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     return created ? { ...commandJson(created) } : null;
   }
 
+  #app(applicationId?: string) {
+    const app = this.emu.app(applicationId ?? mainApplication(this.emu).id);
+    if (!app) throw new ApiError(404, 10002, 'Unknown Application');
+    return app;
+  }
+
+  /**
+   * The application's interactions endpoint URL (null: interactions go to its bot over the
+   * gateway). A URL must answer a signed PING with {"type": 1} first, else 400.
+   */
+  async setInteractionsEndpoint(url: string | null, applicationId?: string): Promise<void> {
+    await setInteractionsEndpoint(this.emu, this.#app(applicationId), url);
+  }
+
+  /**
+   * A person invokes a command of the application by name (type 1 CHAT_INPUT by default; 2 USER
+   * and 3 MESSAGE take `targetId`) in a guild channel (`channelId`) or a DM (`dmWith`: the bot's
+   * user id for the bot's DM, another user's for a private channel). An option with
+   * `focused: true` makes it an autocomplete interaction. Resolves once delivered (to an
+   * endpoint: once its reply was applied).
+   */
+  async invokeCommand(invocation: CommandInvocation & { applicationId?: string }): Promise<{ id: string; token: string; type: number }> {
+    const interaction = await invokeCommand(this.emu, this.#app(invocation.applicationId), invocation);
+    return { id: interaction.id, token: interaction.token, type: interaction.type };
+  }
+
+  /** A person clicks a button or chooses `values` in a select of a message the application made. */
+  async clickComponent(click: ComponentClick & { applicationId?: string }): Promise<{ id: string; token: string; type: number }> {
+    const interaction = await clickComponent(this.emu, this.#app(click.applicationId), click);
+    return { id: interaction.id, token: interaction.token, type: interaction.type };
+  }
+
+  /** The person submits the modal that interaction `interactionId` showed: values and files by custom_id. */
+  async submitModal(interactionId: string, submission: Submission = {}, applicationId?: string): Promise<{ id: string; token: string; type: number }> {
+    const interaction = await submitModal(this.emu, this.#app(applicationId), interactionId, submission);
+    return { id: interaction.id, token: interaction.token, type: interaction.type };
+  }
+
+  /**
+   * What the person saw of an interaction: the response type, the original response and the
+   * follow-ups (messages as the API serializes them), the modal, the autocomplete choices, the
+   * launched activity, whether responses were forced ephemeral, and a delivery error, if any.
+   */
+  interactionResult(interactionId: string): Record<string, unknown> {
+    const interaction = this.emu.state.interactions.get(interactionId);
+    if (!interaction) throw new ApiError(404, 10062, 'Unknown interaction');
+    const json = (id: string | null) => {
+      const found = id ? findInteractionMessage(this.emu, id) : undefined;
+      return found ? interactionMessageJson(this.emu, found.owner, found.message) : null;
+    };
+    return {
+      id: interaction.id,
+      type: interaction.type,
+      payload: interaction.payload,
+      responseType: interaction.responseType,
+      original: json(interaction.originalMessageId),
+      followups: interaction.followupIds.map(json).filter((m) => m !== null),
+      modal: interaction.modal,
+      choices: interaction.choices,
+      activityInstanceId: interaction.activityInstanceId,
+      forcedEphemeral: interaction.forcedEphemeral,
+      deliveryError: interaction.deliveryError,
+    };
+  }
+
   #gateway(): G {
     if (!this.gateway) throw new ApiError(400, 0, 'The gateway is not running');
     return this.gateway;
@@ -309,6 +379,37 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('removeGuildMember', (b) => [id(b.guildId), id(b.userId)]);
   call('setChannelOverwrite', (b) => [id(b.channelId), id(b.targetId), Number(b.type), b.allow === null || b.allow === undefined ? null : String(b.allow), b.deny === null || b.deny === undefined ? null : String(b.deny)]);
   call('deleteLobbyMessage', (b) => [id(b.lobbyId), id(b.messageId)]);
+  const object = (value: unknown, name: string) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError(400, 50035, `${name}: an object is required`);
+    return value as Record<string, unknown>;
+  };
+  const text = (value: unknown, name: string) => {
+    if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw new ApiError(400, 50035, `${name}: a string is required`);
+    return value;
+  };
+  call('setInteractionsEndpoint', (b) => [b.url === null ? null : text(b.url, 'url'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
+  call('invokeCommand', (b) => [{
+    userId: id(b.userId),
+    channelId: b.channelId === undefined ? undefined : id(b.channelId),
+    dmWith: b.dmWith === undefined ? undefined : id(b.dmWith),
+    name: text(b.name, 'name'),
+    type: b.type === undefined ? undefined : Number(b.type),
+    options: b.options,
+    targetId: b.targetId === undefined ? undefined : id(b.targetId),
+    applicationId: b.applicationId === undefined ? undefined : id(b.applicationId),
+  }]);
+  call('clickComponent', (b) => [{
+    userId: id(b.userId),
+    messageId: id(b.messageId),
+    customId: text(b.customId, 'customId'),
+    values: b.values,
+    applicationId: b.applicationId === undefined ? undefined : id(b.applicationId),
+  }]);
+  call('submitModal', (b) => [id(b.interactionId), {
+    values: b.values === undefined ? undefined : object(b.values, 'values'),
+    files: b.files === undefined ? undefined : (object(b.files, 'files') as Submission['files']),
+  }, b.applicationId === undefined ? undefined : id(b.applicationId)]);
+  call('interactionResult', (b) => [id(b.interactionId)]);
   call('setActivitiesEnabled', (b) => [flag(b.enabled, 'enabled'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('postChannelMessage', (b) => {
     const message = typeof b.message === 'string' || (typeof b.message === 'object' && b.message !== null && !Array.isArray(b.message)) ? b.message : undefined;

@@ -39,6 +39,7 @@ export const BUS_EVENT_TYPES = [
   'SUBSCRIPTION_CREATE',
   'SUBSCRIPTION_UPDATE',
   'GUILD_DELETE',
+  'INTERACTION_CREATE',
 ] as const;
 
 export type BusEventType = (typeof BUS_EVENT_TYPES)[number];

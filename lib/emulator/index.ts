@@ -18,6 +18,7 @@ import { registerRelationships } from './routes/relationships';
 import { registerUsers } from './routes/users';
 import { registerMonetization } from './routes/monetization';
 import { registerCommands } from './routes/commands';
+import { registerInteractions } from './routes/interactions';
 import { SEED } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
@@ -93,6 +94,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerMonetization(routers.api);
   registerCommands(routers.api);
   registerChannelMessages(routers.api, routers.web);
+  registerInteractions(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

@@ -40,6 +40,8 @@ const BOT_EVENTS = new Set([
   'VOICE_CHANNEL_STATUS_UPDATE', 'VOICE_CHANNEL_START_TIME_UPDATE',
   'ENTITLEMENT_CREATE', 'ENTITLEMENT_UPDATE', 'ENTITLEMENT_DELETE', 'SUBSCRIPTION_CREATE', 'SUBSCRIPTION_UPDATE',
   'GUILD_DELETE',
+  // To the application's bot only (published with its applicationId, no guildId); no intent needed.
+  'INTERACTION_CREATE',
 ]);
 
 // Bot events that need an intent (protocols.md §3: intents select what a bot receives).

@@ -348,6 +348,8 @@ export interface Interaction {
   messages: Record<string, InteractionMessage>;
   /** MODAL (9): the modal shown, for the submit to be checked against. */
   modal: Record<string, unknown> | null;
+  /** The modal was submitted (once). */
+  modalSubmitted?: boolean;
   /** AUTOCOMPLETE_RESULT (8): the choices shown. */
   choices: Array<Record<string, unknown>> | null;
   /** LAUNCH_ACTIVITY (12) or the service's launch: the activity instance id. */

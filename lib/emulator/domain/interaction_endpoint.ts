@@ -1,0 +1,58 @@
+// The app's interactions endpoint URL: interactions are POSTed there signed like webhooks
+// (Ed25519 over timestamp + body, X-Signature-Ed25519 / X-Signature-Timestamp), and the reply's
+// JSON body is the interaction's response. Setting a URL is checked with a PING that must be
+// answered with a PONG ({"type": 1}), as the public API does.
+import { createPrivateKey, sign } from 'node:crypto';
+import type { Emulator } from '../emulator';
+import { ApiError } from '../http/errors';
+import type { Application } from '../model/types';
+import { newSecret } from '../secrets';
+
+/** The endpoint must answer within 3 s (real time: it is a real HTTP exchange). */
+export const ENDPOINT_TIMEOUT_MS = 3000;
+
+/** POSTs `payload` to the app's endpoint, signed; resolves to the reply's JSON body or throws with why not. */
+export async function postToEndpoint(emu: Emulator, app: Application, url: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const body = JSON.stringify(payload);
+  const timestamp = String(Math.floor(emu.now() / 1000));
+  const key = createPrivateKey({ key: Buffer.from(app.privateKeyPkcs8Base64, 'base64'), format: 'der', type: 'pkcs8' });
+  const signature = sign(null, Buffer.from(timestamp + body), key).toString('hex');
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'sdkpp-emulator-interactions', 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp },
+      body,
+      signal: AbortSignal.timeout(ENDPOINT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new Error(`the interactions endpoint could not be reached or did not answer in time (${(error as Error).name})`);
+  }
+  const text = await response.text().catch(() => '');
+  if (response.status < 200 || response.status >= 300) throw new Error(`the interactions endpoint answered HTTP ${response.status}`);
+  let reply: unknown;
+  try {
+    reply = JSON.parse(text);
+  } catch {
+    throw new Error('the interactions endpoint answered a body that is not JSON');
+  }
+  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) throw new Error('the interactions endpoint answered a body that is not a JSON object');
+  return reply as Record<string, unknown>;
+}
+
+/** Sets (after a PING answered with a PONG) or clears the app's interactions endpoint URL. */
+export async function setInteractionsEndpoint(emu: Emulator, app: Application, url: string | null): Promise<void> {
+  if (url !== null) {
+    if (!/^https?:\/\/[^\s]+$/.test(url)) throw new ApiError(400, 50035, 'url: an http(s) URL');
+    const ping = { id: emu.ids.next(), application_id: app.id, type: 1, token: newSecret('emu_it_'), version: 1 };
+    let reply: Record<string, unknown>;
+    try {
+      reply = await postToEndpoint(emu, app, url, ping);
+    } catch (error) {
+      throw new ApiError(400, 50035, `url: ${(error as Error).message}`);
+    }
+    if (reply.type !== 1) throw new ApiError(400, 50035, 'url: the interactions endpoint must answer the PING with {"type": 1}');
+  }
+  app.interactionsEndpointUrl = url;
+  emu.changed();
+}

@@ -1,0 +1,356 @@
+// Issue 16 part 2b: interactions — a person invokes a command (control API), the app's bot gets
+// INTERACTION_CREATE (no intent needed) with the public API's payload (app_permissions always,
+// installs, context, attachment_size_limit, resolved data), answers once through the callback
+// within 3 s of emulator time, and uses the interaction's webhook for 15 minutes: the original
+// response (a deferred one may gain a poll), follow-ups (5 at most for a user-installed app where
+// it is not installed), interaction_metadata without user_id, and forced-ephemeral responses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchOf, GatewayClient } from './helpers/gateway_client';
+import { Api, SEED, start, type Started } from './helpers';
+
+let s: Started;
+let api: Api;
+let botClient: GatewayClient;
+const APP = SEED.applicationId;
+const { nelly, alice, bob } = SEED.users;
+const at = (n: number) => (BigInt(SEED.guildId) + BigInt(n)).toString();
+const GENERAL = at(12);
+const STAFF_ONLY = at(18);
+const MiB = 1024 * 1024;
+const USE_EXTERNAL_APPS = 1n << 50n;
+const USER_APP_PERMISSIONS = (1n << 14n) | (1n << 15n) | (1n << 17n) | (1n << 18n);
+const EPHEMERAL = 64;
+const LOADING = 128;
+
+async function command(body: Record<string, unknown>, guildId?: string) {
+  const path = guildId ? `/applications/${APP}/guilds/${guildId}/commands` : `/applications/${APP}/commands`;
+  const reply = await api.post(path, body, api.bot);
+  if (reply.status !== 201) throw new Error(`command: ${reply.status} ${reply.text}`);
+  return reply.body;
+}
+
+/** Invokes and waits for the bot's INTERACTION_CREATE; returns the payload. */
+async function invoke(invocation: Parameters<typeof s.emu.control.invokeCommand>[0]): Promise<any> {
+  const from = botClient.mark();
+  const { id } = await s.emu.control.invokeCommand(invocation);
+  return (await botClient.waitFor(dispatchOf('INTERACTION_CREATE', (d) => d.id === id), { from })).d;
+}
+
+const callback = (i: { id: string; token: string }, body: unknown, query = '') => api.post(`/interactions/${i.id}/${i.token}/callback${query}`, body);
+const hook = (i: { token: string }, rest = '') => `/webhooks/${APP}/${i.token}${rest}`;
+
+let userGuild: { id: string; channelIds: string[] };
+
+beforeAll(async () => {
+  s = await start();
+  api = s.api;
+  s.emu.control.setRateLimits(false);
+  botClient = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+  await botClient.identifyBot(s.emu.application.botToken, 0); // no intents: interactions need none
+  await command({
+    name: 'ping', description: 'ping', options: [
+      { type: 3, name: 'text', description: 'text', required: true },
+      { type: 6, name: 'who', description: 'who' },
+      { type: 7, name: 'where', description: 'where' },
+      { type: 4, name: 'n', description: 'n', min_value: 1, max_value: 10 },
+      { type: 3, name: 'color', description: 'color', choices: [{ name: 'Red', value: 'red' }] },
+    ],
+  });
+  await command({ name: 'guildonly', description: 'guild only', contexts: [0] });
+  await command({ name: 'userapp', description: 'user app', integration_types: [1], contexts: [0, 1, 2] });
+  await command({ name: 'admin', description: 'admins', default_member_permissions: '8' });
+  await command({ name: 'local', description: 'a guild command' }, SEED.guildId);
+  // A server without the application's bot: nelly owns it, alice is a plain member.
+  userGuild = s.emu.control.createGuild('user app server', [nelly, alice]);
+  s.emu.control.removeGuildMember(userGuild.id, SEED.botUserId);
+});
+
+afterAll(async () => {
+  botClient?.close();
+  await s.emu.close();
+});
+
+describe('delivery and payload', () => {
+  it('INTERACTION_CREATE reaches the bot (no intent) with the public API payload', async () => {
+    const d = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'hi' }, { name: 'who', value: bob }, { name: 'where', value: STAFF_ONLY }] });
+    expect(d).toMatchObject({ application_id: APP, type: 2, guild_id: SEED.guildId, channel_id: GENERAL, version: 1, locale: 'en-US', guild_locale: 'en-US', context: 0, entitlements: [] });
+    expect(d.token).toMatch(/\S{20,}/);
+    expect(d.authorizing_integration_owners).toEqual({ 0: SEED.guildId });
+    expect(d.attachment_size_limit).toBe(10 * MiB);
+    expect(d.channel).toMatchObject({ id: GENERAL, type: 0, name: 'general' });
+    expect(d.member.user.id).toBe(nelly);
+    expect(typeof d.member.permissions).toBe('string');
+    expect(d.user).toBeUndefined();
+    // The bot's own permissions in #general, as a string (its role + @everyone).
+    expect(typeof d.app_permissions).toBe('string');
+    expect(BigInt(d.app_permissions) & (1n << 10n)).toBe(1n << 10n);
+    expect(d.data).toMatchObject({ name: 'ping', type: 1, options: [{ name: 'text', type: 3, value: 'hi' }, { name: 'who', type: 6, value: bob }, { name: 'where', type: 7, value: STAFF_ONLY }] });
+    expect(d.data.resolved.users[bob].id).toBe(bob);
+    expect(d.data.resolved.members[bob].roles).toBeDefined();
+    // The bot is in the guild: resolved channels carry its permissions there (it cannot view staff-only).
+    expect(d.data.resolved.channels[STAFF_ONLY].app_permissions).toBeDefined();
+    expect(BigInt(d.data.resolved.channels[STAFF_ONLY].app_permissions) & (1n << 10n)).toBe(0n);
+  });
+
+  it('attachment_size_limit follows the invoking user\'s premium (alice: 500 MiB)', async () => {
+    const d = await invoke({ userId: alice, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    expect(d.attachment_size_limit).toBe(500 * MiB);
+  });
+
+  it('checks the options against the command: unknown, missing required, wrong type, bounds, choices', async () => {
+    const bad = [
+      [{ name: 'nope', value: 1 }],
+      [{ name: 'n', value: 3 }],
+      [{ name: 'text', value: 5 }],
+      [{ name: 'text', value: 'a' }, { name: 'n', value: 11 }],
+      [{ name: 'text', value: 'a' }, { name: 'color', value: 'blue' }],
+      [{ name: 'text', value: 'a' }, { name: 'who', value: '1349146942634069999' }],
+    ];
+    for (const options of bad) {
+      await expect(s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'ping', options }), JSON.stringify(options)).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'missing' })).rejects.toMatchObject({ code: 10063 });
+  });
+
+  it('guild commands are used in their guild; contexts and default_member_permissions are enforced', async () => {
+    expect((await invoke({ userId: nelly, channelId: GENERAL, name: 'local' })).data.guild_id).toBe(SEED.guildId);
+    await expect(s.emu.control.invokeCommand({ userId: nelly, channelId: userGuild.channelIds[0], name: 'local' })).rejects.toMatchObject({ code: 10063 });
+    await expect(s.emu.control.invokeCommand({ userId: nelly, dmWith: SEED.botUserId, name: 'guildonly' })).rejects.toMatchObject({ code: 50001 });
+    await expect(s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'admin' })).rejects.toMatchObject({ code: 50013 });
+    expect((await invoke({ userId: alice, channelId: GENERAL, name: 'admin' })).member.user.id).toBe(alice); // the owner
+    await expect(s.emu.control.invokeCommand({ userId: nelly, channelId: STAFF_ONLY, name: 'ping' })).rejects.toMatchObject({ code: 50001 });
+  });
+
+  it('the bot\'s DM: context 1, user instead of member, the guild install as "0": "0"', async () => {
+    const d = await invoke({ userId: nelly, dmWith: SEED.botUserId, name: 'ping', options: [{ name: 'text', value: 'dm' }] });
+    expect(d.context).toBe(1);
+    expect(d.user.id).toBe(nelly);
+    expect(d.member).toBeUndefined();
+    expect(d.guild_id).toBeUndefined();
+    expect(d.channel.type).toBe(1);
+    expect(d.authorizing_integration_owners).toEqual({ 0: '0' });
+    expect(BigInt(d.app_permissions)).toBe(USER_APP_PERMISSIONS);
+  });
+});
+
+describe('installs: guild install and user install', () => {
+  it('a user-installed app needs the user\'s install (applications.commands); owners {"1": user}', async () => {
+    await expect(s.emu.control.invokeCommand({ userId: bob, channelId: GENERAL, name: 'userapp' })).rejects.toMatchObject({ code: 50001 });
+    s.emu.control.issueToken(bob, ['identify', 'applications.commands']);
+    const d = await invoke({ userId: bob, channelId: GENERAL, name: 'userapp' });
+    expect(d.authorizing_integration_owners).toEqual({ 1: bob });
+    // A private channel between two people: only the user install can authorize it.
+    const dm = await invoke({ userId: bob, dmWith: alice, name: 'userapp' });
+    expect(dm.context).toBe(2);
+    expect(dm.authorizing_integration_owners).toEqual({ 1: bob });
+    await expect(s.emu.control.invokeCommand({ userId: alice, dmWith: bob, name: 'userapp' })).rejects.toMatchObject({ code: 50001 });
+  });
+
+  it('in a server without the bot: app_permissions of a user-installed app, resolved channels without app_permissions', async () => {
+    s.emu.control.issueToken(nelly, ['applications.commands']);
+    const channel = userGuild.channelIds[0];
+    const d = await invoke({ userId: nelly, channelId: channel, name: 'ping', options: [{ name: 'text', value: 'x' }, { name: 'where', value: channel }] });
+    expect(d.authorizing_integration_owners).toEqual({ 1: nelly });
+    expect(BigInt(d.app_permissions)).toBe(USER_APP_PERMISSIONS);
+    expect(d.data.resolved.channels[channel].permissions).toBeDefined();
+    expect(d.data.resolved.channels[channel].app_permissions).toBeUndefined();
+  });
+});
+
+describe('the initial response (callback)', () => {
+  it('CHANNEL_MESSAGE_WITH_SOURCE: 204, once (40060), and the original carries interaction_metadata without user_id', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    const first = await callback(i, { type: 4, data: { content: 'pong' } });
+    expect(first.status).toBe(204);
+    const again = await callback(i, { type: 4, data: { content: 'twice' } });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe(40060);
+    const original = await api.get(hook(i, '/messages/@original'));
+    expect(original.status).toBe(200);
+    expect(original.body).toMatchObject({ content: 'pong', type: 20, channel_id: GENERAL, application_id: APP, webhook_id: APP, author: { id: SEED.botUserId } });
+    expect(original.body.interaction_metadata).toMatchObject({ id: i.id, type: 2, user: { id: nelly }, authorizing_integration_owners: { 0: SEED.guildId } });
+    expect('user_id' in original.body.interaction_metadata).toBe(false);
+    expect(original.body.interaction_metadata.original_response_message_id).toBeUndefined();
+    expect(original.body.interaction).toMatchObject({ id: i.id, type: 2, name: 'ping', user: { id: nelly } }); // deprecated, still sent
+    expect(s.emu.control.interactionResult(i.id)).toMatchObject({ responseType: 4, original: { content: 'pong' }, followups: [] });
+  });
+
+  it('?with_response=true answers the callback\'s interaction and resource', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    const reply = await callback(i, { type: 4, data: { content: 'shown', flags: EPHEMERAL } }, '?with_response=true');
+    expect(reply.status).toBe(200);
+    expect(reply.body.interaction).toMatchObject({ id: i.id, type: 2, response_message_loading: false, response_message_ephemeral: true });
+    expect(reply.body.resource.type).toBe(4);
+    expect(reply.body.resource.message).toMatchObject({ id: reply.body.interaction.response_message_id, content: 'shown', flags: EPHEMERAL });
+  });
+
+  it('must come within 3 s of emulator time; a wrong token or id is 10062', async () => {
+    const late = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    const inTime = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'y' }] });
+    // The emulator clock also runs with real time: leave the few real ms a request takes.
+    s.emu.control.advanceClock(2800);
+    expect((await callback(inTime, { type: 5 })).status).toBe(204); // still within 3 s
+    s.emu.control.advanceClock(201);
+    const refused = await callback(late, { type: 4, data: { content: 'late' } });
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe(10062);
+    const fresh = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'z' }] });
+    expect((await callback({ id: fresh.id, token: 'wrong' }, { type: 5 })).body.code).toBe(10062);
+    expect((await callback({ id: '1349146942634069999', token: fresh.token }, { type: 5 })).body.code).toBe(10062);
+  });
+
+  it('refuses response types the interaction does not take, empty messages and 26 embed fields; a refused callback changes nothing', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    for (const body of [{ type: 1 }, { type: 6 }, { type: 7, data: { content: 'x' } }, { type: 8, data: { choices: [] } }, { type: 11 }, { type: 12 }, {}]) {
+      const reply = await callback(i, body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.code).toBe(50035);
+    }
+    const empty = await callback(i, { type: 4, data: {} });
+    expect(empty.body.code).toBe(50006);
+    const fields = (n: number) => Array.from({ length: n }, (_, k) => ({ name: `f${k}`, value: 'v' }));
+    const tooMany = await callback(i, { type: 4, data: { embeds: [{ title: 't', fields: fields(26) }] } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors.data.embeds['0'].fields._errors).toBeDefined();
+    const badFlags = await callback(i, { type: 4, data: { content: 'x', flags: 1 } });
+    expect(badFlags.body.errors.data.flags).toBeDefined();
+    expect(s.emu.control.interactionResult(i.id).responseType).toBeNull();
+    expect((await callback(i, { type: 4, data: { embeds: [{ title: 't', fields: fields(25) }] } })).status).toBe(204);
+  });
+
+  it('PREMIUM_REQUIRED (10) is deprecated but accepted; LAUNCH_ACTIVITY (12) needs activities enabled', async () => {
+    const premium = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    expect((await callback(premium, { type: 10 })).status).toBe(204);
+    expect(s.emu.control.interactionResult(premium.id).responseType).toBe(10);
+    s.emu.control.setActivitiesEnabled(true);
+    try {
+      const launch = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+      const reply = await callback(launch, { type: 12 }, '?with_response=true');
+      expect(reply.status).toBe(200);
+      expect(reply.body.interaction.activity_instance_id).toMatch(/^\d+$/);
+      expect(reply.body.resource.activity_instance.id).toBe(reply.body.interaction.activity_instance_id);
+    } finally {
+      s.emu.control.setActivitiesEnabled(false);
+    }
+  });
+});
+
+describe('the original response and follow-ups (the interaction webhook)', () => {
+  it('a deferred response is a loading original; editing it may add a poll; elsewhere a poll is refused', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    expect((await callback(i, { type: 5 })).status).toBe(204);
+    const loading = (await api.get(hook(i, '/messages/@original'))).body;
+    expect(loading.flags & LOADING).toBe(LOADING);
+    const poll = { question: { text: 'Best?' }, answers: [{ poll_media: { text: 'A' } }, { poll_media: { text: 'B' } }], duration: 2 };
+    const edited = await api.patch(hook(i, '/messages/@original'), { content: 'vote', poll });
+    expect(edited.status).toBe(200);
+    expect(edited.body.flags & LOADING).toBe(0);
+    expect(edited.body.poll).toMatchObject({ question: { text: 'Best?' }, answers: [{ answer_id: 1, poll_media: { text: 'A' } }, { answer_id: 2 }], allow_multiselect: false });
+    expect(edited.body.edited_timestamp).not.toBeNull();
+    const again = await api.patch(hook(i, '/messages/@original'), { poll });
+    expect(again.status).toBe(400);
+    expect(again.body.errors.poll).toBeDefined();
+    const badPoll = await api.post(hook(i), { poll: { question: { text: 'q' }, answers: Array.from({ length: 11 }, () => ({ poll_media: { text: 'a' } })) } });
+    expect(badPoll.body.errors.poll.answers).toBeDefined();
+  });
+
+  it('after a deferred response the first follow-up fills the original; later ones are new messages with original_response_message_id', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 5, data: { flags: EPHEMERAL } });
+    const originalId = (await api.get(hook(i, '/messages/@original'))).body.id;
+    const first = await api.post(hook(i), { content: 'done thinking' });
+    expect(first.status).toBe(200);
+    expect(first.body.id).toBe(originalId);
+    expect(first.body.flags).toBe(EPHEMERAL);
+    const second = await api.post(hook(i), { content: 'one more' });
+    expect(second.body.id).not.toBe(originalId);
+    expect(second.body.type).toBe(0);
+    expect(second.body.interaction_metadata).toMatchObject({ id: i.id, user: { id: nelly }, original_response_message_id: originalId });
+    expect('user_id' in second.body.interaction_metadata).toBe(false);
+  });
+
+  it('follow-ups: not before the response; read, edit and delete by id; delete the original (then 10008)', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    expect((await api.post(hook(i), { content: 'too early' })).body.code).toBe(10015);
+    expect((await api.get(hook(i, '/messages/@original'))).body.code).toBe(10008);
+    await callback(i, { type: 4, data: { content: 'first' } });
+    const followup = (await api.post(hook(i), { content: 'follow' })).body;
+    expect((await api.get(hook(i, `/messages/${followup.id}`))).body.content).toBe('follow');
+    expect((await api.patch(hook(i, `/messages/${followup.id}`), { content: 'edited' })).body.content).toBe('edited');
+    expect((await api.patch(hook(i, `/messages/${followup.id}`), { content: 'x'.repeat(2001) })).status).toBe(400);
+    expect((await api.delete(hook(i, `/messages/${followup.id}`))).status).toBe(204);
+    expect((await api.get(hook(i, `/messages/${followup.id}`))).body.code).toBe(10008);
+    expect((await api.delete(hook(i, '/messages/@original'))).status).toBe(204);
+    expect((await api.get(hook(i, '/messages/@original'))).body.code).toBe(10008);
+    // Another interaction's message is not this webhook's.
+    const other = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'y' }] });
+    await callback(other, { type: 4, data: { content: 'other' } });
+    const otherId = (await api.get(hook(other, '/messages/@original'))).body.id;
+    expect((await api.get(hook(i, `/messages/${otherId}`))).body.code).toBe(10008);
+    expect(s.emu.control.interactionResult(other.id).original).toMatchObject({ id: otherId });
+  });
+
+  it('the token lives 15 minutes of emulator time; an unknown application is 10015', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 4, data: { content: 'x' } });
+    s.emu.control.advanceClock(15 * 60 * 1000 - 500); // (the clock also runs with real time)
+    expect((await api.post(hook(i), { content: 'still' })).status).toBe(200);
+    s.emu.control.advanceClock(500);
+    for (const reply of [await api.get(hook(i, '/messages/@original')), await api.post(hook(i), { content: 'late' })]) {
+      expect(reply.status).toBe(401);
+      expect(reply.body.code).toBe(50027);
+    }
+    expect((await api.get(`/webhooks/${APP}/not-a-token/messages/@original`)).body.code).toBe(50027);
+    expect((await api.get(`/webhooks/1349146942634069999/${i.token}/messages/@original`)).body.code).toBe(10015);
+  });
+
+  it('a user-installed app where it is not installed: at most 5 follow-ups; a guild-installed one has no such limit', async () => {
+    s.emu.control.issueToken(nelly, ['applications.commands']);
+    const i = await invoke({ userId: nelly, channelId: userGuild.channelIds[0], name: 'userapp' });
+    await callback(i, { type: 4, data: { content: 'start' } });
+    for (let n = 1; n <= 5; n++) expect((await api.post(hook(i), { content: `#${n}` })).status).toBe(200);
+    const sixth = await api.post(hook(i), { content: '#6' });
+    expect(sixth.status).toBe(400);
+    expect(sixth.body.code).toBe(40094);
+    expect(s.emu.control.interactionResult(i.id).followups).toHaveLength(5);
+    const guild = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(guild, { type: 4, data: { content: 'start' } });
+    for (let n = 1; n <= 6; n++) expect((await api.post(hook(guild), { content: `#${n}` })).status).toBe(200);
+  });
+
+  it('USE_EXTERNAL_APPS off for the user and the app not in the server: every response is ephemeral', async () => {
+    s.emu.control.issueToken(alice, ['applications.commands']);
+    const channel = userGuild.channelIds[0];
+    const forced = await invoke({ userId: alice, channelId: channel, name: 'userapp' }); // @everyone there lacks USE_EXTERNAL_APPS
+    await callback(forced, { type: 4, data: { content: 'public?' } });
+    expect((await api.get(hook(forced, '/messages/@original'))).body.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect((await api.post(hook(forced), { content: 'follow' })).body.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(s.emu.control.interactionResult(forced.id).forcedEphemeral).toBe(true);
+    s.emu.control.setChannelOverwrite(channel, alice, 1, USE_EXTERNAL_APPS.toString(), '0');
+    const allowed = await invoke({ userId: alice, channelId: channel, name: 'userapp' });
+    await callback(allowed, { type: 4, data: { content: 'public' } });
+    expect((await api.get(hook(allowed, '/messages/@original'))).body.flags & EPHEMERAL).toBe(0);
+    // In the seeded guild (the bot is a member) nothing is forced, whatever the user's permission.
+    s.emu.control.setChannelOverwrite(GENERAL, bob, 1, '0', USE_EXTERNAL_APPS.toString());
+    const installed = await invoke({ userId: bob, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(installed, { type: 4, data: { content: 'public' } });
+    expect((await api.get(hook(installed, '/messages/@original'))).body.flags & EPHEMERAL).toBe(0);
+    s.emu.control.setChannelOverwrite(GENERAL, bob, 1, null, null);
+  });
+});
+
+describe('the control API over HTTP', () => {
+  it('invokeCommand and interactionResult have HTTP routes; bad arguments are 4xx', async () => {
+    const from = botClient.mark();
+    const reply = await api.control('invokeCommand', { userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'http' }] });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ type: 2 });
+    await botClient.waitFor(dispatchOf('INTERACTION_CREATE', (d) => d.id === reply.body.id), { from });
+    await callback(reply.body, { type: 4, data: { content: 'over http' } });
+    const result = await api.control('interactionResult', { interactionId: reply.body.id });
+    expect(result.body.original.content).toBe('over http');
+    expect((await api.control('invokeCommand', { userId: 'x', name: 'ping' })).status).toBe(400);
+    expect((await api.control('invokeCommand', { userId: nelly, channelId: GENERAL, name: 'nope' })).status).toBe(404);
+    expect((await api.control('interactionResult', { interactionId: '1349146942634069999' })).status).toBe(404);
+  });
+});
