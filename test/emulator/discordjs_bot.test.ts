@@ -5,7 +5,7 @@
 // goes through the library's own objects and events, so a payload or header the library cannot
 // read fails here, not in someone's bot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type Message, type TextChannel } from 'discord.js';
+import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type Interaction, type Message, type TextChannel } from 'discord.js';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
@@ -280,5 +280,44 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
 
     const sent = await within((message.channel as TextChannel).send('and a plain message'), 'channel.send');
     expect(sent.channelId).toBe(general);
+  });
+});
+
+describe(`discord.js ${DISCORD_JS} bot: a slash command`, () => {
+  const general = (BigInt(SEED.guildId) + 12n).toString();
+  let bot: Client<true>;
+
+  beforeAll(async () => {
+    bot = await loggedIn(newClient([GatewayIntentBits.Guilds]));
+  });
+
+  it("registers /ping with application.commands.create, a person invokes it, interaction.reply('pong'), and the person sees pong", async () => {
+    const command = await within(bot.application.commands.create({ name: 'ping', description: 'Replies with pong' }), 'commands.create');
+    expect(command.name).toBe('ping');
+    expect((await within(bot.application.commands.fetch(), 'commands.fetch')).has(command.id)).toBe(true);
+
+    const answered = new Promise<ChatInputCommandInteraction>((resolve, reject) => {
+      const listener = (interaction: Interaction) => {
+        if (!interaction.isChatInputCommand() || interaction.commandName !== 'ping') return;
+        bot.off(Events.InteractionCreate, listener);
+        expect(interaction.user.id).toBe(SEED.users.nelly);
+        expect(interaction.guildId).toBe(SEED.guildId);
+        expect(interaction.channelId).toBe(general);
+        expect(interaction.commandId).toBe(command.id);
+        interaction.reply('pong').then(() => resolve(interaction), reject);
+      };
+      bot.on(Events.InteractionCreate, listener);
+    });
+    const invoked = await within(emu.control.invokeCommand({ userId: SEED.users.nelly, channelId: general, name: 'ping' }), 'invokeCommand');
+    const interaction = await within(answered, 'interactionCreate and reply');
+    expect(interaction.id).toBe(invoked.id);
+
+    // What the person saw: the original response, which the library reads back too.
+    const result = emu.control.interactionResult(invoked.id) as { responseType: number; original: { content: string; id: string; author: { id: string } } | null };
+    expect(result.responseType).toBe(4); // CHANNEL_MESSAGE_WITH_SOURCE
+    expect(result.original).toMatchObject({ content: 'pong', author: { id: SEED.botUserId } });
+    const fetched = await within(interaction.fetchReply(), 'interaction.fetchReply');
+    expect(fetched.id).toBe(result.original!.id);
+    expect(fetched.content).toBe('pong');
   });
 });
