@@ -166,6 +166,24 @@ describe('MESSAGE_CREATE / UPDATE / DELETE to bots', () => {
     expect(await without.collectFor(200, dispatchOf('MESSAGE_CREATE'))).toEqual([]);
   });
 
+  it('give a reader with MESSAGE_CONTENT the full message (the bus view the gateway applies per session)', async () => {
+    const seen: any[] = [];
+    const stop = t.emu.core.bus.subscribe((event) => {
+      if (event.type === 'MESSAGE_CREATE' && event.channelMessage) seen.push(event);
+    });
+    try {
+      t.emu.control.postChannelMessage(alice, CHANNEL.general, { content: 'for content readers', embeds: [{ title: 'e' }] });
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    const audience = seen[0].channelMessage;
+    expect(audience.dm).toBe(false);
+    expect(audience.reaches(BOT_USER)).toBe(true);
+    expect(audience.view({ userId: BOT_USER, messageContent: true })).toMatchObject({ content: 'for content readers', embeds: [{ title: 'e' }], guild_id: SEED.guildId });
+    expect(audience.view({ userId: BOT_USER, messageContent: false })).toMatchObject({ content: '', embeds: [] });
+  });
+
   it('reach only bots that can view the channel', async () => {
     const client = await botSession(GUILD_MESSAGES);
     t.emu.control.postChannelMessage(bob, CHANNEL.staffOnly, 'moderators only');

@@ -148,3 +148,27 @@ describe('REST payloads', () => {
     expect(created).toMatchObject({ tts: false, mention_everyone: false, mentions: [], mention_roles: [], attachments: [], embeds: [], pinned: false });
   });
 });
+
+describe('the bot side: channel messages', () => {
+  it('a bot channel message (REST reply with an attachment, history, MESSAGE_CREATE) and a bot DM channel have every required field', async () => {
+    const GUILD_MESSAGES = 1 << 9;
+    const general = at(12);
+    const client = await connect();
+    await client.identifyBot(t.emu.application.botToken, GUILD_MESSAGES);
+    const from = client.mark();
+    const form = new FormData();
+    form.set('payload_json', JSON.stringify({ content: 'bot shapes', attachments: [{ id: 0, description: 'd' }] }));
+    form.set('files[0]', new Blob([Buffer.from('bytes')], { type: 'text/plain' }), 'shape.txt');
+    const response = await fetch(`${t.emu.apiBase}/channels/${general}/messages`, { method: 'POST', headers: { authorization: bot(t.emu) }, body: form });
+    expect(response.status).toBe(200);
+    const sent = (await response.json()) as { id: string; attachments: unknown[] };
+    expectShape(sent, Shapes.MESSAGE, 'POST reply');
+    expectShape(sent.attachments[0], Shapes.ATTACHMENT, 'attachment');
+    const history = (await api(t.emu, 'GET', `/channels/${general}/messages?limit=5`, { auth: bot(t.emu) })).body as unknown[];
+    for (const message of history) expectShape(message, Shapes.MESSAGE, 'history');
+    const created = (await client.waitFor(dispatchOf('MESSAGE_CREATE', (d) => d.id === sent.id), { from })).d;
+    expectShape(created, Shapes.MESSAGE, 'MESSAGE_CREATE');
+    const dm = await api(t.emu, 'POST', '/users/@me/channels', { auth: bot(t.emu), body: { recipient_id: carol } });
+    expectShape(dm.body, Shapes.DM_CHANNEL, 'DM channel');
+  });
+});

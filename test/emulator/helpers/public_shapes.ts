@@ -4,7 +4,9 @@
 // (test/emulator/payload_types.test.ts type-checks this file), and the test then checks every
 // recorded payload against the table at run time.
 import type {
+  APIAttachment,
   APIConnection,
+  APIDMChannel,
   APIEntitlement,
   APIGuildMember,
   APIMessage,
@@ -68,6 +70,12 @@ export const MESSAGE: Shape<APIMessage> = {
   edited_timestamp: 'string|null', tts: 'boolean', mention_everyone: 'boolean', mentions: 'array',
   mention_roles: 'array', attachments: 'array', embeds: 'array', pinned: 'boolean', type: 'number',
 };
+
+export const ATTACHMENT: Shape<APIAttachment> = {
+  id: 'string', filename: 'string', size: 'number', url: 'string', proxy_url: 'string',
+};
+
+export const DM_CHANNEL: Shape<APIDMChannel> = { id: 'string', type: 'number', name: 'string|null' };
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';

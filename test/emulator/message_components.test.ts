@@ -1,0 +1,161 @@
+// Embeds and components on the bot side's messages (limits as errors, never truncation), and the
+// modal component rules through validateModalComponents (the interactions routes call it).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateModalComponents } from '../../lib/emulator/domain/components';
+import { Validator } from '../../lib/emulator/http/validate';
+import { api, bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
+
+const IS_COMPONENTS_V2 = 1 << 15;
+const at = (n: number) => (BigInt(SEED.guildId) + BigInt(n)).toString();
+const GENERAL = at(12);
+const SEASON_PASS = at(100);
+
+let t: TestEmulator;
+const send = (body: unknown) => api(t.emu, 'POST', `/channels/${GENERAL}/messages`, { auth: bot(t.emu), body });
+
+beforeAll(async () => {
+  t = await startTestEmulator();
+  t.emu.control.setRateLimits(false);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const button = (id: string) => ({ type: 2, style: 1, label: id, custom_id: id });
+const row = (...components: unknown[]) => ({ type: 1, components });
+const text = (content: string) => ({ type: 10, content });
+const field = (i: number) => ({ name: `f${i}`, value: 'v' });
+
+describe('embeds', () => {
+  it('takes 25 fields; 26 is a 50035 error on that embed, not a truncation', async () => {
+    const ok = await send({ embeds: [{ title: 't', fields: Array.from({ length: 25 }, (_, i) => field(i)) }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.embeds[0].fields).toHaveLength(25);
+    const over = await send({ embeds: [{ title: 't', fields: Array.from({ length: 26 }, (_, i) => field(i)) }] });
+    expect(over.status).toBe(400);
+    expect(over.body.code).toBe(50035);
+    expect(over.body.errors.embeds['0'].fields._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+  });
+
+  it('takes 10 embeds (11 is an error) and the public limits: title 256, description 4096, field name 256 / value 1024, 6000 in all', async () => {
+    expect((await send({ embeds: Array.from({ length: 10 }, () => ({ title: 't' })) })).status).toBe(200);
+    expect((await send({ embeds: Array.from({ length: 11 }, () => ({ title: 't' })) })).body.errors.embeds._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+    expect((await send({ embeds: [{ title: 'x'.repeat(256) }] })).status).toBe(200);
+    expect((await send({ embeds: [{ title: 'x'.repeat(257) }] })).body.errors.embeds['0'].title._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
+    expect((await send({ embeds: [{ description: 'x'.repeat(4097) }] })).body.errors.embeds['0'].description._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
+    expect((await send({ embeds: [{ fields: [{ name: 'n'.repeat(257), value: 'v' }] }] })).body.errors.embeds['0'].fields['0'].name._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
+    expect((await send({ embeds: [{ fields: [{ name: 'n', value: 'v'.repeat(1025) }] }] })).body.errors.embeds['0'].fields['0'].value._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
+    expect((await send({ embeds: [{ fields: [{ name: 'n' }] }] })).body.errors.embeds['0'].fields['0'].value._errors[0].code).toBe('BASE_TYPE_REQUIRED');
+    const total = (n: number) => [{ description: 'x'.repeat(4000) }, { description: 'x'.repeat(n - 4000) }];
+    expect((await send({ embeds: total(6000) })).status).toBe(200);
+    expect((await send({ embeds: total(6001) })).body.errors.embeds._errors[0].code).toBe('MAX_EMBED_SIZE_EXCEEDED');
+  });
+});
+
+describe('message components', () => {
+  it('legacy messages: at most 5 action rows of up to 5 buttons or one select; custom ids unique', async () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, r) => row(...Array.from({ length: 5 }, (_, b) => button(`r${r}b${b}`))));
+    const ok = await send({ content: 'buttons', components: rows(5) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.components).toHaveLength(5);
+    expect((await send({ content: 'x', components: rows(6) })).body.errors.components._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
+    expect((await send({ content: 'x', components: [row(...Array.from({ length: 6 }, (_, b) => button(`b${b}`)))] })).body.code).toBe(50035);
+    const select = { type: 3, custom_id: 's', options: [{ label: 'a', value: 'a' }] };
+    expect((await send({ content: 'x', components: [row(select)] })).status).toBe(200);
+    expect((await send({ content: 'x', components: [row(select, button('b'))] })).body.errors.components['0'].components._errors[0].code).toBe('COMPONENT_LAYOUT_WIDTH_EXCEEDED');
+    expect((await send({ content: 'x', components: [row(button('same'), button('same'))] })).body.errors.components['0'].components['1'].custom_id._errors[0].code).toBe('COMPONENT_CUSTOM_ID_DUPLICATED');
+    expect((await send({ content: 'x', components: [row({ type: 2, style: 1, label: 'x', custom_id: 'c'.repeat(101) })] })).body.code).toBe(50035);
+    expect((await send({ content: 'x', components: [text('needs V2')] })).body.errors.components['0'].type._errors[0].code).toBe('UNION_TYPE_CHOICES');
+    expect((await send({ content: 'x', components: [row({ type: 2, style: 5, label: 'site', url: 'https://example.com' })] })).status).toBe(200);
+    expect((await send({ content: 'x', components: [row({ type: 2, style: 5, label: 'site', url: 'https://example.com', custom_id: 'no' })] })).body.code).toBe(50035);
+  });
+
+  it('IS_COMPONENTS_V2: 40 components in all (nested count), no top-level or Container limit; no content or embeds', async () => {
+    const texts = (n: number) => Array.from({ length: n }, (_, i) => text(`line ${i}`));
+    expect((await send({ flags: IS_COMPONENTS_V2, components: texts(40) })).status).toBe(200);
+    expect((await send({ flags: IS_COMPONENTS_V2, components: texts(41) })).body.errors.components._errors[0].code).toBe('COMPONENT_MAX_TOTAL_EXCEEDED');
+    // A Container with 39 children: 40 in all; its children have no limit of their own.
+    const container = (n: number) => ({ type: 17, accent_color: 0x5865f2, components: texts(n) });
+    const ok = await send({ flags: IS_COMPONENTS_V2, components: [container(39)] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.flags & IS_COMPONENTS_V2).toBe(IS_COMPONENTS_V2);
+    expect((await send({ flags: IS_COMPONENTS_V2, components: [container(40)] })).body.errors.components._errors[0].code).toBe('COMPONENT_MAX_TOTAL_EXCEEDED');
+    // More than the old limits (10 top-level, 30 total) is fine now.
+    expect((await send({ flags: IS_COMPONENTS_V2, components: [...texts(12), container(20)] })).status).toBe(200);
+    const layout = [
+      { type: 9, components: [text('section')], accessory: { type: 11, media: { url: 'https://example.com/a.png' } } },
+      { type: 14, divider: true, spacing: 2 },
+      { type: 12, items: [{ media: { url: 'https://example.com/b.png' } }] },
+      { type: 13, file: { url: 'attachment://notes.txt' } },
+      row(button('v2-button')),
+    ];
+    expect((await send({ flags: IS_COMPONENTS_V2, components: layout })).status).toBe(200);
+    expect((await send({ flags: IS_COMPONENTS_V2, content: 'no', components: texts(1) })).body.errors.content._errors[0].code).toBe('MESSAGE_CONTENT_NOT_ALLOWED_WITH_COMPONENTS_V2');
+    expect((await send({ flags: IS_COMPONENTS_V2, embeds: [{ title: 'no' }], components: texts(1) })).body.errors.embeds._errors[0].code).toBe('MESSAGE_EMBEDS_NOT_ALLOWED_WITH_COMPONENTS_V2');
+    expect((await send({ flags: IS_COMPONENTS_V2, components: [{ type: 9, components: texts(4), accessory: button('a') }] })).body.code).toBe(50035);
+    expect((await send({ flags: IS_COMPONENTS_V2, components: [{ type: 17, components: [container(1)] }] })).body.code).toBe(50035); // no Container in a Container
+  });
+
+  it('a premium button (style 6) needs the sku_id of an SKU of the application, and nothing else', async () => {
+    expect((await send({ content: 'buy', components: [row({ type: 2, style: 6, sku_id: SEASON_PASS })] })).status).toBe(200);
+    expect((await send({ content: 'buy', components: [row({ type: 2, style: 6, sku_id: '1' })] })).body.errors.components['0'].components['0'].sku_id._errors[0].code).toBe('BUTTON_COMPONENT_INVALID_SKU');
+    expect((await send({ content: 'buy', components: [row({ type: 2, style: 6 })] })).body.code).toBe(50035);
+    expect((await send({ content: 'buy', components: [row({ type: 2, style: 6, sku_id: SEASON_PASS, label: 'no' })] })).body.code).toBe(50035);
+  });
+});
+
+describe('modal components (validateModalComponents)', () => {
+  const check = (components: unknown): Record<string, unknown> | null => {
+    const v = new Validator();
+    validateModalComponents(v, components);
+    try {
+      v.check();
+      return null;
+    } catch (error) {
+      return (error as { errors: Record<string, unknown> }).errors;
+    }
+  };
+  const label = (component: unknown, extra: Record<string, unknown> = {}) => ({ type: 18, label: 'Question', component, ...extra });
+  const input = (extra: Record<string, unknown> = {}) => ({ type: 4, custom_id: 'answer', style: 1, ...extra });
+  const stringSelect = (extra: Record<string, unknown> = {}) => ({ type: 3, custom_id: 'pick', options: [{ label: 'a', value: 'a' }], ...extra });
+
+  it('accepts Labels with a text input, selects, radio group, checkbox group, checkbox, file upload; a Text Display; the deprecated ActionRow + TextInput', () => {
+    expect(check([label(input()), { type: 10, content: 'Read this' }, label(stringSelect({ required: false }), { description: 'pick one' })])).toBeNull();
+    expect(check([label({ type: 21, custom_id: 'radio', required: true, options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] })])).toBeNull();
+    expect(check([label({ type: 22, custom_id: 'boxes', min_values: 0, max_values: 2, options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] })])).toBeNull();
+    expect(check([label({ type: 23, custom_id: 'agree', default: false })])).toBeNull();
+    expect(check([label({ type: 19, custom_id: 'files', min_values: 0, max_values: 10, required: false })])).toBeNull();
+    expect(check([label({ type: 5, custom_id: 'users' })])).toBeNull();
+    expect(check([{ type: 1, components: [input({ label: 'Old style' })] }])).toBeNull();
+  });
+
+  it('a label on a Text Input inside a Label is a component error; the ActionRow form needs one', () => {
+    const errors = check([label(input({ label: 'own label' }))]) as any;
+    expect(errors.data.components['0'].component.label._errors[0].code).toBe('COMPONENT_TEXT_INPUT_LABEL_NOT_ALLOWED');
+    expect(check([{ type: 1, components: [input()] }])).not.toBeNull();
+  });
+
+  it('disabled on a modal select is a component error (any value)', () => {
+    const errors = check([label(stringSelect({ disabled: false }))]) as any;
+    expect(errors.data.components['0'].component.disabled._errors[0].code).toBe('COMPONENT_DISABLED_NOT_ALLOWED');
+    expect(check([label({ type: 8, custom_id: 'ch', disabled: true })])).not.toBeNull();
+  });
+
+  it('File Upload and Checkbox Group counts stay within 0..10 with min <= max; Radio Group needs 2..10 options', () => {
+    expect(check([label({ type: 19, custom_id: 'f', max_values: 11 })])).not.toBeNull();
+    expect(check([label({ type: 19, custom_id: 'f', min_values: -1 })])).not.toBeNull();
+    expect(check([label({ type: 19, custom_id: 'f', min_values: 5, max_values: 2 })])).not.toBeNull();
+    expect(check([label({ type: 22, custom_id: 'g', options: [{ value: 'a', label: 'A' }], min_values: 2, max_values: 1 })])).not.toBeNull();
+    expect(check([label({ type: 21, custom_id: 'r', options: [{ value: 'a', label: 'A' }] })])).not.toBeNull();
+  });
+
+  it('1 to 5 top-level components; buttons and bare inputs are not modal components; custom ids unique', () => {
+    expect(check([])).not.toBeNull();
+    expect(check(Array.from({ length: 5 }, (_, i) => label(input({ custom_id: `q${i}` }))))).toBeNull();
+    expect(check(Array.from({ length: 6 }, (_, i) => label(input({ custom_id: `q${i}` }))))).not.toBeNull();
+    expect(check([label({ type: 2, style: 1, label: 'b', custom_id: 'b' })])).not.toBeNull();
+    expect(check([input()])).not.toBeNull();
+    expect(check([label(input()), label(input())])).not.toBeNull();
+  });
+});
