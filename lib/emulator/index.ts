@@ -93,8 +93,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerRelationships(routers.api);
   registerMonetization(routers.api);
   registerCommands(routers.api);
-  registerChannelMessages(routers.api, routers.web);
   registerInteractions(routers.api);
+  registerChannelMessages(routers.api, routers.web);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

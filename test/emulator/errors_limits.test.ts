@@ -325,12 +325,12 @@ describe('never a 500, never a crash', () => {
     ['GET', '/applications/:app/commands/:message'], ['PATCH', '/applications/:app/commands/:message'], ['DELETE', '/applications/:app/commands/:message'],
     ['GET', '/applications/:app/guilds/:guild/commands'], ['POST', '/applications/:app/guilds/:guild/commands'], ['PUT', '/applications/:app/guilds/:guild/commands'],
     ['GET', '/applications/:app/guilds/:guild/commands/:message'], ['PATCH', '/applications/:app/guilds/:guild/commands/:message'], ['DELETE', '/applications/:app/guilds/:guild/commands/:message'],
-    ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
-    ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
     // Interactions (the interaction id stands in a :message slot, its token in :code).
     ['POST', '/interactions/:message/:code/callback'], ['POST', '/webhooks/:app/:code'],
     ['GET', '/webhooks/:app/:code/messages/@original'], ['PATCH', '/webhooks/:app/:code/messages/@original'], ['DELETE', '/webhooks/:app/:code/messages/@original'],
     ['GET', '/webhooks/:app/:code/messages/:message'], ['PATCH', '/webhooks/:app/:code/messages/:message'], ['DELETE', '/webhooks/:app/:code/messages/:message'],
+    ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
+    ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',

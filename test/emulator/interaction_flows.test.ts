@@ -35,6 +35,8 @@ async function invoke(invocation: Parameters<typeof s.emu.control.invokeCommand>
   return delivered(id, from);
 }
 
+/** What the person saw (control.interactionResult), loosely typed for the assertions. */
+const result = (id: string): any => s.emu.control.interactionResult(id);
 const callback = (i: { id: string; token: string }, body: unknown, query = '') => api.post(`/interactions/${i.id}/${i.token}/callback${query}`, body);
 const original = async (i: { token: string }) => (await api.get(`/webhooks/${APP}/${i.token}/messages/@original`)).body;
 
@@ -113,6 +115,10 @@ describe('context menu commands', () => {
     await callback(d, { type: 4, data: { content: 'quoted' } });
     expect((await original(d)).interaction_metadata.target_message_id).toBe(target.id);
     await expect(s.emu.control.invokeCommand({ userId: alice, channelId: GENERAL, name: 'Quote', type: 3, targetId: '1349146942634069999' })).rejects.toMatchObject({ code: 10008 });
+    // A person's channel message, as the app's bot reads it.
+    const said = s.emu.control.postChannelMessage(bob, GENERAL, 'quote me') as any;
+    const onPerson = await invoke({ userId: alice, channelId: GENERAL, name: 'Quote', type: 3, targetId: said.id });
+    expect(onPerson.data.resolved.messages[said.id]).toMatchObject({ id: said.id, author: { id: bob } });
   });
 });
 
@@ -125,7 +131,7 @@ describe('autocomplete', () => {
     expect((await callback(d, { type: 4, data: { content: 'no' } })).body.code).toBe(50035);
     expect((await callback(d, { type: 8, data: { choices: choices(26) } })).body.errors.data.choices).toBeDefined();
     expect((await callback(d, { type: 8, data: { choices: choices(25) } })).status).toBe(204);
-    expect(s.emu.control.interactionResult(d.id).choices).toHaveLength(25);
+    expect(result(d.id).choices).toHaveLength(25);
     // Only an autocomplete option can be focused.
     await expect(s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'search', options: [{ name: 'query', value: 'x' }, { name: 'limit', value: 1, focused: true }] })).rejects.toMatchObject({ status: 400 });
   });
@@ -152,7 +158,7 @@ describe('message components', () => {
     const d = await click({ userId: alice, messageId: message.id, customId: 'pick', values: ['a', 'c'] });
     expect(d.data).toMatchObject({ custom_id: 'pick', component_type: 3, values: ['a', 'c'] });
     expect((await callback(d, { type: 6 })).status).toBe(204);
-    expect(s.emu.control.interactionResult(d.id).original.content).toBe('choose');
+    expect(result(d.id).original.content).toBe('choose');
     const users = await click({ userId: alice, messageId: message.id, customId: 'who', values: [bob] });
     expect(users.data.resolved.users[bob].id).toBe(bob);
     for (const values of [[], ['a', 'b', 'c'], ['z']]) {
@@ -193,7 +199,7 @@ describe('modals', () => {
       expect(reply.body.errors.data[field], JSON.stringify(reply.body.errors)).toBeDefined();
     }
     expect((await callback(i, { type: 9, data: MODAL })).status).toBe(204);
-    expect(s.emu.control.interactionResult(i.id).modal).toMatchObject({ custom_id: 'report', title: 'Report' });
+    expect(result(i.id).modal).toMatchObject({ custom_id: 'report', title: 'Report' });
   });
 
   it('a submit is a MODAL_SUBMIT interaction with the values by component and the files as resolved attachments', async () => {
@@ -230,6 +236,11 @@ describe('modals', () => {
       { values: { what: 'fine', severity: ['low'], unknown: 'x' } },
       { values: { what: 'fine', severity: ['low'] }, files: { shots: eleven } },
       { values: { what: 'fine', severity: ['low'] }, files: { shots: [{ filename: 'big.bin', size: 10 * MiB + 1 }] } },
+      { values: { what: 5, severity: ['low'] } },
+      { values: { what: 'fine', severity: 'low' } },
+      { values: { what: 'fine', severity: ['low'] }, files: { shots: [null] } },
+      { values: { what: 'fine', severity: ['low'] }, files: { shots: 'x' } },
+      { values: { what: 'fine', severity: ['low'], shots: ['1'] } },
     ];
     const shown = await showModal();
     for (const submission of bad) {
@@ -249,7 +260,7 @@ describe('modals', () => {
     expect(d.message.id).toBe(message.id);
     expect((await callback(d, { type: 9, data: MODAL })).body.code).toBe(50035);
     expect((await callback(d, { type: 7, data: { content: 'updated by the modal' } })).status).toBe(204);
-    expect(s.emu.control.interactionResult(d.id).original).toMatchObject({ id: message.id, content: 'updated by the modal' });
+    expect(result(d.id).original).toMatchObject({ id: message.id, content: 'updated by the modal' });
   });
 });
 
@@ -259,11 +270,11 @@ describe('entry point commands', () => {
     try {
       const from = botClient.mark();
       const { id } = await s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'Launch', type: 4 });
-      const result = s.emu.control.interactionResult(id);
-      expect(result.responseType).toBe(12);
-      expect(result.activityInstanceId).toMatch(/^\d+$/);
-      expect(result.followups).toHaveLength(1);
-      expect((result.followups as any[])[0]).toMatchObject({ channel_id: GENERAL, interaction_metadata: { id, user: { id: nelly } } });
+      const outcome = result(id);
+      expect(outcome.responseType).toBe(12);
+      expect(outcome.activityInstanceId).toMatch(/^\d+$/);
+      expect(outcome.followups).toHaveLength(1);
+      expect(outcome.followups[0]).toMatchObject({ channel_id: GENERAL, interaction_metadata: { id, user: { id: nelly } } });
       expect((await botClient.collectFor(150, dispatchOf('INTERACTION_CREATE', (d) => d.id === id))).length).toBe(0);
       expect(botClient.received.slice(from).some((p) => p.t === 'INTERACTION_CREATE' && p.d.id === id)).toBe(false);
     } finally {
@@ -279,7 +290,7 @@ describe('entry point commands', () => {
       const d = await invoke({ userId: nelly, channelId: GENERAL, name: 'Launch', type: 4 });
       expect(d.data).toMatchObject({ type: 4, name: 'Launch' });
       expect((await callback(d, { type: 12 })).status).toBe(204);
-      expect(s.emu.control.interactionResult(d.id).activityInstanceId).toMatch(/^\d+$/);
+      expect(result(d.id).activityInstanceId).toMatch(/^\d+$/);
     } finally {
       s.emu.control.setActivitiesEnabled(false);
     }
@@ -328,17 +339,17 @@ describe('the interactions endpoint URL', () => {
     const { id } = await s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'ping' });
     const posted = seen[seen.length - 1];
     expect(JSON.parse(posted.raw)).toMatchObject({ id, type: 2, data: { name: 'ping' } });
-    const result = s.emu.control.interactionResult(id);
-    expect(result).toMatchObject({ responseType: 4, original: { content: 'from the endpoint' }, deliveryError: null });
+    const outcome = result(id);
+    expect(outcome).toMatchObject({ responseType: 4, original: { content: 'from the endpoint' }, deliveryError: null });
     expect(botClient.received.slice(from).some((p) => p.t === 'INTERACTION_CREATE')).toBe(false);
   });
 
   it('a failing endpoint or a refused reply leaves the interaction unanswered, with the reason', async () => {
     answer = () => ({ status: 500, body: {} });
     const failed = await s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'ping' });
-    expect(s.emu.control.interactionResult(failed.id)).toMatchObject({ responseType: null, deliveryError: expect.stringContaining('500') });
+    expect(result(failed.id)).toMatchObject({ responseType: null, deliveryError: expect.stringContaining('500') });
     answer = () => ({ status: 200, body: { type: 4, data: {} } });
     const empty = await s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'ping' });
-    expect(s.emu.control.interactionResult(empty.id)).toMatchObject({ responseType: null, deliveryError: expect.stringContaining('50006') });
+    expect(result(empty.id)).toMatchObject({ responseType: null, deliveryError: expect.stringContaining('50006') });
   });
 });

@@ -36,6 +36,8 @@ async function invoke(invocation: Parameters<typeof s.emu.control.invokeCommand>
   return (await botClient.waitFor(dispatchOf('INTERACTION_CREATE', (d) => d.id === id), { from })).d;
 }
 
+/** What the person saw (control.interactionResult), loosely typed for the assertions. */
+const result = (id: string): any => s.emu.control.interactionResult(id);
 const callback = (i: { id: string; token: string }, body: unknown, query = '') => api.post(`/interactions/${i.id}/${i.token}/callback${query}`, body);
 const hook = (i: { token: string }, rest = '') => `/webhooks/${APP}/${i.token}${rest}`;
 
@@ -95,6 +97,15 @@ describe('delivery and payload', () => {
   it('attachment_size_limit follows the invoking user\'s premium (alice: 500 MiB)', async () => {
     const d = await invoke({ userId: alice, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
     expect(d.attachment_size_limit).toBe(500 * MiB);
+  });
+
+  it('entitlements are the invoking user\'s entitlements of the application', async () => {
+    const founderPack = at(101);
+    s.emu.control.grantEntitlement(bob, founderPack);
+    const d = await invoke({ userId: bob, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    expect(d.entitlements).toHaveLength(1);
+    expect(d.entitlements[0]).toMatchObject({ sku_id: founderPack, user_id: bob, application_id: APP });
+    expect((await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] })).entitlements).toEqual([]);
   });
 
   it('checks the options against the command: unknown, missing required, wrong type, bounds, choices', async () => {
@@ -172,7 +183,7 @@ describe('the initial response (callback)', () => {
     expect('user_id' in original.body.interaction_metadata).toBe(false);
     expect(original.body.interaction_metadata.original_response_message_id).toBeUndefined();
     expect(original.body.interaction).toMatchObject({ id: i.id, type: 2, name: 'ping', user: { id: nelly } }); // deprecated, still sent
-    expect(s.emu.control.interactionResult(i.id)).toMatchObject({ responseType: 4, original: { content: 'pong' }, followups: [] });
+    expect(result(i.id)).toMatchObject({ responseType: 4, original: { content: 'pong' }, followups: [] });
   });
 
   it('?with_response=true answers the callback\'s interaction and resource', async () => {
@@ -214,14 +225,14 @@ describe('the initial response (callback)', () => {
     expect(tooMany.body.errors.data.embeds['0'].fields._errors).toBeDefined();
     const badFlags = await callback(i, { type: 4, data: { content: 'x', flags: 1 } });
     expect(badFlags.body.errors.data.flags).toBeDefined();
-    expect(s.emu.control.interactionResult(i.id).responseType).toBeNull();
+    expect(result(i.id).responseType).toBeNull();
     expect((await callback(i, { type: 4, data: { embeds: [{ title: 't', fields: fields(25) }] } })).status).toBe(204);
   });
 
   it('PREMIUM_REQUIRED (10) is deprecated but accepted; LAUNCH_ACTIVITY (12) needs activities enabled', async () => {
     const premium = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
     expect((await callback(premium, { type: 10 })).status).toBe(204);
-    expect(s.emu.control.interactionResult(premium.id).responseType).toBe(10);
+    expect(result(premium.id).responseType).toBe(10);
     s.emu.control.setActivitiesEnabled(true);
     try {
       const launch = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
@@ -287,7 +298,7 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     await callback(other, { type: 4, data: { content: 'other' } });
     const otherId = (await api.get(hook(other, '/messages/@original'))).body.id;
     expect((await api.get(hook(i, `/messages/${otherId}`))).body.code).toBe(10008);
-    expect(s.emu.control.interactionResult(other.id).original).toMatchObject({ id: otherId });
+    expect(result(other.id).original).toMatchObject({ id: otherId });
   });
 
   it('the token lives 15 minutes of emulator time; an unknown application is 10015', async () => {
@@ -312,7 +323,7 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     const sixth = await api.post(hook(i), { content: '#6' });
     expect(sixth.status).toBe(400);
     expect(sixth.body.code).toBe(40094);
-    expect(s.emu.control.interactionResult(i.id).followups).toHaveLength(5);
+    expect(result(i.id).followups).toHaveLength(5);
     const guild = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
     await callback(guild, { type: 4, data: { content: 'start' } });
     for (let n = 1; n <= 6; n++) expect((await api.post(hook(guild), { content: `#${n}` })).status).toBe(200);
@@ -325,7 +336,7 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     await callback(forced, { type: 4, data: { content: 'public?' } });
     expect((await api.get(hook(forced, '/messages/@original'))).body.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect((await api.post(hook(forced), { content: 'follow' })).body.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(s.emu.control.interactionResult(forced.id).forcedEphemeral).toBe(true);
+    expect(result(forced.id).forcedEphemeral).toBe(true);
     s.emu.control.setChannelOverwrite(channel, alice, 1, USE_EXTERNAL_APPS.toString(), '0');
     const allowed = await invoke({ userId: alice, channelId: channel, name: 'userapp' });
     await callback(allowed, { type: 4, data: { content: 'public' } });
@@ -336,6 +347,111 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     await callback(installed, { type: 4, data: { content: 'public' } });
     expect((await api.get(hook(installed, '/messages/@original'))).body.flags & EPHEMERAL).toBe(0);
     s.emu.control.setChannelOverwrite(GENERAL, bob, 1, null, null);
+  });
+});
+
+describe('responses in the channel (the bot side\'s channel messages)', () => {
+  it('a public response and its follow-ups are channel messages with the same id and interaction_metadata; edits and deletes follow', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 4, data: { content: 'in the channel' } });
+    const originalId = (await api.get(hook(i, '/messages/@original'))).body.id;
+    const inChannel = await api.get(`/channels/${GENERAL}/messages/${originalId}`, api.bot);
+    expect(inChannel.status).toBe(200);
+    expect(inChannel.body).toMatchObject({ id: originalId, type: 20, content: 'in the channel', webhook_id: APP, author: { id: SEED.botUserId }, interaction_metadata: { id: i.id, user: { id: nelly } } });
+    expect('user_id' in inChannel.body.interaction_metadata).toBe(false);
+    const followup = (await api.post(hook(i), { content: 'follow' })).body;
+    expect((await api.get(`/channels/${GENERAL}/messages/${followup.id}`, api.bot)).body.interaction_metadata.original_response_message_id).toBe(originalId);
+    await api.patch(hook(i, '/messages/@original'), { content: 'edited' });
+    expect((await api.get(`/channels/${GENERAL}/messages/${originalId}`, api.bot)).body.content).toBe('edited');
+    await api.delete(hook(i, `/messages/${followup.id}`));
+    expect((await api.get(`/channels/${GENERAL}/messages/${followup.id}`, api.bot)).status).toBe(404);
+  });
+
+  it('an ephemeral response is not in the channel; the bot\'s DM responses are in the bot DM channel', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 4, data: { content: 'secret', flags: EPHEMERAL } });
+    const id = (await api.get(hook(i, '/messages/@original'))).body.id;
+    expect((await api.get(`/channels/${GENERAL}/messages/${id}`, api.bot)).status).toBe(404);
+    const dm = await invoke({ userId: nelly, dmWith: SEED.botUserId, name: 'ping', options: [{ name: 'text', value: 'dm' }] });
+    await callback(dm, { type: 4, data: { content: 'in the DM' } });
+    const dmMessage = (await api.get(hook(dm, '/messages/@original'))).body;
+    expect(dmMessage.channel_id).toBe(dm.channel_id);
+    expect((await api.get(`/channels/${dm.channel_id}/messages/${dmMessage.id}`, api.bot)).body.content).toBe('in the DM');
+  });
+});
+
+describe('files in responses and follow-ups (multipart)', () => {
+  const upload = (url: string, method: string, payload: unknown, files: Array<{ name: string; bytes: Buffer }>) => {
+    const form = new FormData();
+    form.set('payload_json', JSON.stringify(payload));
+    files.forEach((file, n) => form.set(`files[${n}]`, new Blob([file.bytes], { type: 'text/plain' }), file.name));
+    return fetch(`${s.emu.apiBase}${url}`, { method, body: form });
+  };
+
+  it('a response with files: attachments on the original and its channel copy, served; 10 MiB per file (40005 one byte over); files only with a message', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    const tooBig = await upload(`/interactions/${i.id}/${i.token}/callback`, 'POST', { type: 4, data: { content: 'big' } }, [{ name: 'big.txt', bytes: Buffer.alloc(10 * MiB + 1) }]);
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as any).code).toBe(40005);
+    const deferWithFile = await upload(`/interactions/${i.id}/${i.token}/callback`, 'POST', { type: 5 }, [{ name: 'a.txt', bytes: Buffer.from('a') }]);
+    expect(deferWithFile.status).toBe(400);
+    expect(result(i.id).responseType).toBeNull(); // refused: nothing changed
+    const ok = await upload(`/interactions/${i.id}/${i.token}/callback`, 'POST', { type: 4, data: { content: 'with a file', attachments: [{ id: 0, description: 'the log' }] } }, [{ name: 'log.txt', bytes: Buffer.alloc(10 * MiB) }]);
+    expect(ok.status).toBe(204);
+    const original = (await api.get(hook(i, '/messages/@original'))).body;
+    expect(original.attachments).toHaveLength(1);
+    expect(original.attachments[0]).toMatchObject({ filename: 'log.txt', size: 10 * MiB, description: 'the log' });
+    const copy = (await api.get(`/channels/${GENERAL}/messages/${original.id}`, api.bot)).body;
+    expect(copy.attachments[0].id).toBe(original.attachments[0].id);
+    const served = await fetch(original.attachments[0].url);
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBe(10 * MiB);
+  });
+
+  it('an ephemeral follow-up keeps its files itself; an edit can add one', async () => {
+    const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+    await callback(i, { type: 4, data: { content: 'start' } });
+    const followup = await upload(hook(i), 'POST', { content: 'private', flags: EPHEMERAL }, [{ name: 'p.txt', bytes: Buffer.from('secret') }]);
+    expect(followup.status).toBe(200);
+    const body = (await followup.json()) as any;
+    expect(body.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(body.attachments).toMatchObject([{ filename: 'p.txt', size: 6 }]);
+    const edited = await upload(hook(i, '/messages/@original'), 'PATCH', { content: 'start, with a file' }, [{ name: 'more.txt', bytes: Buffer.from('more') }]);
+    expect(((await edited.json()) as any).attachments).toMatchObject([{ filename: 'more.txt' }]);
+  });
+});
+
+describe('hostile input on live interactions', () => {
+  it('the callback, follow-ups and message edits of a real interaction never answer 500', async () => {
+    const bodies: unknown[] = [
+      null, [], 'x', 7, {}, { type: '4' }, { type: 4, data: [] }, { type: 4, data: { content: { a: 1 } } }, { type: 4, data: { embeds: {} } },
+      { type: 4, data: { embeds: [null, 1, { fields: 'x' }] } }, { type: 4, data: { components: [{ type: 99 }] } }, { type: 4, data: { flags: -1 } },
+      { type: 4, data: { poll: { question: 'q', answers: [null] } } }, { type: 5, data: { flags: 'x' } }, { type: 8, data: { choices: [null, { name: {}, value: [] }] } },
+      { type: 9, data: { custom_id: 'm', title: 't', components: [{ type: 18, label: 'l', component: null }] } }, { type: 9, data: { components: 'x' } },
+      { type: 7, data: { content: 'x' } }, { type: 12 }, { type: 1e999 }, { type: 4, data: { content: '\u0000' } },
+    ];
+    const check = (reply: { status: number; text: string }, what: string) => expect(reply.status, `${what}: ${reply.text}`).toBeLessThan(500);
+    for (const body of bodies) {
+      const i = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping', options: [{ name: 'text', value: 'x' }] });
+      check(await api.call('POST', `/interactions/${i.id}/${i.token}/callback`, { json: body }), `callback ${JSON.stringify(body)}`);
+      check(await api.call('POST', `/interactions/${i.id}/${i.token}/callback`, { body: '{', contentType: 'application/json' }), 'callback: bad JSON');
+      await callback(i, { type: 5 });
+      const data = (body as { data?: unknown } | null)?.data ?? body;
+      check(await api.call('POST', hook(i), { json: data }), `follow-up ${JSON.stringify(data)}`);
+      check(await api.call('PATCH', hook(i, '/messages/@original'), { json: data }), `edit ${JSON.stringify(data)}`);
+    }
+    // Hostile control arguments for the interaction methods: 4xx, never 500.
+    for (const [name, args] of [
+      ['invokeCommand', { userId: nelly, channelId: GENERAL, name: 'ping', options: 'x' }], ['invokeCommand', { userId: nelly, channelId: GENERAL, name: 'ping', options: [null] }],
+      ['invokeCommand', { userId: nelly, name: 'ping' }], ['invokeCommand', { userId: nelly, dmWith: nelly, name: 'ping' }], ['invokeCommand', { userId: nelly, channelId: GENERAL, name: 'ping', type: 'x' }],
+      ['clickComponent', { userId: nelly, messageId: GENERAL, customId: 'x' }], ['clickComponent', { userId: nelly, messageId: GENERAL, customId: 7 }],
+      ['submitModal', { interactionId: GENERAL, values: [] }], ['submitModal', { interactionId: GENERAL, files: { a: 'x' } }],
+      ['setInteractionsEndpoint', { url: 'javascript:alert(1)' }], ['setInteractionsEndpoint', { url: 'http://127.0.0.1:1/closed' }], ['interactionResult', {}],
+    ] as Array<[string, Record<string, unknown>]>) {
+      const reply = await api.control(name, args);
+      expect(reply.status, `${name} ${JSON.stringify(args)}: ${reply.text}`).toBeGreaterThanOrEqual(400);
+      expect(reply.status, `${name} ${JSON.stringify(args)}: ${reply.text}`).toBeLessThan(500);
+    }
   });
 });
 

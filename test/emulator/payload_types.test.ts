@@ -172,3 +172,22 @@ describe('the bot side: channel messages', () => {
     expectShape(dm.body, Shapes.DM_CHANNEL, 'DM channel');
   });
 });
+
+describe('application commands and interactions', () => {
+  it('a command, an INTERACTION_CREATE (with its member) and a response message (with interaction_metadata) have every required field', async () => {
+    const general = at(12);
+    const command = await api(t.emu, 'POST', `/applications/${SEED.applicationId}/commands`, { auth: bot(t.emu), body: { name: 'shapes', description: 'shapes' } });
+    expectShape(command.body, Shapes.APPLICATION_COMMAND, 'command');
+    const client = await connect();
+    await client.identifyBot(t.emu.application.botToken, 0);
+    const from = client.mark();
+    const { id, token } = await t.emu.control.invokeCommand({ userId: nelly, channelId: general, name: 'shapes' });
+    const interaction = (await client.waitFor(dispatchOf('INTERACTION_CREATE', (d) => d.id === id), { from })).d;
+    expectShape(interaction, Shapes.INTERACTION, 'INTERACTION_CREATE');
+    expectShape(interaction.member, Shapes.INTERACTION_MEMBER, 'interaction member');
+    await api(t.emu, 'POST', `/interactions/${id}/${token}/callback`, { body: { type: 4, data: { content: 'shaped' } } });
+    const original = (await api(t.emu, 'GET', `/webhooks/${SEED.applicationId}/${token}/messages/@original`)).body;
+    expectShape(original, Shapes.MESSAGE, 'response message');
+    expectShape(original.interaction_metadata, Shapes.INTERACTION_METADATA, 'interaction_metadata');
+  });
+});

@@ -7,6 +7,7 @@ import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
 import type { Application, Channel, DmChannel, Guild, User } from '../model/types';
 import { hasScope } from '../http/context';
+import { openBotDm } from './bot_dms';
 import { findChannel } from './channels';
 import { InteractionContext } from './commands';
 import { dmChannel } from './messages';
@@ -39,13 +40,20 @@ export interface Place {
   context: number;
 }
 
-/** The place a person acts in: a guild channel they can view, or a DM (with the bot, or another person). */
+/**
+ * The place a person acts in: a guild channel they can view, the bot's DM (a bot DM channel), or
+ * a DM between two people (a game DM channel: no bot reads it, so nothing is mirrored there).
+ */
 export function resolvePlace(emu: Emulator, app: Application, user: User, where: { channelId?: string; dmWith?: string }): Place {
   if (where.channelId !== undefined) {
     const found = findChannel(emu, where.channelId);
     if (found) {
       if (!found.guild.members.some((m) => m.userId === user.id) || !canView(found.guild, found.channel, user.id)) throw new ApiError(403, 50001, 'Missing Access');
       return { guild: found.guild, channel: found.channel, dm: null, channelId: found.channel.id, context: InteractionContext.GUILD };
+    }
+    const botDm = emu.state.botDmChannels.get(where.channelId);
+    if (botDm && botDm.userId === user.id && botDm.botUserId === app.botUserId) {
+      return { guild: null, channel: null, dm: { id: botDm.id, userIds: [user.id, app.botUserId] }, channelId: botDm.id, context: InteractionContext.BOT_DM };
     }
     const dm = emu.state.dmChannels.get(where.channelId);
     if (!dm || !dm.userIds.includes(user.id)) throw new ApiError(404, 10003, 'Unknown Channel');
@@ -54,6 +62,11 @@ export function resolvePlace(emu: Emulator, app: Application, user: User, where:
   }
   if (where.dmWith !== undefined) {
     if (!emu.user(where.dmWith) || where.dmWith === user.id) throw new ApiError(404, 10013, 'Unknown User');
+    if (where.dmWith === app.botUserId) {
+      // The bot's DM is the bot side's DM channel (domain/bot_dms), where its messages live.
+      const botDm = openBotDm(emu, app.botUserId, user.id);
+      return { guild: null, channel: null, dm: { id: botDm.id, userIds: [user.id, app.botUserId] }, channelId: botDm.id, context: InteractionContext.BOT_DM };
+    }
     const dm = dmChannel(emu, user.id, where.dmWith);
     return { guild: null, channel: null, dm, channelId: dm.id, context: where.dmWith === app.botUserId ? InteractionContext.BOT_DM : InteractionContext.PRIVATE_CHANNEL };
   }

@@ -5,26 +5,33 @@
 import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
-import type { Validator } from '../http/validate';
-import type { Interaction, InteractionMessage } from '../model/types';
+import { Validator } from '../http/validate';
+import type { UploadedFile } from '../http/multipart';
+import type { ChannelMessage, Interaction, InteractionMessage, StoredAttachment } from '../model/types';
+import { attachmentJson, parseAttachmentRequests, resolveAttachments, storeAttachmentData, type AttachmentRequest } from './attachments';
 import { userJson, userOrIdJson } from './accounts';
+import { ComponentLimits, validateMessageComponents } from './components';
+import { EmbedLimits, validateEmbeds } from './embeds';
+import { createChannelMessage, editChannelMessage, SETTABLE_FLAGS as CHANNEL_SETTABLE_FLAGS } from './channel_messages';
+import { findChannel } from './channels';
 
 export const MessageFlag = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING: 1 << 7, SUPPRESS_NOTIFICATIONS: 1 << 12, IS_COMPONENTS_V2: 1 << 15 } as const;
 const SETTABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2;
 
 export const MAX_CONTENT = 2000;
-export const MAX_EMBEDS = 10;
-/** The spec: at most 25 fields in an embed; more is an error, not a silent truncation. */
-export const MAX_EMBED_FIELDS = 25;
-/** The spec: legacy messages have at most 5 action rows; IS_COMPONENTS_V2 messages 40 components in all. */
-export const MAX_ACTION_ROWS = 5;
-export const MAX_V2_COMPONENTS = 40;
+/** The spec: at most 25 fields in an embed (an error, not a silent truncation) — one source, domain/embeds. */
+export const MAX_EMBED_FIELDS = EmbedLimits.fields;
+/** The spec: legacy messages have at most 5 action rows — one source, domain/components. */
+export const MAX_ACTION_ROWS = ComponentLimits.legacyActionRows;
 /** The public API: user-installed apps get at most 5 follow-ups where they are not installed (the spec). */
 export const MAX_USER_APP_FOLLOWUPS = 5;
 export const MAX_POLL_ANSWERS = 10;
 const HOUR_MS = 3_600_000;
 
 export interface MessageBody {
+  /** Uploads (multipart files[n]) and the attachments array that describes or keeps them. */
+  files?: UploadedFile[];
+  attachmentRequests?: AttachmentRequest[];
   content?: string;
   embeds?: Array<Record<string, unknown>>;
   components?: Array<Record<string, unknown>>;
@@ -32,19 +39,30 @@ export interface MessageBody {
   poll?: Record<string, unknown>;
 }
 
-function countComponents(list: unknown[]): number {
-  let n = 0;
-  for (const item of list) {
-    n++;
-    const c = item as Record<string, unknown>;
-    if (Array.isArray(c.components)) n += countComponents(c.components);
-    if (c.accessory && typeof c.accessory === 'object') n++;
+/** Runs one of the shared validators (which name top-level paths) and files its failures under `prefix`. */
+function nested<T>(v: Validator, prefix: string, run: (sub: Validator) => T): T {
+  const sub = new Validator();
+  const result = run(sub);
+  try {
+    sub.check();
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.errors) throw error;
+    const walk = (node: Record<string, unknown>, path: string) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '_errors') for (const e of value as Array<{ code: string; message: string }>) v.fail(prefix + path, e.code, e.message);
+        else walk(value as Record<string, unknown>, path ? `${path}.${key}` : key);
+      }
+    };
+    walk(error.errors, '');
   }
-  return n;
+  return result;
 }
 
-/** A response or follow-up body; `prefix` is the field path ("data." in a callback). */
-export function readMessageBody(v: Validator, body: Record<string, unknown>, prefix = ''): MessageBody {
+/**
+ * A response or follow-up body; `prefix` is the field path ("data." in a callback). Embeds and
+ * components go through the shared validators of channel messages (domain/embeds, components).
+ */
+export function readMessageBody(v: Validator, body: Record<string, unknown>, prefix = '', owner?: { emu: Emulator; applicationId: string }): MessageBody {
   const out: MessageBody = {};
   if (body.content !== undefined && body.content !== null) out.content = v.string(`${prefix}content`, body.content, { max: MAX_CONTENT });
   if (body.flags !== undefined && body.flags !== null) {
@@ -52,33 +70,16 @@ export function readMessageBody(v: Validator, body: Record<string, unknown>, pre
     if (flags !== undefined && (flags & ~SETTABLE_FLAGS) !== 0) v.fail(`${prefix}flags`, 'MESSAGE_FLAGS_INVALID', 'Only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS and IS_COMPONENTS_V2 can be set.');
     else out.flags = flags;
   }
-  if (body.embeds !== undefined && body.embeds !== null) {
-    if (!Array.isArray(body.embeds) || body.embeds.length > MAX_EMBEDS) v.fail(`${prefix}embeds`, 'BASE_TYPE_MAX_LENGTH', `Must be a list of at most ${MAX_EMBEDS} embeds.`);
-    else {
-      out.embeds = [];
-      body.embeds.forEach((raw, i) => {
-        const embed = v.object(`${prefix}embeds.${i}`, raw);
-        if (!embed) return;
-        v.string(`${prefix}embeds.${i}.title`, embed.title, { optional: true, max: 256 });
-        v.string(`${prefix}embeds.${i}.description`, embed.description, { optional: true, max: 4096 });
-        if (embed.fields !== undefined && (!Array.isArray(embed.fields) || embed.fields.length > MAX_EMBED_FIELDS)) {
-          v.fail(`${prefix}embeds.${i}.fields`, 'BASE_TYPE_MAX_LENGTH', `Must be ${MAX_EMBED_FIELDS} or fewer in length.`);
-        }
-        out.embeds!.push(embed);
-      });
-    }
-  }
-  if (body.components !== undefined && body.components !== null) {
-    const v2 = ((out.flags ?? 0) & MessageFlag.IS_COMPONENTS_V2) !== 0;
-    if (!Array.isArray(body.components) || body.components.some((c) => typeof c !== 'object' || c === null || Array.isArray(c))) {
-      v.fail(`${prefix}components`, 'LIST_TYPE_CONVERT', 'Must be a list of components.');
-    } else if (!v2 && body.components.length > MAX_ACTION_ROWS) {
-      v.fail(`${prefix}components`, 'BASE_TYPE_MAX_LENGTH', `Must be ${MAX_ACTION_ROWS} or fewer in length.`);
-    } else if (v2 && countComponents(body.components) > MAX_V2_COMPONENTS) {
-      v.fail(`${prefix}components`, 'COMPONENTS_TOO_MANY', `An IS_COMPONENTS_V2 message has at most ${MAX_V2_COMPONENTS} components.`);
-    } else out.components = body.components as Array<Record<string, unknown>>;
+  const embeds = nested(v, prefix, (sub) => validateEmbeds(sub, body.embeds));
+  if (embeds) out.embeds = embeds;
+  const components = nested(v, prefix, (sub) => validateMessageComponents(sub, body.components, { flags: out.flags ?? 0, emu: owner?.emu, applicationId: owner?.applicationId ?? null }));
+  if (components) out.components = components;
+  if (((out.flags ?? 0) & MessageFlag.IS_COMPONENTS_V2) !== 0 && (out.content || out.embeds?.length)) {
+    v.fail(`${prefix}content`, 'MESSAGE_CONTENT_NOT_ALLOWED_WITH_COMPONENTS_V2', 'content and embeds cannot be used with IS_COMPONENTS_V2.');
   }
   if (body.poll !== undefined && body.poll !== null) out.poll = readPoll(v, body.poll, `${prefix}poll`);
+  const requests = nested(v, prefix, (sub) => parseAttachmentRequests(sub, body.attachments));
+  if (requests) out.attachmentRequests = requests;
   return out;
 }
 
@@ -104,14 +105,62 @@ function readPoll(v: Validator, raw: unknown, path: string): Record<string, unkn
 
 /** A message needs something to show (content, an embed, a component or a poll): else 50006. */
 export function requireSomething(body: MessageBody): void {
-  if (!body.content && !body.embeds?.length && !body.components?.length && !body.poll) throw new ApiError(400, 50006, 'Cannot send an empty message');
+  if (!body.content && !body.embeds?.length && !body.components?.length && !body.poll && !body.files?.length) throw new ApiError(400, 50006, 'Cannot send an empty message');
+}
+
+/**
+ * Where a bot can read it (a guild text channel, the bot's DM), a message that is neither
+ * ephemeral nor loading is also a channel message (domain/channel_messages) with the same id:
+ * channel history, MESSAGE_CREATE / UPDATE / DELETE to bots, interaction_metadata there too.
+ */
+function mirrorable(emu: Emulator, channelId: string, flags: number): boolean {
+  if (flags & (MessageFlag.EPHEMERAL | MessageFlag.LOADING)) return false;
+  return emu.state.botDmChannels.has(channelId) || findChannel(emu, channelId) !== undefined;
+}
+
+/** The attachments array as the channel-message checks read it (ids and descriptions), when given. */
+function attachmentsField(body: MessageBody): Record<string, unknown> {
+  if (!body.attachmentRequests) return {};
+  return { attachments: body.attachmentRequests.map((r) => ({ id: r.id, filename: r.filename, description: r.description, is_spoiler: r.isSpoiler })) };
+}
+
+function channelBody(message: { content: string; embeds: unknown[]; components: unknown[]; flags: number }): Record<string, unknown> {
+  return { content: message.content, embeds: message.embeds, components: message.components, flags: message.flags & CHANNEL_SETTABLE_FLAGS };
+}
+
+export function channelCopy(emu: Emulator, messageId: string, channelId: string): ChannelMessage | undefined {
+  return emu.state.textChannelMessages.get(channelId)?.find((m) => m.id === messageId);
 }
 
 export function newInteractionMessage(emu: Emulator, interaction: Interaction, body: MessageBody, type: number, extraFlags = 0): InteractionMessage {
   let flags = (body.flags ?? 0) | extraFlags;
   if (interaction.forcedEphemeral) flags |= MessageFlag.EPHEMERAL;
+  let id: string | undefined;
+  const shows = !!(body.content || body.embeds?.length || body.components?.length || body.files?.length);
+  let attachments: StoredAttachment[] = [];
+  if (shows && mirrorable(emu, interaction.channelId, flags)) {
+    const app = emu.app(interaction.applicationId)!;
+    const copy = createChannelMessage(emu, {
+      channelId: interaction.channelId,
+      authorId: app.botUserId,
+      body: { ...channelBody({ content: body.content ?? '', embeds: body.embeds ?? [], components: body.components ?? [], flags }), ...attachmentsField(body) },
+      files: body.files,
+      applicationId: app.id,
+      webhookId: app.id,
+      interactionMetadata: interactionMetadata(emu, interaction, interaction.originalMessageId !== null),
+      type,
+      skipSenderChecks: true,
+    });
+    id = copy.id;
+    attachments = copy.attachments;
+  } else if (body.files?.length || body.attachmentRequests?.length) {
+    // Ephemeral (or unread) messages keep their uploads themselves: the same checks, 10 MiB each.
+    const resolved = resolveAttachments(emu, body.attachmentRequests, body.files ?? [], []);
+    storeAttachmentData(emu, resolved.uploads);
+    attachments = resolved.attachments;
+  }
   const message: InteractionMessage = {
-    id: emu.ids.next(),
+    id: id ?? emu.ids.next(),
     channelId: interaction.channelId,
     guildId: interaction.guildId,
     content: body.content ?? '',
@@ -123,6 +172,7 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
     timestamp: emu.now(),
     editedTimestamp: null,
     byService: false,
+    attachments,
   };
   interaction.messages[message.id] = message;
   emu.changed();
@@ -131,6 +181,21 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
 
 /** An edit (PATCH, UPDATE_MESSAGE): the given fields; the EPHEMERAL flag never changes; LOADING ends. */
 export function applyEdit(emu: Emulator, message: InteractionMessage, body: MessageBody): void {
+  // The channel copy first: its checks (and the content hooks) may refuse the edit.
+  const copy = channelCopy(emu, message.id, message.channelId);
+  if (copy) {
+    const changes: Record<string, unknown> = {};
+    if (body.content !== undefined) changes.content = body.content;
+    if (body.embeds !== undefined) changes.embeds = body.embeds;
+    if (body.components !== undefined) changes.components = body.components;
+    Object.assign(changes, attachmentsField(body));
+    editChannelMessage(emu, copy, copy.authorId, changes, body.files ?? []);
+    message.attachments = copy.attachments;
+  } else if (body.files?.length || body.attachmentRequests !== undefined) {
+    const resolved = resolveAttachments(emu, body.attachmentRequests, body.files ?? [], message.attachments ?? []);
+    storeAttachmentData(emu, resolved.uploads, (message.attachments ?? []).filter((a) => !resolved.attachments.some((b) => b.id === a.id)));
+    message.attachments = resolved.attachments;
+  }
   if (body.content !== undefined) message.content = body.content;
   if (body.embeds !== undefined) message.embeds = body.embeds;
   if (body.components !== undefined) message.components = body.components;
@@ -180,7 +245,7 @@ export function interactionMessageJson(emu: Emulator, interaction: Interaction, 
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: [],
+    attachments: (message.attachments ?? []).map((a) => attachmentJson(emu, message.channelId, a)),
     embeds: message.embeds as unknown as APIMessage['embeds'],
     pinned: false,
     flags: message.flags as MessageFlags,

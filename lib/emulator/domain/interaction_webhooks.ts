@@ -5,10 +5,12 @@
 // installed.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
 import { Validator } from '../http/validate';
 import type { Interaction, InteractionMessage } from '../model/types';
 import { isSnowflake } from '../snowflake';
-import { applyEdit, checkFollowupLimit, interactionMessageJson, MessageFlag, newInteractionMessage, readMessageBody, requireSomething } from './interaction_messages';
+import { deleteChannelMessage } from './channel_messages';
+import { applyEdit, channelCopy, checkFollowupLimit, interactionMessageJson, MessageFlag, newInteractionMessage, readMessageBody, requireSomething } from './interaction_messages';
 import { findInteractionMessage, INTERACTION_TOKEN_LIFETIME_MS } from './interactions';
 
 /** The interaction behind a webhook path: unknown app 10015; a wrong or expired token 50027. */
@@ -35,10 +37,10 @@ export function webhookMessageJson(emu: Emulator, found: { owner: Interaction; m
   return interactionMessageJson(emu, found.owner, found.message);
 }
 
-export function editWebhookMessage(emu: Emulator, interaction: Interaction, messageId: string, body: Record<string, unknown>): Record<string, unknown> {
+export function editWebhookMessage(emu: Emulator, interaction: Interaction, messageId: string, body: Record<string, unknown>, files: UploadedFile[] = []): Record<string, unknown> {
   const found = webhookMessage(emu, interaction, messageId);
   const v = new Validator();
-  const changes = readMessageBody(v, body);
+  const changes = { ...readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId }), files };
   // The spec: Edit Original may add a poll to a deferred response (and only there).
   const deferred = (found.message.flags & MessageFlag.LOADING) !== 0 && messageId === '@original';
   if (changes.poll && !deferred) v.fail('poll', 'POLL_NOT_EDITABLE', 'A poll can only be added to a deferred response, by editing the original.');
@@ -49,14 +51,16 @@ export function editWebhookMessage(emu: Emulator, interaction: Interaction, mess
 
 export function deleteWebhookMessage(emu: Emulator, interaction: Interaction, messageId: string): void {
   const found = webhookMessage(emu, interaction, messageId);
+  const copy = channelCopy(emu, found.message.id, found.message.channelId);
+  if (copy) deleteChannelMessage(emu, copy);
   delete found.owner.messages[found.message.id];
   emu.changed();
 }
 
-export function createFollowup(emu: Emulator, interaction: Interaction, body: Record<string, unknown>): Record<string, unknown> {
+export function createFollowup(emu: Emulator, interaction: Interaction, body: Record<string, unknown>, files: UploadedFile[] = []): Record<string, unknown> {
   if (interaction.responseType === null) throw new ApiError(404, 10015, 'Unknown Webhook: answer the interaction before following up');
   const v = new Validator();
-  const message = readMessageBody(v, body);
+  const message = { ...readMessageBody(v, body, '', { emu, applicationId: interaction.applicationId }), files };
   v.check();
   requireSomething(message);
   const original = interaction.originalMessageId ? findInteractionMessage(emu, interaction.originalMessageId) : undefined;

@@ -5,6 +5,7 @@
 // token then lives 15 minutes for the original response and follow-ups.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
 import { Validator } from '../http/validate';
 import type { Application, ApplicationCommand, Interaction, User } from '../model/types';
 import { newSecret } from '../secrets';
@@ -15,6 +16,7 @@ import { postToEndpoint } from './interaction_endpoint';
 import { applyEdit, interactionMessageJson, MessageFlag, newInteractionMessage, readMessageBody, requireSomething } from './interaction_messages';
 import { interactionPayload, invocationOptions, Resolved } from './interaction_payload';
 import { checkModal } from './interaction_modal';
+import { botReader, channelMessageJson } from './message_view';
 import { ALL_PERMISSIONS } from './permissions';
 
 export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3, AUTOCOMPLETE: 4, MODAL_SUBMIT: 5 } as const;
@@ -149,7 +151,7 @@ export async function invokeCommand(emu: Emulator, app: Application, invocation:
     if (command.type === CommandType.USER) {
       if (!resolved.user(invocation.targetId)) throw Errors.unknownUser();
     } else {
-      const target = findMessageInChannel(emu, place.channelId, invocation.targetId);
+      const target = findMessageInChannel(emu, app, place.channelId, invocation.targetId);
       if (!target) throw Errors.unknownMessage();
       resolved.messages[invocation.targetId] = target;
     }
@@ -166,14 +168,15 @@ export async function invokeCommand(emu: Emulator, app: Application, invocation:
   return interaction;
 }
 
-/** A message of the channel (its own, or one an app made through an interaction), as JSON. */
-function findMessageInChannel(emu: Emulator, channelId: string, messageId: string): Record<string, unknown> | undefined {
+/** A message of the channel (a channel message, or an app's non-ephemeral interaction message), as the app's bot reads it. */
+function findMessageInChannel(emu: Emulator, app: Application, channelId: string, messageId: string): Record<string, unknown> | undefined {
+  const channelMessage = emu.state.textChannelMessages.get(channelId)?.find((m) => m.id === messageId);
+  if (channelMessage) return channelMessageJson(emu, channelMessage, botReader(app));
   for (const interaction of emu.state.interactions.values()) {
     const message = interaction.messages[messageId];
     if (message && message.channelId === channelId && !(message.flags & MessageFlag.EPHEMERAL)) return interactionMessageJson(emu, interaction, message);
   }
-  const stored = emu.state.messages.get(channelId)?.find((m) => m.id === messageId);
-  return stored ? { id: stored.id, channel_id: stored.channelId, content: stored.content, author: { id: stored.authorId } } : undefined;
+  return undefined;
 }
 
 /**
@@ -216,7 +219,7 @@ export function interactionForCallback(emu: Emulator, id: string, token: string)
 }
 
 /** The one initial response: checks it fully, then applies it. Returns the with_response body. */
-export function respond(emu: Emulator, interaction: Interaction, body: Record<string, unknown>): Record<string, unknown> {
+export function respond(emu: Emulator, interaction: Interaction, body: Record<string, unknown>, files: UploadedFile[] = []): Record<string, unknown> {
   if (interaction.responseType !== null) throw new ApiError(400, 40060, 'Interaction has already been acknowledged.');
   const v = new Validator();
   const type = v.int('type', body.type, { min: 1, max: 12 });
@@ -234,12 +237,16 @@ export function respond(emu: Emulator, interaction: Interaction, body: Record<st
     throw Errors.invalidForm({ type: [{ code: 'INTERACTION_RESPONSE_ACTIVITIES_DISABLED', message: 'LAUNCH_ACTIVITY needs activities enabled for the application.' }] });
   }
   const data = body.data === undefined || body.data === null ? {} : v.object('data', body.data);
+  // Uploads go with a message: CHANNEL_MESSAGE_WITH_SOURCE and UPDATE_MESSAGE only.
+  if (files.length > 0 && type !== CallbackType.CHANNEL_MESSAGE_WITH_SOURCE && type !== CallbackType.UPDATE_MESSAGE) {
+    v.fail('files', 'INTERACTION_RESPONSE_FILES_NOT_ALLOWED', 'Files go with CHANNEL_MESSAGE_WITH_SOURCE or UPDATE_MESSAGE only.');
+  }
   v.check();
   const result: Record<string, unknown> = { id: interaction.id, type: interaction.type };
   const resource: Record<string, unknown> = { type };
   switch (type) {
     case CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: {
-      const message = readMessageBody(v, data!, 'data.');
+      const message = { ...readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId }), files };
       v.check();
       requireSomething(message);
       const created = newInteractionMessage(emu, interaction, message, messageTypeFor(interaction));
@@ -259,7 +266,7 @@ export function respond(emu: Emulator, interaction: Interaction, body: Record<st
     case CallbackType.UPDATE_MESSAGE: {
       const found = sourceMessage(emu, interaction);
       if (type === CallbackType.UPDATE_MESSAGE) {
-        const message = readMessageBody(v, data!, 'data.');
+        const message = { ...readMessageBody(v, data!, 'data.', { emu, applicationId: interaction.applicationId }), files };
         v.check();
         applyEdit(emu, found.message, message);
       }

@@ -319,6 +319,8 @@ export interface InteractionMessage {
   editedTimestamp: number | null;
   /** Posted by the service itself (SERVICE_LAUNCH_ACTIVITY), not the app. */
   byService: boolean;
+  /** Uploaded files (a channel copy's, or its own for an ephemeral message). */
+  attachments?: StoredAttachment[];
 }
 
 /** An interaction a person started, its delivery and everything the app answered. */

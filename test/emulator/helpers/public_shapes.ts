@@ -4,7 +4,11 @@
 // (test/emulator/payload_types.test.ts type-checks this file), and the test then checks every
 // recorded payload against the table at run time.
 import type {
+  APIApplicationCommand,
   APIAttachment,
+  APIBaseInteraction,
+  APIInteractionGuildMember,
+  APIMessageInteractionMetadata,
   APIConnection,
   APIDMChannel,
   APIEntitlement,
@@ -14,6 +18,7 @@ import type {
   APISKU,
   GatewayGuildCreateDispatchData,
   GatewayReadyDispatchData,
+  InteractionType,
 } from 'discord-api-types/v10';
 
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -76,6 +81,26 @@ export const ATTACHMENT: Shape<APIAttachment> = {
 };
 
 export const DM_CHANNEL: Shape<APIDMChannel> = { id: 'string', type: 'number', name: 'string|null' };
+
+export const APPLICATION_COMMAND: Shape<APIApplicationCommand> = {
+  id: 'string', type: 'number', application_id: 'string', name: 'string', description: 'string',
+  default_member_permissions: 'string|null', version: 'string',
+};
+
+/** Every interaction's required keys (the base all interaction types share). */
+export const INTERACTION: Shape<APIBaseInteraction<InteractionType, unknown>> = {
+  id: 'string', application_id: 'string', type: 'number', token: 'string', version: 'number',
+  app_permissions: 'string', locale: 'string', entitlements: 'array', authorizing_integration_owners: 'object',
+  attachment_size_limit: 'number',
+};
+
+export const INTERACTION_MEMBER: Shape<APIInteractionGuildMember> = {
+  roles: 'array', joined_at: 'string', deaf: 'boolean', mute: 'boolean', flags: 'number', user: 'object', permissions: 'string',
+};
+
+export const INTERACTION_METADATA: Shape<APIMessageInteractionMetadata> = {
+  id: 'string', type: 'number', user: 'object', authorizing_integration_owners: 'object',
+};
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
