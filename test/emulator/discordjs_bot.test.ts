@@ -240,6 +240,9 @@ describe(`discord.js ${DISCORD_JS} bot: joining and leaving guilds`, () => {
 });
 
 
+// The bot asks for no MESSAGE_CONTENT intent: the emulator's application has it switched off and
+// switching it on is another part of issue 16 (per-app privileged intents). Without it the
+// public API's rule shows content only in messages that mention the bot (and DMs, its own).
 describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () => {
   const general = (BigInt(SEED.guildId) + 12n).toString();
   let bot: Client<true>;
@@ -281,6 +284,22 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
     const sent = await within((message.channel as TextChannel).send('and a plain message'), 'channel.send');
     expect(sent.channelId).toBe(general);
   });
+
+  it('gets a message that does not mention it with empty content (no MESSAGE_CONTENT intent), the rest of it intact', async () => {
+    const received = new Promise<Message>((resolve) => {
+      const listener = (message: Message) => {
+        if (message.author.id !== SEED.users.bob) return;
+        bot.off(Events.MessageCreate, listener);
+        resolve(message);
+      };
+      bot.on(Events.MessageCreate, listener);
+    });
+    const posted = emu.control.postChannelMessage(SEED.users.bob, general, 'just chatting') as { id: string };
+    const message = await within(received, 'messageCreate');
+    expect(message.id).toBe(posted.id);
+    expect(message.content).toBe('');
+    expect(message.member?.roles.cache.has((BigInt(SEED.guildId) + 1n).toString())).toBe(true); // Moderators
+  });
 });
 
 describe(`discord.js ${DISCORD_JS} bot: a slash command`, () => {
@@ -319,5 +338,8 @@ describe(`discord.js ${DISCORD_JS} bot: a slash command`, () => {
     const fetched = await within(interaction.fetchReply(), 'interaction.fetchReply');
     expect(fetched.id).toBe(result.original!.id);
     expect(fetched.content).toBe('pong');
+    // And the channel: the response is its newest message, made through the interaction.
+    const [newest] = await within(fetch(`${emu.apiBase}/v10/channels/${general}/messages?limit=1`, { headers: { authorization: `Bot ${emu.application.botToken}` } }).then((r) => r.json() as Promise<any[]>), 'history');
+    expect(newest).toMatchObject({ id: fetched.id, content: 'pong', author: { id: SEED.botUserId }, interaction_metadata: { id: invoked.id } });
   });
 });
