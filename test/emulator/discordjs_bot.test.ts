@@ -5,7 +5,7 @@
 // goes through the library's own objects and events, so a payload or header the library cannot
 // read fails here, not in someone's bot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type Interaction, type Message, type TextChannel } from 'discord.js';
+import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type Interaction, type Message, type PartialMessage, type TextChannel } from 'discord.js';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
@@ -283,6 +283,32 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
 
     const sent = await within((message.channel as TextChannel).send('and a plain message'), 'channel.send');
     expect(sent.channelId).toBe(general);
+  });
+
+  it('edits, fetches and deletes its message, sends an embed and a file, and opens a DM with a person, all through the library', async () => {
+    const channel = bot.channels.cache.get(general) as TextChannel;
+    const first = await within(channel.send('first'), 'send');
+    const updated = new Promise<Message | PartialMessage>((resolve) => bot.once(Events.MessageUpdate, (_old, now) => resolve(now)));
+    expect((await within(first.edit('first, edited'), 'edit')).content).toBe('first, edited');
+    expect((await within(updated, 'messageUpdate')).content).toBe('first, edited');
+    expect((await within(channel.messages.fetch({ message: first.id, force: true }), 'fetch one')).editedTimestamp).not.toBeNull();
+    expect((await within(channel.messages.fetch({ limit: 10 }), 'fetch page')).has(first.id)).toBe(true);
+
+    const embed = await within(channel.send({ embeds: [{ title: 'Score', fields: [{ name: 'nelly', value: '3' }] }] }), 'send an embed');
+    expect(embed.embeds[0]?.title).toBe('Score');
+    const file = await within(channel.send({ content: 'a file', files: [{ attachment: Buffer.from('hello'), name: 'hello.txt', description: 'greeting' }] }), 'send a file');
+    const attachment = file.attachments.first()!;
+    expect([attachment.name, attachment.size, attachment.description]).toEqual(['hello.txt', 5, 'greeting']);
+    expect(Buffer.from(await within(fetch(attachment.url).then((r) => r.arrayBuffer()), 'attachment bytes')).toString()).toBe('hello');
+
+    const deleted = new Promise<string>((resolve) => bot.once(Events.MessageDelete, (message) => resolve(message.id)));
+    await within(first.delete(), 'delete');
+    expect(await within(deleted, 'messageDelete')).toBe(first.id);
+
+    const person = await within(bot.users.fetch(SEED.users.nelly), 'users.fetch');
+    const dm = await within(person.send('hi in a DM'), 'user.send');
+    expect(dm.channel.isDMBased()).toBe(true);
+    expect(dm.content).toBe('hi in a DM');
   });
 
   it('gets a message that does not mention it with empty content (no MESSAGE_CONTENT intent), the rest of it intact', async () => {
