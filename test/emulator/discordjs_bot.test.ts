@@ -299,7 +299,7 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
     const file = await within(channel.send({ content: 'a file', files: [{ attachment: Buffer.from('hello'), name: 'hello.txt', description: 'greeting' }] }), 'send a file');
     const attachment = file.attachments.first()!;
     expect([attachment.name, attachment.size, attachment.description]).toEqual(['hello.txt', 5, 'greeting']);
-    expect(Buffer.from(await within(fetch(attachment.url).then((r) => r.arrayBuffer()), 'attachment bytes')).toString()).toBe('hello');
+    expect(await within(fetch(attachment.url).then((r) => r.text()), 'attachment bytes')).toBe('hello');
 
     const deleted = new Promise<string>((resolve) => bot.once(Events.MessageDelete, (message) => resolve(message.id)));
     await within(first.delete(), 'delete');
