@@ -8,6 +8,7 @@ import { Emulator } from './emulator';
 import { Router } from './http/router';
 import { createHttpServer, listen } from './http/server';
 import { registerChannelMessages } from './routes/channel_messages';
+import { registerChannelInfo } from './routes/channel_info';
 import { registerDirectMessages } from './routes/dms';
 import { registerGuilds } from './routes/guilds';
 import { registerInvitePage } from './routes/invite_page';
@@ -95,6 +96,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerCommands(routers.api);
   registerInteractions(routers.api);
   registerChannelMessages(routers.api, routers.web);
+  registerChannelInfo(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

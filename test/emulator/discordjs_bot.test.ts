@@ -311,6 +311,18 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
     expect(dm.content).toBe('hi in a DM');
   });
 
+  it('fetches a channel past its cache (Get Channel): a guild text channel and its DM; a channel it cannot view is 50001, an unknown one 10003', async () => {
+    const fetched = await within(bot.channels.fetch(general, { force: true }), 'channels.fetch(general)');
+    expect(fetched?.isTextBased() && !fetched.isDMBased() && fetched.name).toBe('general');
+    const dm = await within(bot.users.createDM(SEED.users.nelly), 'createDM');
+    bot.channels.cache.delete(dm.id);
+    const again = await within(bot.channels.fetch(dm.id), 'channels.fetch(dm)');
+    expect(again?.isDMBased() && again.recipientId).toBe(SEED.users.nelly);
+    const staffOnly = (BigInt(SEED.guildId) + 18n).toString();
+    await expect(within(bot.channels.fetch(staffOnly, { force: true }), 'staff-only')).rejects.toMatchObject({ status: 403, code: 50001 });
+    await expect(within(bot.channels.fetch('1', { force: true }), 'unknown')).rejects.toMatchObject({ status: 404, code: 10003 });
+  });
+
   it('gets a message that does not mention it with empty content (no MESSAGE_CONTENT intent), the rest of it intact', async () => {
     const received = new Promise<Message>((resolve) => {
       const listener = (message: Message) => {

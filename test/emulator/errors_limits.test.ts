@@ -331,6 +331,7 @@ describe('never a 500, never a crash', () => {
     ['GET', '/webhooks/:app/:code/messages/:message'], ['PATCH', '/webhooks/:app/:code/messages/:message'], ['DELETE', '/webhooks/:app/:code/messages/:message'],
     ['POST', '/users/@me/channels'], ['GET', '/channels/:channel/messages'], ['POST', '/channels/:channel/messages'],
     ['GET', '/channels/:channel/messages/:message'], ['PATCH', '/channels/:channel/messages/:message'], ['DELETE', '/channels/:channel/messages/:message'],
+    ['GET', '/channels/:channel'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',
