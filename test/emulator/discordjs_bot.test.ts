@@ -5,7 +5,7 @@
 // goes through the library's own objects and events, so a payload or header the library cannot
 // read fails here, not in someone's bot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type Interaction, type Message, type PartialMessage, type TextChannel } from 'discord.js';
+import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type DMChannel, type Interaction, type Message, type PartialMessage, type TextChannel } from 'discord.js';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
@@ -317,7 +317,7 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
     const dm = await within(bot.users.createDM(SEED.users.nelly), 'createDM');
     bot.channels.cache.delete(dm.id);
     const again = await within(bot.channels.fetch(dm.id), 'channels.fetch(dm)');
-    expect(again?.isDMBased() && again.recipientId).toBe(SEED.users.nelly);
+    expect(again?.isDMBased() && (again as DMChannel).recipientId).toBe(SEED.users.nelly);
     const staffOnly = (BigInt(SEED.guildId) + 18n).toString();
     await expect(within(bot.channels.fetch(staffOnly, { force: true }), 'staff-only')).rejects.toMatchObject({ status: 403, code: 50001 });
     await expect(within(bot.channels.fetch('1', { force: true }), 'unknown')).rejects.toMatchObject({ status: 404, code: 10003 });
