@@ -1,9 +1,10 @@
 // A bot written with a mainstream bot library, discord.js 14.28.1 (REST through @discordjs/rest,
 // the gateway through @discordjs/ws), runs against the emulator over loopback: it logs in, sees
 // its guild available with its own member, fetches members over the gateway, survives a dropped
-// connection and a reconnect request, and reads the emulator's rate-limit headers. Every check
-// goes through the library's own objects and events, so a payload or header the library cannot
-// read fails here, not in someone's bot.
+// connection and a reconnect request, reads the emulator's rate-limit headers, follows guilds it
+// joins and leaves, receives a person's message and replies in the channel, and registers and
+// answers a slash command a person invokes. Every check goes through the library's own objects
+// and events, so a payload or header the library cannot read fails here, not in someone's bot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type DMChannel, type Interaction, type Message, type PartialMessage, type TextChannel } from 'discord.js';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
