@@ -225,7 +225,7 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
 
   /** Adds users to a guild (GUILD_MEMBER_ADD each); returns how many were new. */
   addGuildMembers(guildId: string, userIds: string[], roles: string[] = []): number {
-    return addGuildMembers(this.emu, guildId, userIds, roles);
+    return addGuildMembers(this.emu, guildId, userIds, roles, this.gateway);
   }
 
   /**

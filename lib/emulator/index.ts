@@ -8,6 +8,7 @@ import { Emulator } from './emulator';
 import { Router } from './http/router';
 import { createHttpServer, listen } from './http/server';
 import { registerChannelMessages } from './routes/channel_messages';
+import { registerChannelInfo } from './routes/channel_info';
 import { registerDirectMessages } from './routes/dms';
 import { registerGuilds } from './routes/guilds';
 import { registerInvitePage } from './routes/invite_page';
@@ -123,6 +124,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerExpressions(routers.api);
   registerScheduledEvents(routers.api);
   registerDmChannels(routers.api);
+  registerChannelInfo(routers.api);
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 

@@ -1,6 +1,8 @@
-// The emulator's HTTP throughput and latency for the two hot lobby routes — a full history page
-// (GET /lobbies/{id}/messages?limit=200 on a lobby holding 200 messages) and sending a message
-// (POST /lobbies/{id}/messages) — next to a bare node:http server on 127.0.0.1 answering the same
+// The emulator's HTTP throughput and latency for the hot message routes — the lobby's (a full
+// history page, GET /lobbies/{id}/messages?limit=200 on a lobby holding 200 messages, and sending
+// a message, POST /lobbies/{id}/messages) and a guild channel's as a bot uses them (GET
+// /channels/{id}/messages?limit=100 on a channel holding 100 messages, POST
+// /channels/{id}/messages) — each next to a bare node:http server on 127.0.0.1 answering the same
 // bytes, measured in the same run with the same client: a fixed number of requests at a bounded
 // concurrency over keep-alive connections. The client runs in a worker thread, so the servers
 // have the main thread to themselves.
@@ -13,6 +15,8 @@ const REQUESTS = 4000;
 const WARMUP = 400;
 const CONCURRENCY = 16;
 const HISTORY = 200;
+// A guild channel's history page: the public API's largest `limit`.
+const CHANNEL_HISTORY = 100;
 
 /** Runs `total` requests, `concurrency` at a time, over one keep-alive agent; returns timings. */
 async function load({ port, method, path, headers, body }, total) {
@@ -134,6 +138,7 @@ async function main() {
   results.push(['`POST /lobbies/{id}/messages`', 'bare node:http', await measure({ port: barePort, ...post })]);
 
   await new Promise((resolve) => bare.close(resolve));
+  results.push(...(await channelMessageRows(emu, SEED)));
   await emu.close();
 
   const baselineOf = (route) => results.find(([r, who]) => r === route && who === 'bare node:http')[2];
@@ -158,6 +163,40 @@ async function main() {
       `from a client in a worker thread to servers on the main thread, on 127.0.0.1. The baseline is a bare \`node:http\` server answering the emulator's own response bytes. ` +
       `Ratio = time per request relative to the baseline (baseline req/s ÷ req/s). The lobby holds ${HISTORY} messages for the GET rows; ` +
       'rate limits are switched off (`emu.control.setRateLimits(false)`) for the pre-fill and the POST rows. ' +
+      `The channel rows: the bot (its token) in the seeded guild's #general, which holds ${CHANNEL_HISTORY} messages for the GET rows. ` +
       '`npm run build:ts && node --expose-gc scripts/bench/emulator-http.bench.mjs` reproduces it.\n',
   );
+}
+
+/** The guild channel rows: a bot reads a full page of #general and posts to it, emulator then
+ * the bare server answering the emulator's own bytes. */
+async function channelMessageRows(emu, SEED) {
+  const general = (BigInt(SEED.guildId) + 12n).toString();
+  const auth = { authorization: `Bot ${emu.application.botToken}` };
+  const path = `/api/v10/channels/${general}/messages`;
+  const postBody = JSON.stringify({ content: 'a benchmark message of ordinary length' });
+  const send = async (body) => {
+    const sent = await fetch(`${emu.webBase}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+    if (sent.status !== 200) throw new Error(`POST ${path}: HTTP ${sent.status} ${await sent.text()}`);
+    return Buffer.from(await sent.arrayBuffer());
+  };
+  emu.control.setRateLimits(false);
+  for (let i = 0; i < CHANNEL_HISTORY - 1; i++) await send(JSON.stringify({ content: `history message number ${i}` }));
+  const postBytes = await send(postBody);
+  const getBytes = Buffer.from(await (await fetch(`${emu.webBase}${path}?limit=${CHANNEL_HISTORY}`, { headers: auth })).arrayBuffer());
+  if (JSON.parse(getBytes.toString()).length !== CHANNEL_HISTORY) throw new Error(`the channel page is not ${CHANNEL_HISTORY} messages`);
+  const bare = await bareServer({ GET: getBytes, POST: postBytes });
+  const barePort = bare.address().port;
+  const get = { method: 'GET', path: `${path}?limit=${CHANNEL_HISTORY}`, headers: auth };
+  const post = { method: 'POST', path, headers: { ...auth, 'content-type': 'application/json' }, body: postBody };
+  const rows = [];
+  // The GET rows run before the POST rows, which add to the history.
+  emu.control.setRateLimits(true);
+  rows.push(['`GET /channels/{id}/messages?limit=100`', 'emulator', await measure({ port: emu.port, ...get })]);
+  rows.push(['`GET /channels/{id}/messages?limit=100`', 'bare node:http', await measure({ port: barePort, ...get })]);
+  emu.control.setRateLimits(false);
+  rows.push(['`POST /channels/{id}/messages`', 'emulator', await measure({ port: emu.port, ...post })]);
+  rows.push(['`POST /channels/{id}/messages`', 'bare node:http', await measure({ port: barePort, ...post })]);
+  await new Promise((resolve) => bare.close(resolve));
+  return rows;
 }

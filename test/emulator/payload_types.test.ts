@@ -174,6 +174,23 @@ describe('the bot side: channel messages', () => {
   });
 });
 
+describe('guild channels', () => {
+  it('every channel of GET /guilds/{id}/channels and GET /channels/{id} has its public type\'s required fields (text, voice, category, announcement)', async () => {
+    const listed = await api(t.emu, 'GET', `/guilds/${SEED.guildId}/channels`, { auth: bot(t.emu) });
+    expect(listed.status).toBe(200);
+    const shapes: Record<number, Record<string, Shapes.Kind>> = { 0: Shapes.TEXT_CHANNEL, 2: Shapes.VOICE_CHANNEL, 4: Shapes.CATEGORY_CHANNEL, 5: Shapes.ANNOUNCEMENT_CHANNEL };
+    const kinds = new Set<number>();
+    for (const channel of listed.body as Array<{ id: string; type: number }>) {
+      expect(shapes[channel.type], `channel type ${channel.type}`).toBeDefined();
+      kinds.add(channel.type);
+      expectShape(channel, shapes[channel.type], `listed channel ${channel.id}`);
+      const one = await api(t.emu, 'GET', `/channels/${channel.id}`, { auth: bot(t.emu) });
+      if (one.status === 200) expectShape(one.body, shapes[channel.type], `GET /channels/${channel.id}`);
+    }
+    expect([...kinds].sort()).toEqual([0, 2, 4, 5]);
+  });
+});
+
 describe('application commands and interactions', () => {
   it('a command, an INTERACTION_CREATE (with its member) and a response message (with interaction_metadata) have every required field', async () => {
     const general = at(12);

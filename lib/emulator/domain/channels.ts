@@ -21,7 +21,8 @@ export type Visibility = Map<string, Map<string, boolean>>;
  */
 export interface GuildObserver {
   channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>, options?: { visibilityOnly?: boolean }): void;
-  guildAvailable(guildId: string): void;
+  /** GUILD_CREATE to the guild's bots, or only to `botUserId` (a bot that just joined). */
+  guildAvailable(guildId: string, botUserId?: string): void;
 }
 
 export function findChannel(emu: Emulator, channelId: string): { guild: Guild; channel: Channel } | undefined {
@@ -36,8 +37,10 @@ export function overwriteJson(o: Channel['overwrites'][number]) {
   return {
     id: o.id,
     type: o.type,
-    allow: Number(o.allow & 0x7fffffffn),
-    deny: Number(o.deny & 0x7fffffffn),
+    // The full 64-bit value as a decimal string, as API v10 has it: bot libraries read
+    // allow/deny (not the _new companions), and a 31-bit number hid bits 43-52 from them.
+    allow: o.allow.toString(),
+    deny: o.deny.toString(),
     allow_new: o.allow.toString(),
     deny_new: o.deny.toString(),
   };

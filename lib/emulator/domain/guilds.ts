@@ -109,8 +109,11 @@ export function createGuild(emu: Emulator, name: string, memberIds: string[], ob
   return guild;
 }
 
-/** Adds users to a guild (GUILD_MEMBER_ADD each); returns how many were new. */
-export function addGuildMembers(emu: Emulator, guildId: string, userIds: string[], roles: string[]): number {
+/**
+ * Adds users to a guild (GUILD_MEMBER_ADD each); returns how many were new. A bot that joins
+ * gets the guild's GUILD_CREATE, as on the service: without it a bot library never learns of it.
+ */
+export function addGuildMembers(emu: Emulator, guildId: string, userIds: string[], roles: string[], observer: GuildObserver | null = null): number {
   const guild = findGuild(emu, guildId);
   for (const id of userIds) if (!emu.user(id)) throw new ApiError(404, 10013, 'Unknown User');
   let added = 0;
@@ -122,6 +125,7 @@ export function addGuildMembers(emu: Emulator, guildId: string, userIds: string[
     guild.members.push(member);
     added++;
     emu.bus.publish({ type: 'GUILD_MEMBER_ADD', data: memberJson(emu, guild, member), userIds: [userId], guildId: guild.id });
+    if (emu.user(userId)?.bot) observer?.guildAvailable(guild.id, userId);
   }
   emu.changed();
   return added;
@@ -130,8 +134,10 @@ export function addGuildMembers(emu: Emulator, guildId: string, userIds: string[
 /** A user joins through a lobby's channel invite (no roles); nothing happens when already a member. */
 export function joinGuild(emu: Emulator, guild: Guild, userId: string): void {
   if (guild.members.some((m) => m.userId === userId)) return;
-  guild.members.push({ userId, roles: [], nick: null, joinedAt: emu.now(), voiceChannelId: null });
-  emu.bus.publish({ type: 'GUILD_MEMBER_ADD', data: { guild_id: guild.id, user: userOrIdJson(emu, userId), roles: [] }, userIds: [userId], guildId: guild.id });
+  const member: GuildMember = { userId, roles: [], nick: null, joinedAt: emu.now(), voiceChannelId: null };
+  guild.members.push(member);
+  // The whole member (joined_at, deaf, mute, flags), as addGuildMembers sends it.
+  emu.bus.publish({ type: 'GUILD_MEMBER_ADD', data: memberJson(emu, guild, member), userIds: [userId], guildId: guild.id });
 }
 
 /**
@@ -161,6 +167,9 @@ export function removeGuildMember(emu: Emulator, guildId: string, userId: string
   guild.members.splice(index, 1);
   emu.changed();
   emu.bus.publish({ type: 'GUILD_MEMBER_REMOVE', data: { guild_id: guild.id, user: userOrIdJson(emu, userId) }, userIds: [userId], guildId: guild.id });
+  // A bot taken out of a guild gets GUILD_DELETE without `unavailable` (it left; not an outage).
+  const app = [...emu.state.applications.values()].find((a) => a.botUserId === userId);
+  if (app) emu.bus.publish({ type: 'GUILD_DELETE', data: { id: guild.id }, userIds: [], applicationId: app.id });
 }
 
 const FEATURE_PATTERN = /^[A-Z0-9_]{1,64}$/;

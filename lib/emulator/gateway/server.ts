@@ -43,6 +43,7 @@ const BOT_EVENTS = new Set([
   'INVITE_CREATE', 'INVITE_DELETE',
   'GUILD_ROLE_CREATE', 'GUILD_ROLE_UPDATE', 'GUILD_ROLE_DELETE', 'GUILD_EMOJIS_UPDATE', 'GUILD_STICKERS_UPDATE',
   'GUILD_SCHEDULED_EVENT_CREATE', 'GUILD_SCHEDULED_EVENT_UPDATE', 'GUILD_SCHEDULED_EVENT_DELETE',
+  'GUILD_DELETE',
   // To the application's bot only (published with its applicationId, no guildId); no intent needed.
   'INTERACTION_CREATE',
 ]);
@@ -67,6 +68,7 @@ const EVENT_INTENT: Record<string, number> = {
   GUILD_SCHEDULED_EVENT_CREATE: Intent.GUILD_SCHEDULED_EVENTS,
   GUILD_SCHEDULED_EVENT_UPDATE: Intent.GUILD_SCHEDULED_EVENTS,
   GUILD_SCHEDULED_EVENT_DELETE: Intent.GUILD_SCHEDULED_EVENTS,
+  GUILD_DELETE: Intent.GUILDS,
 };
 
 /** A client told to reconnect gets this long to close the socket itself before the server does. */
@@ -230,11 +232,12 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
         session.dispatch('CHANNEL_UPDATE', JSON.stringify(data));
       }
     },
-    guildAvailable(guildId) {
+    guildAvailable(guildId, botUserId) {
       const guild = emu.state.guilds.get(guildId);
       if (!guild) return;
       for (const session of bots) {
         const identity = session.identity!;
+        if (botUserId !== undefined && identity.user.id !== botUserId) continue;
         if (!guild.members.some((m) => m.userId === identity.user.id)) continue;
         session.dispatch('GUILD_CREATE', JSON.stringify(botGuildCreate(emu, guild, identity.user.id, identity.obfuscation)));
       }

@@ -57,8 +57,8 @@ export class RateLimiter {
         ...headers,
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Scope': 'user',
-        // protocols.md §5 lists it on every 429; clients treat only "true" as a global limit.
-        'X-RateLimit-Global': 'false',
+        // No X-RateLimit-Global: the public API sends it only on a global limit, and clients
+        // (discord.js) take its mere presence, even "false", as one and stop every route.
         'Retry-After': String(Math.ceil(retryAfter)),
       }, { retry_after: retryAfter, global: false });
     }

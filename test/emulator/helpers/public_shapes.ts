@@ -13,6 +13,11 @@ import type {
   APIMessageInteractionMetadata,
   APIConnection,
   APIDMChannel,
+  APIGuildCategoryChannel,
+  APIGuildTextChannel,
+  APIGuildVoiceChannel,
+  APINewsChannel,
+  ChannelType,
   APIEntitlement,
   APIGuildMember,
   APIMessage,
@@ -83,6 +88,20 @@ export const ATTACHMENT: Shape<APIAttachment> = {
 };
 
 export const DM_CHANNEL: Shape<APIDMChannel> = { id: 'string', type: 'number', name: 'string|null' };
+
+// Guild channels of the kinds the emulator has (text 0, voice 2, category 4, announcement 5).
+export const TEXT_CHANNEL: Shape<APIGuildTextChannel<ChannelType.GuildText>> = {
+  id: 'string', type: 'number', name: 'string', position: 'number',
+};
+export const VOICE_CHANNEL: Shape<APIGuildVoiceChannel> = {
+  id: 'string', type: 'number', name: 'string', position: 'number',
+};
+export const ANNOUNCEMENT_CHANNEL: Shape<APINewsChannel> = {
+  id: 'string', type: 'number', name: 'string', position: 'number',
+};
+export const CATEGORY_CHANNEL: Shape<APIGuildCategoryChannel> = {
+  id: 'string', type: 'number', name: 'string', position: 'number',
+};
 
 export const APPLICATION_COMMAND: Shape<APIApplicationCommand> = {
   id: 'string', type: 'number', application_id: 'string', name: 'string', description: 'string',
