@@ -424,4 +424,29 @@ describe('KEYWORD rules on channel messages (create and edit)', () => {
       setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
     }
   });
+
+  it('BLOCK_MEMBER_INTERACTION: a quarantined member uses no application command (50013) until released; a timed-out one neither', async () => {
+    const command = await api.post(`/applications/${SEED.applicationId}/commands`, { name: 'quarantine-check', description: 'checks' }, api.bot);
+    expect(command.status).toBe(201);
+    const invoke = () => s.emu.control.invokeCommand({ userId: nelly, channelId: general, name: 'quarantine-check' });
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole, managerRole]);
+    const rule = await api.post(base, profileRule(), api.bot);
+    setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+    try {
+      await expect(invoke()).resolves.toMatchObject({ type: 2 });
+      s.emu.control.updateGuildMember(SEED.guildId, nelly, { nick: 'badname' });
+      await expect(invoke()).rejects.toMatchObject({ status: 403, code: 50013 });
+      s.emu.control.updateGuildMember(SEED.guildId, nelly, { nick: 'good' });
+      await expect(invoke()).resolves.toMatchObject({ type: 2 });
+      const member = s.emu.core.state.guilds.get(SEED.guildId)!.members.find((m) => m.userId === nelly)!;
+      member.communicationDisabledUntil = s.emu.core.clock.now() + 60_000;
+      await expect(invoke()).rejects.toMatchObject({ status: 403, code: 50013 });
+      member.communicationDisabledUntil = null;
+    } finally {
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole, managerRole]);
+      await api.delete(`${base}/${rule.body.id}`, api.bot);
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [botRole]);
+      await api.delete(`/applications/${SEED.applicationId}/commands/${command.body.id}`, api.bot);
+    }
+  });
 });

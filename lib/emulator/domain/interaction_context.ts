@@ -12,6 +12,7 @@ import { findChannel } from './channels';
 import { InteractionContext } from './commands';
 import { dmChannel } from './messages';
 import { canView, channelPermissions, Permission } from './permissions';
+import { isRestricted } from './automod';
 
 /** The scope a user install grants (the app is added to the user's account). */
 export const USER_INSTALL_SCOPE = 'applications.commands';
@@ -49,6 +50,9 @@ export function resolvePlace(emu: Emulator, app: Application, user: User, where:
     const found = findChannel(emu, where.channelId);
     if (found) {
       if (!found.guild.members.some((m) => m.userId === user.id) || !canView(found.guild, found.channel, user.id)) throw new ApiError(403, 50001, 'Missing Access');
+      // BLOCK_MEMBER_INTERACTION (spec): a member auto moderation quarantined, or one timed out,
+      // uses no application command, component or modal in the guild until released.
+      if (isRestricted(emu, found.guild, user.id)) throw new ApiError(403, 50013, 'Missing Permissions: the member is quarantined by auto moderation or timed out');
       return { guild: found.guild, channel: found.channel, dm: null, channelId: found.channel.id, context: InteractionContext.GUILD };
     }
     const botDm = emu.state.botDmChannels.get(where.channelId);
