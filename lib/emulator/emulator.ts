@@ -36,6 +36,7 @@ export class Emulator {
   /** http://127.0.0.1:<port>, set by startEmulator once it listens (absolute URLs such as attachments'). */
   webBase = '';
   readonly #log: (line: string) => void;
+  #generation = 0;
 
   constructor(options: EmulatorCoreOptions = {}) {
     this.persistence = new Persistence(options.dataFile, () => this.state, () => this.clock.now());
@@ -66,7 +67,16 @@ export class Emulator {
     this.#log(redact(line));
   }
 
+  /**
+   * Counts state changes: anything derived from the state (such as a cached serialized message)
+   * is valid while this stays the same. Every change calls changed() anyway, for the data file.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
   changed(): void {
+    this.#generation++;
     this.persistence.markDirty();
   }
 

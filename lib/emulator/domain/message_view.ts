@@ -7,6 +7,7 @@ import type { Emulator } from '../emulator';
 import type { Application, ChannelMessage } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { attachmentJson } from './attachments';
+import { cachedJson, jsonArrayText, type JsonText } from '../http/json';
 import { appPrivilegedIntents, PrivilegedIntent } from './privileged_intents';
 
 export interface MessageReader {
@@ -89,4 +90,10 @@ export function channelMessageJson(emu: Emulator, message: ChannelMessage, reade
     out.referenced_message = referenced ? channelMessageJson(emu, referenced, reader, depth + 1) : null;
   }
   return out;
+}
+
+/** A page of messages as JSON text for `reader` (each message's text cached until the state changes). */
+export function channelMessagePageJson(emu: Emulator, messages: ChannelMessage[], reader: MessageReader): JsonText {
+  const readerKey = `${reader.userId}:${reader.messageContent}`;
+  return jsonArrayText(messages.map((m) => cachedJson(m, emu.generation, readerKey, () => channelMessageJson(emu, m, reader))));
 }

@@ -4,6 +4,7 @@
 import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from '../http/errors';
+import { cachedJson, jsonArrayText, type JsonText } from '../http/json';
 import type { ActivityInvite, DmChannel, Lobby, Message, User } from '../model/types';
 import { findPerson, userOrIdJson } from './accounts';
 import { Limits } from './limits';
@@ -56,6 +57,11 @@ export function messageJson(emu: Emulator, message: Message): Record<string, unk
     };
   }
   return json;
+}
+
+/** A lobby or DM history page as JSON text (each message's text cached until the state changes). */
+export function messagePageJson(emu: Emulator, messages: Message[]): JsonText {
+  return jsonArrayText(messages.map((m) => cachedJson(m, emu.generation, '', () => messageJson(emu, m))));
 }
 
 function store(emu: Emulator, channelId: string, message: Message): void {

@@ -11,7 +11,7 @@ import {
   requireDeleteAllowed,
 } from '../domain/channel_messages';
 import { findMessageChannel, requireChannelAccess, type MessageChannel } from '../domain/message_channels';
-import { botReader, channelMessageJson } from '../domain/message_view';
+import { botReader, channelMessageJson, channelMessagePageJson } from '../domain/message_view';
 import type { RequestContext } from '../http/context';
 import { Errors } from '../http/errors';
 import type { Router } from '../http/router';
@@ -55,8 +55,7 @@ export function registerChannelMessages(api: Router, web: Router): void {
     const { app, user } = ctx.bot();
     const channel = channelOf(ctx);
     requireChannelAccess(channel, user.id, 'read');
-    const reader = botReader(app);
-    return listChannelMessages(ctx.emu, channel.id, pageOf(ctx)).map((m) => channelMessageJson(ctx.emu, m, reader));
+    return channelMessagePageJson(ctx.emu, listChannelMessages(ctx.emu, channel.id, pageOf(ctx)), botReader(app));
   });
 
   api.post('/channels/:channel_id/messages', async (ctx) => {

@@ -8,6 +8,7 @@ import {
   editMessage,
   findDirectMessage,
   messageJson,
+  messagePageJson,
   ownDirectMessage,
   postDirectMessage,
   setModerationMetadata,
@@ -65,7 +66,7 @@ export function registerDirectMessages(api: Router): void {
     if (before !== null && !isSnowflake(before)) {
       throw Errors.invalidForm({ before: [{ code: 'NUMBER_TYPE_COERCE', message: 'Must be a snowflake.' }] });
     }
-    return directMessageHistory(ctx.emu, user.id, ctx.params.recipient_id, limit, before).map((m) => messageJson(ctx.emu, m));
+    return messagePageJson(ctx.emu, directMessageHistory(ctx.emu, user.id, ctx.params.recipient_id, limit, before));
   });
 
   api.get('/users/@me/dms/summaries', (ctx) => {

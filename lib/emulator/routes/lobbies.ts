@@ -22,7 +22,7 @@ import {
   updateLobby,
   type BulkMemberChange,
 } from '../domain/lobbies';
-import { findLobbyMessage, lobbyHistory, messageJson, postLobbyMessage, setModerationMetadata } from '../domain/messages';
+import { findLobbyMessage, lobbyHistory, messageJson, messagePageJson, postLobbyMessage, setModerationMetadata } from '../domain/messages';
 import type { RequestContext } from '../http/context';
 import { Errors } from '../http/errors';
 import { RULES } from '../http/rate_limits';
@@ -204,7 +204,7 @@ export function registerLobbies(api: Router): void {
 
   api.get('/lobbies/:lobby_id/messages', (ctx) => {
     const { lobby } = botOrMember(ctx);
-    return lobbyHistory(ctx.emu, lobby, historyLimit(ctx.query)).map((m) => messageJson(ctx.emu, m));
+    return messagePageJson(ctx.emu, lobbyHistory(ctx.emu, lobby, historyLimit(ctx.query)));
   });
 
   api.put('/lobbies/:lobby_id/messages/:message_id/moderation-metadata', async (ctx) => {
