@@ -81,6 +81,14 @@ describe(`discord.js ${DISCORD_JS} bot: login and guild`, () => {
     expect(guild.ownerId).toBe(SEED.users.alice);
   });
 
+  it('fetches its guild past the cache (Get Guild, with counts) through the library', async () => {
+    const fetched = await within(bot.guilds.fetch({ guild: SEED.guildId, force: true, withCounts: true }), 'guilds.fetch');
+    expect(fetched.id).toBe(SEED.guildId);
+    expect(fetched.name).toBe('sdkpp Test Guild');
+    expect(fetched.approximateMemberCount).toBeGreaterThan(1);
+    expect((await within(fetched.fetch(), 'guild.fetch')).ownerId).toBe(SEED.users.alice);
+  });
+
   it('sees its own member with its role, and its channels and roles as the library classes', () => {
     const me = guild.members.me;
     expect(me?.id).toBe(SEED.botUserId);

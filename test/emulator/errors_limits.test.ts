@@ -355,7 +355,7 @@ describe('never a 500, never a crash', () => {
     ['GET', '/guilds/:guild/scheduled-events'], ['POST', '/guilds/:guild/scheduled-events'], ['GET', '/guilds/:guild/scheduled-events/1'],
     ['PATCH', '/guilds/:guild/scheduled-events/1'], ['DELETE', '/guilds/:guild/scheduled-events/abc'],
     ['POST', '/users/@me/channels'],
-    ['GET', '/channels/:channel'],
+    ['GET', '/channels/:channel'], ['GET', '/guilds/:guild'],
   ];
   const JSON_BODIES = [
     undefined, '', '{', 'null', '[]', '[null]', '[{}]', '"s"', '1', 'true', '{}',

@@ -174,6 +174,21 @@ describe('the bot side: channel messages', () => {
   });
 });
 
+describe('Get Guild', () => {
+  it('GET /guilds/{id} has the public Guild type\'s required fields; with_counts adds the approximate counts; another guild is 50001, an unknown one 10004', async () => {
+    const reply = await api(t.emu, 'GET', `/guilds/${SEED.guildId}?with_counts=true`, { auth: bot(t.emu) });
+    expect(reply.status).toBe(200);
+    expectShape(reply.body, Shapes.GUILD, 'Get Guild');
+    expect(reply.body).toMatchObject({ id: SEED.guildId, approximate_member_count: expect.any(Number), approximate_presence_count: expect.any(Number) });
+    expect(reply.body).not.toHaveProperty('joined_at'); // a GUILD_CREATE-only field
+    expect((await api(t.emu, 'GET', `/guilds/${SEED.guildId}`, { auth: bot(t.emu) })).body).not.toHaveProperty('approximate_member_count');
+    const other = t.emu.control.createGuild('Not the bot\'s', [SEED.users.alice]) as { id: string };
+    t.emu.control.removeGuildMember(other.id, SEED.botUserId);
+    expect((await api(t.emu, 'GET', `/guilds/${other.id}`, { auth: bot(t.emu) })).body.code).toBe(50001);
+    expect((await api(t.emu, 'GET', '/guilds/123', { auth: bot(t.emu) })).body.code).toBe(10004);
+  });
+});
+
 describe('guild channels', () => {
   it('every channel of GET /guilds/{id}/channels and GET /channels/{id} has its public type\'s required fields (text, voice, category, announcement)', async () => {
     const listed = await api(t.emu, 'GET', `/guilds/${SEED.guildId}/channels`, { auth: bot(t.emu) });

@@ -1,10 +1,10 @@
 // What a session learns when it identifies: READY for users (user, relationships, lobbies,
 // presences) and for bots (guilds, then GUILD_CREATE each).
-import type { APIGuildMember, APIRole, GatewayGuildCreateDispatchData, GatewayReadyDispatchData, GuildFeature, GuildSystemChannelFlags, Locale } from 'discord-api-types/v10';
+import type { APIGuildMember, GatewayGuildCreateDispatchData, GatewayReadyDispatchData } from 'discord-api-types/v10';
 import { applicationProfilesJson, userJson } from '../domain/accounts';
 import { applicationFlags, flags32 } from '../domain/application_flags';
-import { emojiJson, stickerJson } from '../domain/expressions';
-import { memberFields, roleJson } from '../domain/guilds';
+import { guildJson } from '../domain/guild_object';
+import { memberFields } from '../domain/guilds';
 import { scheduledEventJson } from '../domain/scheduled_events';
 import { lobbyJson } from '../domain/lobbies';
 import { canView } from '../domain/permissions';
@@ -41,38 +41,7 @@ export function userReady(emu: Emulator, user: User, app: Application, sessionId
 export function botGuildCreate(emu: Emulator, guild: Guild, botUserId: string, obfuscation: boolean): Record<string, unknown> {
   const botMember = guild.members.find((m) => m.userId === botUserId);
   const payload = {
-    id: guild.id,
-    name: guild.name,
-    icon: guild.icon,
-    splash: null,
-    discovery_splash: null,
-    banner: guild.banner,
-    description: null,
-    owner_id: guild.ownerId,
-    region: 'automatic',
-    afk_channel_id: null,
-    afk_timeout: 300,
-    verification_level: 0,
-    default_message_notifications: 0,
-    explicit_content_filter: 0,
-    mfa_level: 0,
-    nsfw_level: 0,
-    premium_tier: 0,
-    premium_progress_bar_enabled: false,
-    preferred_locale: 'en-US' as Locale,
-    application_id: null,
-    system_channel_id: null,
-    system_channel_flags: 0 as GuildSystemChannelFlags,
-    rules_channel_id: null,
-    public_updates_channel_id: null,
-    safety_alerts_channel_id: null,
-    vanity_url_code: null,
-    hub_type: null,
-    incidents_data: null,
-    features: guild.features as GuildFeature[],
-    roles: guild.roles.map(roleJson) as unknown as APIRole[], // checked in roleJson
-    emojis: (guild.emojis ?? []).map((e) => emojiJson(emu, e)) as unknown as GatewayGuildCreateDispatchData['emojis'], // checked in emojiJson
-    stickers: (guild.stickers ?? []).map((x) => stickerJson(emu, guild, x)) as unknown as GatewayGuildCreateDispatchData['stickers'], // checked in stickerJson
+    ...guildJson(emu, guild),
     // GUILD_CREATE-only fields.
     unavailable: false,
     joined_at: emu.iso(botMember?.joinedAt ?? emu.now())!,

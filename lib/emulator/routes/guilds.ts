@@ -1,6 +1,8 @@
 // Guilds and channels over HTTP: channel lists without the channels the caller cannot view,
-// voice channel status, and the removed guild creation for apps. Rules in domain/channels.
+// voice channel status, the removed guild creation for apps, and Get Guild. Rules in domain/channels
+// and domain/guild_object.
 import { channelList, findChannel, setVoiceStatus, VOICE_STATUS_MAX } from '../domain/channels';
+import { guildCounts, guildJson } from '../domain/guild_object';
 import type { RequestContext } from '../http/context';
 import { ApiError, Errors } from '../http/errors';
 import type { Router } from '../http/router';
@@ -16,6 +18,16 @@ function guildFor(ctx: RequestContext): Guild {
 }
 
 export function registerGuilds(api: Router): void {
+  // Get Guild (bot token; its guilds only). `with_counts=true` adds the approximate counts.
+  api.get('/guilds/:guild_id', (ctx) => {
+    const { user } = ctx.bot();
+    const guild = guildFor(ctx);
+    if (!guild.members.some((m) => m.userId === user.id)) throw Errors.missingAccess();
+    const json: Record<string, unknown> = guildJson(ctx.emu, guild);
+    if (ctx.query.get('with_counts') === 'true') Object.assign(json, guildCounts(ctx.emu, guild));
+    return json;
+  });
+
   api.get('/guilds/:guild_id/channels', (ctx) => {
     const caller = ctx.caller();
     const userId = caller?.kind === 'bot' ? caller.user.id : ctx.bearer('guilds').user.id;
