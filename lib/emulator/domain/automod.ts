@@ -107,17 +107,10 @@ export function getRule(emu: Emulator, guildId: string, ruleId: string, callerId
 
 /** A list of strings, each 1..maxLength code points, at most maxCount of them. */
 function stringList(v: Validator, path: string, value: unknown, maxCount: number, maxLength: number): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) {
-    v.fail(path, 'LIST_TYPE_CONVERT', 'Must be an array.');
-    return undefined;
-  }
-  if (value.length > maxCount) {
-    v.fail(path, 'BASE_TYPE_MAX_LENGTH', `Must be ${maxCount} or fewer in length.`);
-    return undefined;
-  }
+  const items = v.list(path, value, maxCount);
+  if (items === undefined) return undefined;
   const out: string[] = [];
-  value.forEach((item, i) => {
+  items.forEach((item, i) => {
     const text = v.string(`${path}.${i}`, item, { min: 1, max: maxLength });
     if (text !== undefined) out.push(text);
   });
@@ -125,17 +118,10 @@ function stringList(v: Validator, path: string, value: unknown, maxCount: number
 }
 
 function snowflakeList(v: Validator, path: string, value: unknown, maxCount: number, known: (id: string) => boolean): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) {
-    v.fail(path, 'LIST_TYPE_CONVERT', 'Must be an array.');
-    return undefined;
-  }
-  if (value.length > maxCount) {
-    v.fail(path, 'BASE_TYPE_MAX_LENGTH', `Must be ${maxCount} or fewer in length.`);
-    return undefined;
-  }
+  const items = v.list(path, value, maxCount);
+  if (items === undefined) return undefined;
   const out: string[] = [];
-  value.forEach((item, i) => {
+  items.forEach((item, i) => {
     const id = v.snowflake(`${path}.${i}`, item);
     if (id === undefined) return;
     if (!known(id)) v.fail(`${path}.${i}`, 'AUTO_MODERATION_INVALID_ID', 'Unknown id in this guild.');

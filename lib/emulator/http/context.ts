@@ -77,6 +77,17 @@ export class RequestContext {
     return new URLSearchParams((await this.raw()).toString('utf8'));
   }
 
+  /** The public API's X-Audit-Log-Reason header (URL-encoded; at most 512 characters kept), or null. */
+  auditLogReason(): string | null {
+    const raw = this.req.headers['x-audit-log-reason'];
+    if (typeof raw !== 'string' || raw === '') return null;
+    try {
+      return decodeURIComponent(raw).slice(0, 512);
+    } catch {
+      return raw.slice(0, 512);
+    }
+  }
+
   caller(): Caller | null {
     if (this.#caller !== undefined) return this.#caller;
     this.#caller = null;

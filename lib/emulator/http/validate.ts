@@ -107,6 +107,20 @@ export class Validator {
     return out;
   }
 
+  /** An optional list of at most `maxCount` items (the items are the caller's to check), or undefined. */
+  list(path: string, value: unknown, maxCount: number): unknown[] | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) {
+      this.fail(path, 'LIST_TYPE_CONVERT', 'Must be an array.');
+      return undefined;
+    }
+    if (value.length > maxCount) {
+      this.fail(path, 'BASE_TYPE_MAX_LENGTH', `Must be ${maxCount} or fewer in length.`);
+      return undefined;
+    }
+    return value;
+  }
+
   object(path: string, value: unknown, optional = false): Record<string, unknown> | undefined {
     if (this.#missing(path, value, optional)) return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) {

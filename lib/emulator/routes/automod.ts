@@ -6,16 +6,6 @@ import { Errors } from '../http/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
 
-/** The public API's X-Audit-Log-Reason header (URL-encoded, at most 512 characters kept). */
-function auditReason(ctx: RequestContext): string | null {
-  const raw = ctx.req.headers['x-audit-log-reason'];
-  if (typeof raw !== 'string' || raw === '') return null;
-  try {
-    return decodeURIComponent(raw).slice(0, 512);
-  } catch {
-    return raw.slice(0, 512);
-  }
-}
 
 function ruleId(ctx: RequestContext): string {
   if (!isSnowflake(ctx.params.rule_id)) throw Errors.invalidForm({ rule_id: [{ code: 'NUMBER_TYPE_COERCE', message: 'Not a snowflake.' }] });
@@ -27,17 +17,17 @@ export function registerAutoModeration(api: Router): void {
   api.get(base, (ctx) => listRules(ctx.emu, ctx.params.guild_id, ctx.bot().user.id));
   api.post(base, async (ctx) => {
     const { user } = ctx.bot();
-    return createRule(ctx.emu, ctx.params.guild_id, user.id, await ctx.jsonObject(), auditReason(ctx));
+    return createRule(ctx.emu, ctx.params.guild_id, user.id, await ctx.jsonObject(), ctx.auditLogReason());
   });
   api.get(`${base}/:rule_id`, (ctx) => getRule(ctx.emu, ctx.params.guild_id, ruleId(ctx), ctx.bot().user.id));
   api.patch(`${base}/:rule_id`, async (ctx) => {
     const { user } = ctx.bot();
     const id = ruleId(ctx);
-    return modifyRule(ctx.emu, ctx.params.guild_id, id, user.id, await ctx.jsonObject(), auditReason(ctx));
+    return modifyRule(ctx.emu, ctx.params.guild_id, id, user.id, await ctx.jsonObject(), ctx.auditLogReason());
   });
   api.delete(`${base}/:rule_id`, (ctx) => {
     const { user } = ctx.bot();
-    deleteRule(ctx.emu, ctx.params.guild_id, ruleId(ctx), user.id, auditReason(ctx));
+    deleteRule(ctx.emu, ctx.params.guild_id, ruleId(ctx), user.id, ctx.auditLogReason());
     return null;
   });
 }

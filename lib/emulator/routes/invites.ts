@@ -8,15 +8,6 @@ import type { Router } from '../http/router';
 import { Validator } from '../http/validate';
 import { isSnowflake } from '../snowflake';
 
-function auditReason(ctx: RequestContext): string | null {
-  const raw = ctx.req.headers['x-audit-log-reason'];
-  if (typeof raw !== 'string' || raw === '') return null;
-  try {
-    return decodeURIComponent(raw).slice(0, 512);
-  } catch {
-    return raw.slice(0, 512);
-  }
-}
 
 /** The JSON create parameters (the public API's names), every bad field at once as 50035. */
 export function parseCreateInvite(body: Record<string, unknown>): NewInvite {
@@ -65,7 +56,7 @@ export function registerInvites(api: Router): void {
     if (files.length > 1) throw Errors.invalidForm({ target_users_file: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'One file only.' }] });
     if (body.target_users_file !== undefined) throw Errors.invalidForm({ target_users_file: [{ code: 'INVITE_TARGET_USERS_FILE_INVALID', message: 'Must be uploaded as a file (multipart/form-data).' }] });
     if (files.length === 1) input.targetUserIds = parseTargetUsersCsv(decodeCsv(files[0].data));
-    return createInvite(ctx.emu, id, user.id, input, auditReason(ctx));
+    return createInvite(ctx.emu, id, user.id, input, ctx.auditLogReason());
   });
 
   api.get('/channels/:channel_id/invites', (ctx) => {
@@ -80,7 +71,7 @@ export function registerInvites(api: Router): void {
 
   api.delete('/invites/:code', (ctx) => {
     const { user } = ctx.bot();
-    return deleteInvite(ctx.emu, ctx.params.code, user.id, auditReason(ctx));
+    return deleteInvite(ctx.emu, ctx.params.code, user.id, ctx.auditLogReason());
   });
 
   api.get('/invites/:code/target-users', (ctx) => {

@@ -8,15 +8,6 @@ import { Errors } from '../http/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
 
-function auditReason(ctx: RequestContext): string | null {
-  const raw = ctx.req.headers['x-audit-log-reason'];
-  if (typeof raw !== 'string' || raw === '') return null;
-  try {
-    return decodeURIComponent(raw).slice(0, 512);
-  } catch {
-    return raw.slice(0, 512);
-  }
-}
 
 function ids(ctx: RequestContext): { channelId: string; messageId: string } {
   if (!isSnowflake(ctx.params.channel_id)) throw Errors.unknownChannel();
@@ -52,13 +43,13 @@ export function registerPins(api: Router): void {
     api.put(path, (ctx) => {
       const { user } = ctx.bot();
       const { channelId, messageId } = ids(ctx);
-      pinMessage(ctx.emu, channelId, messageId, user.id, auditReason(ctx));
+      pinMessage(ctx.emu, channelId, messageId, user.id, ctx.auditLogReason());
       return null;
     });
     api.delete(path, (ctx) => {
       const { user } = ctx.bot();
       const { channelId, messageId } = ids(ctx);
-      unpinMessage(ctx.emu, channelId, messageId, user.id, auditReason(ctx));
+      unpinMessage(ctx.emu, channelId, messageId, user.id, ctx.auditLogReason());
       return null;
     });
   }
