@@ -4,6 +4,8 @@
 // application.commands (spec, Authentication 3); the user-install count only for
 // user-installable apps; READY's application agreeing; the webhook event types an app chooses
 // (QUEST_USER_ENROLLMENT accepted by name, an unknown name refused).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,11 +112,41 @@ describe('GET /applications/@me', () => {
 });
 
 describe('PATCH /applications/@me', () => {
+  // An interactions endpoint on 127.0.0.1 answering the service's PING as `answer` says.
+  let endpoint: http.Server;
+  let endpointUrl = '';
+  let answer: Record<string, unknown> = { type: 1 };
+  beforeAll(async () => {
+    endpoint = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)));
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/interactions`;
+  });
+  afterAll(async () => {
+    await api.patch('/applications/@me', { interactions_endpoint_url: null }, api.bot);
+    await new Promise((resolve) => endpoint.close(resolve));
+  });
+
+  it('takes a new interactions endpoint only once it answers the PING with {"type": 1}; otherwise 400 and nothing of the request changes', async () => {
+    const before = (await api.get('/applications/@me', api.bot)).body;
+    answer = { type: 4 };
+    const refused = await api.patch('/applications/@me', { description: 'not applied', interactions_endpoint_url: endpointUrl }, api.bot);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(50035);
+    expect(refused.body.message).toContain('interactions_endpoint_url');
+    expect((await api.get('/applications/@me', api.bot)).body).toEqual(before);
+    const closed = await api.patch('/applications/@me', { interactions_endpoint_url: 'http://127.0.0.1:1/closed' }, api.bot);
+    expect(closed.status).toBe(400);
+    answer = { type: 1 };
+  });
+
   it('changes the description, the limited intent flags (keeping the bits past 30), the endpoint and install params', async () => {
     const reply = await api.patch('/applications/@me', {
       description: 'A game',
       flags: GATEWAY_GUILD_MEMBERS_LIMITED,
-      interactions_endpoint_url: 'https://example.test/interactions',
+      interactions_endpoint_url: endpointUrl,
       install_params: { scopes: ['bot', 'application.commands'], permissions: '2048' },
       name: 'ignored: not editable here',
     }, api.bot);
@@ -122,7 +154,7 @@ describe('PATCH /applications/@me', () => {
     expect(reply.body.description).toBe('A game');
     expect(reply.body.flags).toBe(GATEWAY_GUILD_MEMBERS_LIMITED);
     expect(BigInt(reply.body.flags_new)).toBe(SEEDED_HIGH_BIT | BigInt(GATEWAY_GUILD_MEMBERS_LIMITED));
-    expect(reply.body.interactions_endpoint_url).toBe('https://example.test/interactions');
+    expect(reply.body.interactions_endpoint_url).toBe(endpointUrl);
     expect(reply.body.install_params).toEqual({ scopes: ['bot', 'application.commands'], permissions: '2048' });
     expect(reply.body.name).toBe('sdkpp Demo Game');
     expect((await api.get('/applications/@me', api.bot)).body).toEqual(reply.body);

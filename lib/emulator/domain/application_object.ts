@@ -12,6 +12,7 @@ import { WEBHOOK_EVENT_TYPES } from '../webhooks';
 import { userJson } from './accounts';
 import { GUILD_INSTALL, settingsOf, USER_INSTALL } from './application_defaults';
 import { applicationFlags, EDITABLE_MASK, flags32, FLAGS_32_MASK } from './application_flags';
+import { verifyInteractionsEndpoint } from './interaction_endpoint';
 
 export const MAX_DESCRIPTION_LENGTH = 400;
 
@@ -65,9 +66,23 @@ function userInstallCount(emu: Emulator, app: Application): number {
 
 /**
  * PATCH /applications/@me: every field is checked before anything changes (50035 with the field
- * paths). Unknown and read-only fields are ignored, as the public API does.
+ * paths), and a new interactions endpoint URL must answer the service's PING first, as with
+ * the control API. Unknown and read-only fields are ignored, as the public API does.
  */
-export function updateApplication(emu: Emulator, app: Application, body: Record<string, unknown>): Record<string, unknown> {
+export async function updateApplication(emu: Emulator, app: Application, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  let update = checkedUpdate(app, body);
+  const url = update.settings.interactionsEndpointUrl;
+  if (url !== null && url !== settingsOf(app).interactionsEndpointUrl) {
+    await verifyInteractionsEndpoint(emu, app, url, 'interactions_endpoint_url');
+    update = checkedUpdate(app, body); // on the state as it is after the wait
+  }
+  app.settings = update.settings;
+  app.flags = update.flags;
+  emu.changed();
+  return applicationJson(emu, app);
+}
+
+function checkedUpdate(app: Application, body: Record<string, unknown>): { settings: ApplicationSettings; flags: bigint } {
   const v = new Validator();
   const next: ApplicationSettings = structuredClone(settingsOf(app));
   let flags = applicationFlags(app);
@@ -128,10 +143,7 @@ export function updateApplication(emu: Emulator, app: Application, body: Record<
     }
   }
   v.check();
-  app.settings = next;
-  app.flags = flags;
-  emu.changed();
-  return applicationJson(emu, app);
+  return { settings: next, flags };
 }
 
 function installParams(v: Validator, path: string, value: unknown): InstallParams | undefined {

@@ -41,19 +41,25 @@ export async function postToEndpoint(emu: Emulator, app: Application, url: strin
   return reply as Record<string, unknown>;
 }
 
+/**
+ * The service's check of a new interactions endpoint URL: a signed PING that must be answered
+ * {"type": 1}; otherwise 400 (50035 on `field`) and the URL is not taken.
+ */
+export async function verifyInteractionsEndpoint(emu: Emulator, app: Application, url: string, field = 'url'): Promise<void> {
+  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new ApiError(400, 50035, `${field}: an http(s) URL`);
+  const ping = { id: emu.ids.next(), application_id: app.id, type: 1, token: newSecret('emu_it_'), version: 1 };
+  let reply: Record<string, unknown>;
+  try {
+    reply = await postToEndpoint(emu, app, url, ping);
+  } catch (error) {
+    throw new ApiError(400, 50035, `${field}: ${(error as Error).message}`);
+  }
+  if (reply.type !== 1) throw new ApiError(400, 50035, `${field}: the interactions endpoint must answer the PING with {"type": 1}`);
+}
+
 /** Sets (after a PING answered with a PONG) or clears the app's interactions endpoint URL. */
 export async function setInteractionsEndpoint(emu: Emulator, app: Application, url: string | null): Promise<void> {
-  if (url !== null) {
-    if (!/^https?:\/\/[^\s]+$/.test(url)) throw new ApiError(400, 50035, 'url: an http(s) URL');
-    const ping = { id: emu.ids.next(), application_id: app.id, type: 1, token: newSecret('emu_it_'), version: 1 };
-    let reply: Record<string, unknown>;
-    try {
-      reply = await postToEndpoint(emu, app, url, ping);
-    } catch (error) {
-      throw new ApiError(400, 50035, `url: ${(error as Error).message}`);
-    }
-    if (reply.type !== 1) throw new ApiError(400, 50035, 'url: the interactions endpoint must answer the PING with {"type": 1}');
-  }
+  if (url !== null) await verifyInteractionsEndpoint(emu, app, url);
   app.settings = { ...settingsOf(app), interactionsEndpointUrl: url }; // the Application object's field
   emu.changed();
 }
