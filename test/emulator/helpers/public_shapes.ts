@@ -50,15 +50,7 @@ export const GUILD: Shape<APIGuild> = {
 };
 
 export const GUILD_CREATE: Shape<GatewayGuildCreateDispatchData> = {
-  id: 'string', name: 'string', icon: 'string|null', splash: 'string|null', discovery_splash: 'string|null',
-  banner: 'string|null', description: 'string|null', owner_id: 'string',
-  afk_channel_id: 'string|null', afk_timeout: 'number', verification_level: 'number',
-  default_message_notifications: 'number', explicit_content_filter: 'number', mfa_level: 'number',
-  nsfw_level: 'number', premium_tier: 'number', premium_progress_bar_enabled: 'boolean',
-  preferred_locale: 'string', application_id: 'string|null', system_channel_id: 'string|null',
-  system_channel_flags: 'number', rules_channel_id: 'string|null', public_updates_channel_id: 'string|null',
-  safety_alerts_channel_id: 'string|null', vanity_url_code: 'string|null', hub_type: 'number|null',
-  incidents_data: 'object|null', features: 'array', roles: 'array', emojis: 'array',
+  ...GUILD,
   joined_at: 'string', large: 'boolean', member_count: 'number', members: 'array', voice_states: 'array',
   presences: 'array', threads: 'array', channels: 'array', stage_instances: 'array',
   guild_scheduled_events: 'array', soundboard_sounds: 'array',
