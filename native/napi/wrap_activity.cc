@@ -59,7 +59,7 @@ Napi::Function ActivityWrap::Define(Napi::Env env) {
       {InstanceMethod<&W::AddButton>("AddButton"),
        InstanceMethod<&W::GetButtons>("GetButtons"),
        InstanceMethod<&W::Equals>("Equals"),
-       InstanceMethod<&W::Name>("Name"),
+       StringMethod<&Activity::Name>("Name"),
        InstanceMethod<&W::SetName>("SetName"),
        InstanceMethod<&W::Type>("Type"),
        InstanceMethod<&W::SetType>("SetType"),
@@ -108,9 +108,6 @@ Napi::Value ActivityWrap::Equals(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), value().Equals(other));
 }
 
-Napi::Value ActivityWrap::Name(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Name());
-}
 void ActivityWrap::SetName(const Napi::CallbackInfo& info) {
   value().SetName(ReadString(Arg(info, 0, "Activity.SetName", "name"), kMaxShortString));
 }

@@ -23,7 +23,6 @@ class ActivityWrap : public ValueWrap<ActivityWrap, Activity> {
   void AddButton(const Napi::CallbackInfo& info);
   Napi::Value GetButtons(const Napi::CallbackInfo& info);
   Napi::Value Equals(const Napi::CallbackInfo& info);
-  Napi::Value Name(const Napi::CallbackInfo& info);
   void SetName(const Napi::CallbackInfo& info);
   Napi::Value Type(const Napi::CallbackInfo& info);
   void SetType(const Napi::CallbackInfo& info);

@@ -21,9 +21,9 @@ Napi::Function ActivityInviteWrap::Define(Napi::Env env) {
        InstanceMethod<&W::SetApplicationId>("SetApplicationId"),
        InstanceMethod<&W::ParentApplicationId>("ParentApplicationId"),
        InstanceMethod<&W::SetParentApplicationId>("SetParentApplicationId"),
-       InstanceMethod<&W::PartyId>("PartyId"),
+       StringMethod<&ActivityInvite::PartyId>("PartyId"),
        InstanceMethod<&W::SetPartyId>("SetPartyId"),
-       InstanceMethod<&W::SessionId>("SessionId"),
+       StringMethod<&ActivityInvite::SessionId>("SessionId"),
        InstanceMethod<&W::SetSessionId>("SetSessionId"),
        InstanceMethod<&W::IsValid>("IsValid"),
        InstanceMethod<&W::SetIsValid>("SetIsValid"),
@@ -75,15 +75,9 @@ void ActivityInviteWrap::SetParentApplicationId(const Napi::CallbackInfo& info) 
   value().SetParentApplicationId(
       ReadU64(Arg(info, 0, "ActivityInvite.SetParentApplicationId", "parentApplicationId")));
 }
-Napi::Value ActivityInviteWrap::PartyId(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().PartyId());
-}
 void ActivityInviteWrap::SetPartyId(const Napi::CallbackInfo& info) {
   value().SetPartyId(
       ReadString(Arg(info, 0, "ActivityInvite.SetPartyId", "partyId"), kMaxShortString));
-}
-Napi::Value ActivityInviteWrap::SessionId(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().SessionId());
 }
 void ActivityInviteWrap::SetSessionId(const Napi::CallbackInfo& info) {
   value().SetSessionId(

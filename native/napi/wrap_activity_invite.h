@@ -32,9 +32,7 @@ class ActivityInviteWrap : public ValueWrap<ActivityInviteWrap, ActivityInvite> 
   void SetApplicationId(const Napi::CallbackInfo& info);
   Napi::Value ParentApplicationId(const Napi::CallbackInfo& info);
   void SetParentApplicationId(const Napi::CallbackInfo& info);
-  Napi::Value PartyId(const Napi::CallbackInfo& info);
   void SetPartyId(const Napi::CallbackInfo& info);
-  Napi::Value SessionId(const Napi::CallbackInfo& info);
   void SetSessionId(const Napi::CallbackInfo& info);
   Napi::Value IsValid(const Napi::CallbackInfo& info);
   void SetIsValid(const Napi::CallbackInfo& info);

@@ -139,7 +139,7 @@ Napi::Function ActivityPartyWrap::Define(Napi::Env env) {
   using W = ActivityPartyWrap;
   Napi::Function constructor = DefineClass(
       env, kClassName,
-      {InstanceMethod<&W::Id>("Id"),
+      {StringMethod<&ActivityParty::Id>("Id"),
        InstanceMethod<&W::SetId>("SetId"),
        InstanceMethod<&W::CurrentSize>("CurrentSize"),
        InstanceMethod<&W::SetCurrentSize>("SetCurrentSize"),
@@ -155,9 +155,6 @@ Napi::Function ActivityPartyWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).activity_party.Value();
 }
 
-Napi::Value ActivityPartyWrap::Id(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Id());
-}
 void ActivityPartyWrap::SetId(const Napi::CallbackInfo& info) {
   value().SetId(ReadString(Arg(info, 0, "ActivityParty.SetId", "id"), kMaxShortString));
 }
@@ -189,7 +186,7 @@ Napi::Function ActivitySecretsWrap::Define(Napi::Env env) {
   using W = ActivitySecretsWrap;
   Napi::Function constructor = DefineClass(
       env, kClassName,
-      {InstanceMethod<&W::Join>("Join"), InstanceMethod<&W::SetJoin>("SetJoin"), ValidGetter()});
+      {StringMethod<&ActivitySecrets::Join>("Join"), InstanceMethod<&W::SetJoin>("SetJoin"), ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).activity_secrets);
 }
 
@@ -197,9 +194,6 @@ Napi::Function ActivitySecretsWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).activity_secrets.Value();
 }
 
-Napi::Value ActivitySecretsWrap::Join(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Join());
-}
 void ActivitySecretsWrap::SetJoin(const Napi::CallbackInfo& info) {
   value().SetJoin(ReadString(Arg(info, 0, "ActivitySecrets.SetJoin", "join"), kMaxShortString));
 }
@@ -210,9 +204,9 @@ Napi::Function ActivityButtonWrap::Define(Napi::Env env) {
   using W = ActivityButtonWrap;
   Napi::Function constructor = DefineClass(
       env, kClassName,
-      {InstanceMethod<&W::Label>("Label"),
+      {StringMethod<&ActivityButton::Label>("Label"),
        InstanceMethod<&W::SetLabel>("SetLabel"),
-       InstanceMethod<&W::Url>("Url"),
+       StringMethod<&ActivityButton::Url>("Url"),
        InstanceMethod<&W::SetUrl>("SetUrl"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).activity_button);
@@ -222,14 +216,8 @@ Napi::Function ActivityButtonWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).activity_button.Value();
 }
 
-Napi::Value ActivityButtonWrap::Label(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Label());
-}
 void ActivityButtonWrap::SetLabel(const Napi::CallbackInfo& info) {
   value().SetLabel(ReadString(Arg(info, 0, "ActivityButton.SetLabel", "label"), kMaxShortString));
-}
-Napi::Value ActivityButtonWrap::Url(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Url());
 }
 void ActivityButtonWrap::SetUrl(const Napi::CallbackInfo& info) {
   value().SetUrl(ReadString(Arg(info, 0, "ActivityButton.SetUrl", "url"), kMaxUrlString));

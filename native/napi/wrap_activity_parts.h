@@ -67,7 +67,6 @@ class ActivityPartyWrap : public ValueWrap<ActivityPartyWrap, ActivityParty> {
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  Napi::Value Id(const Napi::CallbackInfo& info);
   void SetId(const Napi::CallbackInfo& info);
   Napi::Value CurrentSize(const Napi::CallbackInfo& info);
   void SetCurrentSize(const Napi::CallbackInfo& info);
@@ -89,7 +88,6 @@ class ActivitySecretsWrap : public ValueWrap<ActivitySecretsWrap, ActivitySecret
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  Napi::Value Join(const Napi::CallbackInfo& info);
   void SetJoin(const Napi::CallbackInfo& info);
 };
 
@@ -105,9 +103,7 @@ class ActivityButtonWrap : public ValueWrap<ActivityButtonWrap, ActivityButton> 
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  Napi::Value Label(const Napi::CallbackInfo& info);
   void SetLabel(const Napi::CallbackInfo& info);
-  Napi::Value Url(const Napi::CallbackInfo& info);
   void SetUrl(const Napi::CallbackInfo& info);
 };
 

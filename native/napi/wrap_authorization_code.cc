@@ -12,7 +12,7 @@ Napi::Function AuthorizationCodeChallengeWrap::Define(Napi::Env env) {
       env, kClassName,
       {InstanceMethod<&AuthorizationCodeChallengeWrap::Method>("Method"),
        InstanceMethod<&AuthorizationCodeChallengeWrap::SetMethod>("SetMethod"),
-       InstanceMethod<&AuthorizationCodeChallengeWrap::Challenge>("Challenge"),
+       StringMethod<&AuthorizationCodeChallenge::Challenge>("Challenge"),
        InstanceMethod<&AuthorizationCodeChallengeWrap::SetChallenge>("SetChallenge"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).authorization_code_challenge);
@@ -33,10 +33,6 @@ void AuthorizationCodeChallengeWrap::SetMethod(const Napi::CallbackInfo& info) {
   value().SetMethod(static_cast<AuthenticationCodeChallengeMethod>(method));
 }
 
-Napi::Value AuthorizationCodeChallengeWrap::Challenge(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Challenge());
-}
-
 void AuthorizationCodeChallengeWrap::SetChallenge(const Napi::CallbackInfo& info) {
   value().SetChallenge(ReadString(
       Arg(info, 0, "AuthorizationCodeChallenge.SetChallenge", "challenge"), kMaxShortString));
@@ -49,7 +45,7 @@ Napi::Function AuthorizationCodeVerifierWrap::Define(Napi::Env env) {
       env, kClassName,
       {InstanceMethod<&AuthorizationCodeVerifierWrap::Challenge>("Challenge"),
        InstanceMethod<&AuthorizationCodeVerifierWrap::SetChallenge>("SetChallenge"),
-       InstanceMethod<&AuthorizationCodeVerifierWrap::Verifier>("Verifier"),
+       StringMethod<&AuthorizationCodeVerifier::Verifier>("Verifier"),
        InstanceMethod<&AuthorizationCodeVerifierWrap::SetVerifier>("SetVerifier"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).authorization_code_verifier);
@@ -66,10 +62,6 @@ Napi::Value AuthorizationCodeVerifierWrap::Challenge(const Napi::CallbackInfo& i
 void AuthorizationCodeVerifierWrap::SetChallenge(const Napi::CallbackInfo& info) {
   value().SetChallenge(AuthorizationCodeChallengeWrap::FromArg(
       Arg(info, 0, "AuthorizationCodeVerifier.SetChallenge", "challenge")));
-}
-
-Napi::Value AuthorizationCodeVerifierWrap::Verifier(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Verifier());
 }
 
 void AuthorizationCodeVerifierWrap::SetVerifier(const Napi::CallbackInfo& info) {

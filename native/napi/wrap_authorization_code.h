@@ -23,7 +23,6 @@ class AuthorizationCodeChallengeWrap
  private:
   Napi::Value Method(const Napi::CallbackInfo& info);
   void SetMethod(const Napi::CallbackInfo& info);
-  Napi::Value Challenge(const Napi::CallbackInfo& info);
   void SetChallenge(const Napi::CallbackInfo& info);
 };
 
@@ -42,7 +41,6 @@ class AuthorizationCodeVerifierWrap
  private:
   Napi::Value Challenge(const Napi::CallbackInfo& info);
   void SetChallenge(const Napi::CallbackInfo& info);
-  Napi::Value Verifier(const Napi::CallbackInfo& info);
   void SetVerifier(const Napi::CallbackInfo& info);
 };
 

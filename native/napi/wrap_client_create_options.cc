@@ -17,9 +17,9 @@ Napi::Function ClientCreateOptionsWrap::Define(Napi::Env env) {
   using W = ClientCreateOptionsWrap;
   Napi::Function constructor = DefineClass(
       env, kClassName,
-      {InstanceMethod<&W::WebBase>("WebBase"),
+      {StringMethod<&ClientCreateOptions::WebBase>("WebBase"),
        InstanceMethod<&W::SetWebBase>("SetWebBase"),
-       InstanceMethod<&W::ApiBase>("ApiBase"),
+       StringMethod<&ClientCreateOptions::ApiBase>("ApiBase"),
        InstanceMethod<&W::SetApiBase>("SetApiBase"),
        InstanceMethod<&W::ExperimentalAudioSystem>("ExperimentalAudioSystem"),
        InstanceMethod<&W::SetExperimentalAudioSystem>("SetExperimentalAudioSystem"),
@@ -37,14 +37,8 @@ Napi::Function ClientCreateOptionsWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).client_create_options.Value();
 }
 
-Napi::Value ClientCreateOptionsWrap::WebBase(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().WebBase());
-}
 void ClientCreateOptionsWrap::SetWebBase(const Napi::CallbackInfo& info) {
   value().SetWebBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetWebBase", "webBase")));
-}
-Napi::Value ClientCreateOptionsWrap::ApiBase(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().ApiBase());
 }
 void ClientCreateOptionsWrap::SetApiBase(const Napi::CallbackInfo& info) {
   value().SetApiBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetApiBase", "apiBase")));

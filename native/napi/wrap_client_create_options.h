@@ -20,9 +20,7 @@ class ClientCreateOptionsWrap : public ValueWrap<ClientCreateOptionsWrap, Client
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  Napi::Value WebBase(const Napi::CallbackInfo& info);
   void SetWebBase(const Napi::CallbackInfo& info);
-  Napi::Value ApiBase(const Napi::CallbackInfo& info);
   void SetApiBase(const Napi::CallbackInfo& info);
   Napi::Value ExperimentalAudioSystem(const Napi::CallbackInfo& info);
   void SetExperimentalAudioSystem(const Napi::CallbackInfo& info);

@@ -14,16 +14,16 @@ Napi::Function ClientResultWrap::Define(Napi::Env env) {
   using W = ClientResultWrap;
   Napi::Function constructor =
       DefineClass(env, kClassName,
-                  {InstanceMethod<&W::ToString>("ToString"),
+                  {StringMethod<&ClientResult::ToString>("ToString"),
                    InstanceMethod<&W::Type>("Type"),
                    InstanceMethod<&W::SetType>("SetType"),
-                   InstanceMethod<&W::Error>("Error"),
+                   StringMethod<&ClientResult::Error>("Error"),
                    InstanceMethod<&W::SetError>("SetError"),
                    InstanceMethod<&W::ErrorCode>("ErrorCode"),
                    InstanceMethod<&W::SetErrorCode>("SetErrorCode"),
                    InstanceMethod<&W::Status>("Status"),
                    InstanceMethod<&W::SetStatus>("SetStatus"),
-                   InstanceMethod<&W::ResponseBody>("ResponseBody"),
+                   StringMethod<&ClientResult::ResponseBody>("ResponseBody"),
                    InstanceMethod<&W::SetResponseBody>("SetResponseBody"),
                    InstanceMethod<&W::Successful>("Successful"),
                    InstanceMethod<&W::SetSuccessful>("SetSuccessful"),
@@ -39,18 +39,12 @@ Napi::Function ClientResultWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).client_result.Value();
 }
 
-Napi::Value ClientResultWrap::ToString(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().ToString());
-}
 Napi::Value ClientResultWrap::Type(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<int32_t>(value().Type()));
 }
 void ClientResultWrap::SetType(const Napi::CallbackInfo& info) {
   value().SetType(static_cast<ErrorType>(ReadEnumValue(
       Arg(info, 0, "ClientResult.SetType", "type"), "ErrorType", &IsEnumMember<ErrorType>)));
-}
-Napi::Value ClientResultWrap::Error(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Error());
 }
 void ClientResultWrap::SetError(const Napi::CallbackInfo& info) {
   value().SetError(ReadString(Arg(info, 0, "ClientResult.SetError", "error"), kMaxShortString));
@@ -75,9 +69,6 @@ void ClientResultWrap::SetStatus(const Napi::CallbackInfo& info) {
   value().SetStatus(static_cast<HttpStatusCode>(
       ReadEnumValue(Arg(info, 0, "ClientResult.SetStatus", "status"), "HttpStatusCode",
                     &IsEnumMember<HttpStatusCode>)));
-}
-Napi::Value ClientResultWrap::ResponseBody(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().ResponseBody());
 }
 void ClientResultWrap::SetResponseBody(const Napi::CallbackInfo& info) {
   value().SetResponseBody(

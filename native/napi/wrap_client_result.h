@@ -20,16 +20,13 @@ class ClientResultWrap : public ValueWrap<ClientResultWrap, ClientResult> {
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  Napi::Value ToString(const Napi::CallbackInfo& info);
   Napi::Value Type(const Napi::CallbackInfo& info);
   void SetType(const Napi::CallbackInfo& info);
-  Napi::Value Error(const Napi::CallbackInfo& info);
   void SetError(const Napi::CallbackInfo& info);
   Napi::Value ErrorCode(const Napi::CallbackInfo& info);
   void SetErrorCode(const Napi::CallbackInfo& info);
   Napi::Value Status(const Napi::CallbackInfo& info);
   void SetStatus(const Napi::CallbackInfo& info);
-  Napi::Value ResponseBody(const Napi::CallbackInfo& info);
   void SetResponseBody(const Napi::CallbackInfo& info);
   Napi::Value Successful(const Napi::CallbackInfo& info);
   void SetSuccessful(const Napi::CallbackInfo& info);

@@ -9,7 +9,7 @@ Napi::Function DeviceAuthorizationArgsWrap::Define(Napi::Env env) {
   Napi::Function constructor =
       DefineClass(env, kClassName,
                   {InstanceMethod<&W::ClientId>("ClientId"), InstanceMethod<&W::SetClientId>("SetClientId"),
-                   InstanceMethod<&W::Scopes>("Scopes"), InstanceMethod<&W::SetScopes>("SetScopes"),
+                   StringMethod<&DeviceAuthorizationArgs::Scopes>("Scopes"), InstanceMethod<&W::SetScopes>("SetScopes"),
                    ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).device_authorization_args);
 }
@@ -23,9 +23,6 @@ Napi::Value DeviceAuthorizationArgsWrap::ClientId(const Napi::CallbackInfo& info
 }
 void DeviceAuthorizationArgsWrap::SetClientId(const Napi::CallbackInfo& info) {
   value().SetClientId(ReadU64(Arg(info, 0, "DeviceAuthorizationArgs.SetClientId", "clientId")));
-}
-Napi::Value DeviceAuthorizationArgsWrap::Scopes(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), value().Scopes());
 }
 void DeviceAuthorizationArgsWrap::SetScopes(const Napi::CallbackInfo& info) {
   value().SetScopes(ReadString(Arg(info, 0, "DeviceAuthorizationArgs.SetScopes", "scopes"), kMaxScopesString));

@@ -23,7 +23,6 @@ class DeviceAuthorizationArgsWrap
  private:
   Napi::Value ClientId(const Napi::CallbackInfo& info);
   void SetClientId(const Napi::CallbackInfo& info);
-  Napi::Value Scopes(const Napi::CallbackInfo& info);
   void SetScopes(const Napi::CallbackInfo& info);
 };
 

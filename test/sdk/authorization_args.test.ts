@@ -7,6 +7,7 @@ import {
   Client,
   IntegrationType,
 } from '../../lib/index';
+import * as Sdk from '../../lib/index';
 
 describe('AuthorizationArgs', () => {
   it('has the seven fields of the spec with getter and Set<Field>', () => {
@@ -97,6 +98,23 @@ describe('string getters called on the wrong receiver', () => {
     expect(scopes.call(args)).toBe('openid sdk.social_layer');
     for (const receiver of [{}, new DeviceAuthorizationArgs(), Object.create(AuthorizationArgs.prototype), AuthorizationArgs.prototype, undefined, 42]) {
       expect(() => scopes.call(receiver)).toThrow(TypeError);
+    }
+  });
+
+  it('hold for every string getter on the C API path (ValueWrap::StringMethod)', () => {
+    const getters: Record<string, string[]> = {
+      Activity: ['Name'], ActivityInvite: ['PartyId', 'SessionId'], ActivityParty: ['Id'], ActivitySecrets: ['Join'],
+      ActivityButton: ['Label', 'Url'], AuthorizationCodeChallenge: ['Challenge'], AuthorizationCodeVerifier: ['Verifier'],
+      ClientCreateOptions: ['WebBase', 'ApiBase'], ClientResult: ['ToString', 'Error', 'ResponseBody'], DeviceAuthorizationArgs: ['Scopes'],
+    };
+    const classes = Sdk as unknown as Record<string, { prototype: Record<string, (this: unknown) => string>; nullobj: Record<string, () => string> }>;
+    for (const [name, methods] of Object.entries(getters)) {
+      for (const method of methods) {
+        expect(typeof classes[name].nullobj[method](), `${name}.${method}`).toBe('string');
+        for (const receiver of [{}, new AuthorizationArgs(), Object.create(classes[name].prototype)]) {
+          expect(() => classes[name].prototype[method].call(receiver), `${name}.${method}`).toThrow(TypeError);
+        }
+      }
     }
   });
 });
