@@ -47,8 +47,7 @@ export const Intent = {
 } as const;
 
 export const ALL_INTENTS = (1 << 26) - 1;
-// Which privileged intents an application has switched on is per app: domain/privileged_intents.
-export const PRIVILEGED = Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES | Intent.MESSAGE_CONTENT;
+// Which intents are privileged, and which of them an application has switched on: domain/privileged_intents.
 
 /** capabilities bit opting a bot in to channel obfuscation (spec). */
 export const CAPABILITY_CHANNEL_OBFUSCATION = 1 << 15;

@@ -5,14 +5,13 @@ import type WebSocket from 'ws';
 import type { Emulator } from '../emulator';
 import type { Application, User } from '../model/types';
 import { accessToken } from '../domain/authorizations';
-import { privilegedIntentsOf } from '../domain/privileged_intents';
+import { PRIVILEGED_INTENTS, privilegedIntentsOf } from '../domain/privileged_intents';
 import { newSecret } from '../secrets';
 import {
   ALL_INTENTS,
   CAPABILITY_CHANNEL_OBFUSCATION,
   Close,
   Op,
-  PRIVILEGED,
   RESUME_BUFFER_EVENTS,
   SEND_LIMIT,
   SEND_WINDOW_MS,
@@ -237,7 +236,7 @@ export class Session {
         return this.close(Close.InvalidIntents, 'Invalid intent(s).');
       }
       intents = body.intents;
-      if ((intents & PRIVILEGED & ~privilegedIntentsOf(this.hooks.emu, auth.app.id)) !== 0) return this.close(Close.DisallowedIntents, 'Disallowed intent(s).');
+      if ((intents & PRIVILEGED_INTENTS & ~privilegedIntentsOf(this.hooks.emu, auth.app.id)) !== 0) return this.close(Close.DisallowedIntents, 'Disallowed intent(s).');
     }
     if (body.shard !== undefined) {
       const shard = body.shard;
