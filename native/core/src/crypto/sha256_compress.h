@@ -9,6 +9,9 @@ namespace sdkpp::crypto::detail {
 
 using Sha256State = std::array<uint32_t, 8>;
 
+// FIPS 180-4's 64 round constants, shared by both block functions.
+const std::array<uint32_t, 64>& Sha256RoundConstants();
+
 // Runs FIPS 180-4's compression of one 64-byte block into `state`.
 void Sha256CompressPortable(Sha256State& state, const uint8_t* block);
 

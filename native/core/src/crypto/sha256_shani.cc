@@ -12,8 +12,6 @@
 
 namespace sdkpp::crypto::detail {
 
-const std::array<uint32_t, 64>& Sha256RoundConstants();
-
 #if defined(SDKPP_SHA256_SHANI)
 
 namespace {
