@@ -352,4 +352,14 @@ describe('the interactions endpoint URL', () => {
     const empty = await s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'ping' });
     expect(result(empty.id)).toMatchObject({ responseType: null, deliveryError: expect.stringContaining('50006') });
   });
+
+  it('an endpoint answering more than 1 MiB is cut off with the reason; the emulator goes on', async () => {
+    // Valid JSON of 2 MiB: without a bound it would be read whole (and refused only later, for its content).
+    answer = () => ({ status: 200, body: { type: 4, data: { content: 'x'.repeat(2 * 1024 * 1024) } } });
+    const flooded = await s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'ping' });
+    expect(result(flooded.id)).toMatchObject({ responseType: null, deliveryError: expect.stringContaining('more than 1048576 bytes') });
+    answer = (body) => ({ status: 200, body: body.type === 1 ? { type: 1 } : { type: 4, data: { content: 'from the endpoint' } } });
+    const fine = await s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'ping' });
+    expect(result(fine.id)).toMatchObject({ responseType: 4, deliveryError: null });
+  });
 });

@@ -4,6 +4,7 @@
 // answered with a PONG ({"type": 1}), as the public API does.
 import { createPrivateKey, sign } from 'node:crypto';
 import type { Emulator } from '../emulator';
+import { MAX_BODY_BYTES } from '../http/body';
 import { ApiError } from '../http/errors';
 import type { Application } from '../model/types';
 import { newSecret } from '../secrets';
@@ -11,6 +12,33 @@ import { settingsOf } from './application_defaults';
 
 /** The endpoint must answer within 3 s (real time: it is a real HTTP exchange). */
 export const ENDPOINT_TIMEOUT_MS = 3000;
+
+/**
+ * The reply's body as text, refused past `limit` bytes: the endpoint is another program, and a
+ * reply streamed for the whole timeout over loopback would otherwise be held in memory whole.
+ */
+async function boundedText(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new Error(`the interactions endpoint answered more than ${limit} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if ((error as Error).message.startsWith('the interactions endpoint')) throw error;
+    throw new Error(`the interactions endpoint's answer broke off (${(error as Error).name})`);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** POSTs `payload` to the app's endpoint, signed; resolves to the reply's JSON body or throws with why not. */
 export async function postToEndpoint(emu: Emulator, app: Application, url: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -29,8 +57,11 @@ export async function postToEndpoint(emu: Emulator, app: Application, url: strin
   } catch (error) {
     throw new Error(`the interactions endpoint could not be reached or did not answer in time (${(error as Error).name})`);
   }
-  const text = await response.text().catch(() => '');
-  if (response.status < 200 || response.status >= 300) throw new Error(`the interactions endpoint answered HTTP ${response.status}`);
+  if (response.status < 200 || response.status >= 300) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`the interactions endpoint answered HTTP ${response.status}`);
+  }
+  const text = await boundedText(response, MAX_BODY_BYTES);
   let reply: unknown;
   try {
     reply = JSON.parse(text);
