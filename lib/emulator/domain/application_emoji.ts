@@ -8,20 +8,13 @@ import { ApiError } from '../http/errors';
 import { Validator } from '../http/validate';
 import type { Application, ApplicationEmoji } from '../model/types';
 import { userOrIdJson } from './accounts';
+import { parseImageData } from './images';
 
 /** Spec, Limits: "Application emoji: 2000 per app". */
 export const MAX_APPLICATION_EMOJIS = 2000;
 /** The public API's emoji image limit. */
 export const MAX_EMOJI_IMAGE_BYTES = 256 * 1024;
 export const EMOJI_NAME = /^[A-Za-z0-9_]{2,32}$/;
-
-/** Magic bytes per accepted media type: the data must be what its URI says. */
-const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/gif': (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-};
 
 export function emojiJson(emu: Emulator, emoji: ApplicationEmoji, app: Application): Record<string, unknown> {
   return {
@@ -61,27 +54,14 @@ function checkName(emu: Emulator, v: Validator, app: Application, value: unknown
   return name;
 }
 
-/** `data:image/<png|gif|webp|jpeg>;base64,<data>`, decoded at most 256 KiB, with matching magic bytes. */
+/** The image data URI (domain/images: PNG, GIF, WebP or JPEG whose bytes are that format), at most 256 KiB decoded. */
 function checkImage(v: Validator, value: unknown): { type: string; bytes: number } | undefined {
-  // The base64 text of 256 KiB is about 350 KB: a longer string cannot be a valid image.
-  const text = v.string('image', value, { min: 1, max: Math.ceil((MAX_EMOJI_IMAGE_BYTES * 4) / 3) + 64 });
-  if (text === undefined) return undefined;
-  const match = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]+={0,2})$/.exec(text);
-  const check = match ? SIGNATURES[match[1]] : undefined;
-  if (!match || !check) {
-    v.fail('image', 'IMAGE_INVALID', 'Must be a data URI of a PNG, GIF, WebP or JPEG image (base64).');
+  const image = parseImageData(value, MAX_EMOJI_IMAGE_BYTES);
+  if ('error' in image) {
+    v.fail('image', image.code, image.error);
     return undefined;
   }
-  const bytes = Buffer.from(match[2], 'base64');
-  if (bytes.length > MAX_EMOJI_IMAGE_BYTES) {
-    v.fail('image', 'BINARY_TYPE_MAX_SIZE', `The image must be at most ${MAX_EMOJI_IMAGE_BYTES / 1024} KiB.`);
-    return undefined;
-  }
-  if (!check(bytes)) {
-    v.fail('image', 'IMAGE_INVALID', `The data is not a ${match[1]} image.`);
-    return undefined;
-  }
-  return { type: match[1], bytes: bytes.length };
+  return { type: `image/${image.format}`, bytes: image.bytes.length };
 }
 
 export function createEmoji(emu: Emulator, app: Application, body: Record<string, unknown>): ApplicationEmoji {

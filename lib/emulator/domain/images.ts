@@ -20,15 +20,25 @@ export interface ImageData {
   hash: string;
 }
 
-/** The image, or a reason it is not one (for a 50035 on the field). */
-export function parseImageData(value: unknown): ImageData | { error: string } {
-  if (typeof value !== 'string') return { error: 'Must be an image data URI string.' };
+/** Why a value is not image data, with the public API's error code for a 50035 on the field. */
+export interface ImageDataError {
+  error: string;
+  code: 'IMAGE_INVALID' | 'BINARY_TYPE_MAX_SIZE';
+}
+
+/** The image (at most `maxBytes` decoded), or a reason it is not one. */
+export function parseImageData(value: unknown, maxBytes = MAX_IMAGE_BYTES): ImageData | ImageDataError {
+  const invalid = (error: string): ImageDataError => ({ error, code: 'IMAGE_INVALID' });
+  if (typeof value !== 'string') return invalid('Must be an image data URI string.');
   const match = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]*={0,2})$/.exec(value);
-  if (!match) return { error: 'Must be data:image/(png|jpeg|gif|webp);base64,<data>.' };
+  if (!match) return invalid('Must be data:image/(png|jpeg|gif|webp);base64,<data>.');
   const format = (match[1] === 'jpg' ? 'jpeg' : match[1]) as ImageData['format'];
-  if (match[2].length > Math.ceil(MAX_IMAGE_BYTES / 3) * 4) return { error: `Must be at most ${MAX_IMAGE_BYTES} bytes.` };
+  // Checked on the text first, so an oversized one is never decoded.
+  const tooLarge: ImageDataError = { error: `Must be at most ${maxBytes} bytes.`, code: 'BINARY_TYPE_MAX_SIZE' };
+  if (match[2].length > Math.ceil(maxBytes / 3) * 4) return tooLarge;
   const bytes = Buffer.from(match[2], 'base64');
-  if (!SIGNATURES[format](bytes)) return { error: `The data is not a ${format} image.` };
+  if (bytes.length > maxBytes) return tooLarge;
+  if (!SIGNATURES[format](bytes)) return invalid(`The data is not a ${format} image.`);
   const digest = createHash('md5').update(bytes).digest('hex');
   return { format, bytes, hash: format === 'gif' ? `a_${digest}` : digest };
 }
