@@ -1,6 +1,6 @@
 // Issue 16, part 5: application emoji with a bot token (spec, "Changes"; limit 2000 per app,
 // spec Limits): the list as {items}, create/get/rename/delete, the image data URI (PNG, GIF,
-// WebP, JPEG; at most 256 KiB; the bytes must be what the URI says), names of 2..32 of
+// WebP, JPEG, told by the bytes as the service does; at most 256 KiB), names of 2..32 of
 // [A-Za-z0-9_] unique in the app, and the 2000th emoji accepted, the 2001st refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, bearer, SEED, start, type Started } from './helpers';
@@ -59,11 +59,20 @@ describe('application emoji', () => {
     }
   });
 
-  it('refuses other image types, data that is not what its URI says, and a non-data URI (50035 at image)', async () => {
+  it('tells the format from the bytes, as the service does: a JPEG labelled image/png, a PNG labelled image/jpg (what discord.js sends for any Buffer)', async () => {
+    const jpeg = await api.post(base, { name: 'labelled_png', image: dataUri('image/png', JPEG) }, api.bot);
+    expect(jpeg.status).toBe(200);
+    const png = await api.post(base, { name: 'labelled_jpg', image: dataUri('image/jpg', PNG) }, api.bot);
+    expect(png.status).toBe(200);
+    expect(png.body.animated).toBe(false);
+    for (const id of [jpeg.body.id, png.body.id]) await api.delete(`${base}/${id}`, api.bot);
+  });
+
+  it('refuses other image types, data that is no image at all, and a non-data URI (50035 at image)', async () => {
     const bad = [
       dataUri('image/svg+xml', Buffer.from('<svg/>')),
       dataUri('image/bmp', Buffer.from('BM....')),
-      dataUri('image/png', JPEG),
+      dataUri('image/png', Buffer.from('not an image, whatever the label says')),
       'https://example.test/e.png',
       'data:image/png;base64,@@@',
       '',

@@ -81,6 +81,15 @@ describe(`discord.js ${DISCORD_JS} bot: login and guild`, () => {
     expect(guild.ownerId).toBe(SEED.users.alice);
   });
 
+  it('uploads an application emoji from a PNG Buffer (the library labels it image/jpg)', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await within(bot.application.fetch(), 'application.fetch');
+    const emoji = await within(bot.application.emojis.create({ attachment: png, name: 'tiny_png' }), 'emojis.create');
+    expect(emoji.name).toBe('tiny_png');
+    expect(emoji.animated).toBe(false);
+    await within(emoji.delete(), 'emoji.delete');
+  });
+
   it('fetches its guild past the cache (Get Guild, with counts) through the library', async () => {
     const fetched = await within(bot.guilds.fetch({ guild: SEED.guildId, force: true, withCounts: true }), 'guilds.fetch');
     expect(fetched.id).toBe(SEED.guildId);

@@ -1,7 +1,7 @@
 // Application emoji, managed with the bot token (spec, "Changes": application emoji upload and
 // management). Limits: 2000 per app (spec, Limits); the rest follows the public API: a name of
 // 2..32 of [A-Za-z0-9_], unique in the app; the image a data URI of PNG, GIF, WebP or JPEG of at
-// most 256 KiB whose bytes are what the URI says; GIF is animated.
+// most 256 KiB, its format told by its bytes (as the service does); GIF is animated.
 import type { APIApplicationEmoji, APIUser } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
@@ -54,7 +54,7 @@ function checkName(emu: Emulator, v: Validator, app: Application, value: unknown
   return name;
 }
 
-/** The image data URI (domain/images: PNG, GIF, WebP or JPEG whose bytes are that format), at most 256 KiB decoded. */
+/** The image data URI (domain/images: PNG, GIF, WebP or JPEG, told by its bytes), at most 256 KiB decoded. */
 function checkImage(v: Validator, value: unknown): { type: string; bytes: number } | undefined {
   const image = parseImageData(value, MAX_EMOJI_IMAGE_BYTES);
   if ('error' in image) {

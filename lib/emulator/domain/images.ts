@@ -1,5 +1,6 @@
 // Image data (public API "Image Data"): `data:image/<png|jpeg|gif|webp>;base64,<data>` whose
-// bytes really are that format. The emulator keeps no images, only the hash the service would
+// bytes really are one of those formats. The format is told by the bytes, not the label, as the
+// service does: discord.js labels every Buffer it uploads `image/jpg`, PNGs included. The emulator keeps no images, only the hash the service would
 // give them (animated GIFs get the a_ prefix, as the public API's image hashes do).
 import { createHash } from 'node:crypto';
 
@@ -32,15 +33,12 @@ export function parseImageData(value: unknown, maxBytes = MAX_IMAGE_BYTES): Imag
   if (typeof value !== 'string') return invalid('Must be an image data URI string.');
   const match = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]*={0,2})$/.exec(value);
   if (!match) return invalid('Must be data:image/(png|jpeg|gif|webp);base64,<data>.');
-  const format = (match[1] === 'jpg' ? 'jpeg' : match[1]) as ImageData['format'];
   // Checked on the text first, so an oversized one is never decoded.
   const tooLarge: ImageDataError = { error: `Must be at most ${maxBytes} bytes.`, code: 'BINARY_TYPE_MAX_SIZE' };
   if (match[2].length > Math.ceil(maxBytes / 3) * 4) return tooLarge;
   const bytes = Buffer.from(match[2], 'base64');
   if (bytes.length > maxBytes) return tooLarge;
-  if (!SIGNATURES[format](bytes)) return invalid(`The data is not a ${format} image.`);
-  const digest = createHash('md5').update(bytes).digest('hex');
-  return { format, bytes, hash: format === 'gif' ? `a_${digest}` : digest };
+  return imageFromBytes(bytes) ?? invalid('The data is not a PNG, JPEG, GIF or WebP image.');
 }
 
 /** An uploaded file's bytes as an image, its format told by its signature; null when none matches. */
