@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npx sdkpp-emulator [--port N] [--data FILE] [--ipc] [--webhook URL]`: runs the emulator,
 // prints its addresses and the seeded credentials, and stops cleanly on SIGINT/SIGTERM.
-import { startEmulator } from './index';
+import { startEmulator, type RunningEmulator } from './index';
 
 const DEFAULT_PORT = 8790; // the SDK's built-in default address
 
@@ -58,6 +58,7 @@ Application ${emu.application.id}
   public key:    ${emu.application.publicKey}
 Child application ${emu.childApplication.id}
 Users: ${emu.users.map((u) => `${u.username} (${u.id})`).join(', ')}
+Guild: ${emu.guild.name} (${emu.guild.id}); text channels: ${textChannels(emu)}
 Point the SDK here: SDKPP_API_BASE=${emu.apiBase} SDKPP_WEB_BASE=${emu.webBase}${options.dataFile ? `\nState file: ${options.dataFile}` : ''}`);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -72,3 +73,9 @@ Point the SDK here: SDKPP_API_BASE=${emu.apiBase} SDKPP_WEB_BASE=${emu.webBase}$
 }
 
 void main();
+
+/** The seeded guild's text channels, for a bot developer's first requests (`#name (id)`). */
+function textChannels(emu: RunningEmulator): string {
+  const guild = emu.core.state.guilds.get(emu.guild.id);
+  return (guild?.channels ?? []).filter((c) => c.type === 0 || c.type === 5).map((c) => `#${c.name} (${c.id})`).join(', ');
+}

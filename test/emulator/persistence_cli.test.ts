@@ -140,6 +140,9 @@ describe('the CLI', () => {
     expect(banner).toMatch(/public key:\s+[0-9a-f]{64}/);
     expect(banner).toContain(`Child application ${SEED.childApplicationId}`);
     expect(banner).toContain(`nelly (${SEED.users.nelly})`);
+    // A bot developer's first request needs a guild and a channel: both are printed.
+    expect(banner).toContain(`Guild: sdkpp Test Guild (${SEED.guildId}); text channels: `);
+    expect(banner).toContain(`#general (${(BigInt(SEED.guildId) + 12n).toString()})`);
     expect(banner).toMatch(/Gateway:\s+ws:\/\/127\.0\.0\.1:\d+\/gateway/);
     expect(banner).toMatch(/Voice:\s+127\.0\.0\.1:\d+ /);
     expect(banner).toContain(`Control:  ${webBase}/_sdkpp/control/<method>`);
