@@ -8,6 +8,7 @@ import type { NativeClientConstructor } from './native_client';
 import type * as V from './native_values';
 import type * as Social from './social_types';
 import type * as Voice from './voice_types';
+import { memoizeStringGetters, type ValueClassShape } from './string_getter_memo';
 
 export type * from './native_values';
 export type { NativeClient, NativeClientConstructor } from './native_client';
@@ -64,6 +65,8 @@ export interface NativeBinding {
     redact(text: string): string;
     codeChallengeS256(verifier: string): string;
     isDebugBuild(): boolean;
+    /** The value classes whose string getters the façade memoizes (string_getter_memo.ts). */
+    valueClassShapes(): ValueClassShape[];
     /** The methods the addon calls on the platform host (native/napi/platform_host_methods.h). */
     platformHostMethods: string[];
     /** One NodePlatform without a Client, for the voice host tests (native/napi/platform_probe.h). */
@@ -126,3 +129,4 @@ const packageRequire = createRequire(path.join(packageRoot, 'package.json'));
 const locator = packageRequire('./scripts/build/locate-addon.cjs') as AddonLocator;
 
 export const binding = locator.loadAddon(packageRoot) as NativeBinding;
+memoizeStringGetters(binding.internal.valueClassShapes());

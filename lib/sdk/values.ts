@@ -1,5 +1,6 @@
-// The value classes, straight from the addon: a getter such as `args.Scopes()` is one N-API
-// call with no JS wrapper in between.
+// The value classes, straight from the addon: a getter such as `args.ClientId()` is one N-API
+// call with no JS wrapper in between; string getters such as `args.Scopes()` answer repeated
+// reads from a JS memo (string_getter_memo.ts, put in place when binding.ts loads the addon).
 import { binding } from './binding';
 import type * as Types from './binding';
 

@@ -7,12 +7,21 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "callbacks/callback_queue.h"
 
 namespace sdkpp::napi {
 
 class CallbackPump;
+
+// A value class whose string getters the façade memoizes: its constructor, those getters and the
+// methods that change its value (value_wrap.h, lib/sdk/string_getter_memo.ts).
+struct ValueClassShape {
+  Napi::FunctionReference* constructor;
+  std::vector<const char*> string_getters;
+  std::vector<const char*> mutators;
+};
 
 struct AddonData {
   Napi::FunctionReference activity;
@@ -36,6 +45,7 @@ struct AddonData {
   // handles are created by the hundred, and a fresh External each time showed in profiles.
   Napi::Reference<Napi::External<int>> construct_token;
   std::unique_ptr<CallbackPump> pump;
+  std::vector<ValueClassShape> value_class_shapes;
 
   static AddonData& Of(Napi::Env env);
 };

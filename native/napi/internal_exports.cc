@@ -74,6 +74,27 @@ Napi::Array PlatformHostMethods(Napi::Env env) {
   return names;
 }
 
+// The value classes whose string getters the façade memoizes (value_wrap.h): constructor, the
+// getters, and every method that changes the value.
+Napi::Value ValueClassShapes(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const auto names = [env](const std::vector<const char*>& list) {
+    Napi::Array array = Napi::Array::New(env, list.size());
+    for (uint32_t i = 0; i < list.size(); ++i) array.Set(i, Napi::String::New(env, list[i]));
+    return array;
+  };
+  const auto& shapes = AddonData::Of(env).value_class_shapes;
+  Napi::Array result = Napi::Array::New(env, shapes.size());
+  for (uint32_t i = 0; i < shapes.size(); ++i) {
+    Napi::Object shape = Napi::Object::New(env);
+    shape.Set("constructor", shapes[i].constructor->Value());
+    shape.Set("stringGetters", names(shapes[i].string_getters));
+    shape.Set("mutators", names(shapes[i].mutators));
+    result.Set(i, shape);
+  }
+  return result;
+}
+
 // constantString() -> "openid sdk.social_layer": the cheapest string getter an addon can have (the
 // C API directly, no receiver, no copy), the floor the string getter benchmark compares with.
 napi_value ConstantString(napi_env env, napi_callback_info) {
@@ -91,6 +112,7 @@ Napi::Object DefineInternalExports(Napi::Env env) {
   internal.Set("redact", Napi::Function::New<Redact>(env));
   internal.Set("codeChallengeS256", Napi::Function::New<CodeChallengeS256>(env));
   internal.Set("isDebugBuild", Napi::Function::New<IsDebugBuild>(env));
+  internal.Set("valueClassShapes", Napi::Function::New<ValueClassShapes>(env));
   napi_value constant_string = nullptr;
   NAPI_THROW_IF_FAILED(env, napi_create_function(env, "constantString", NAPI_AUTO_LENGTH, &ConstantString,
                                                  nullptr, &constant_string),

@@ -23,7 +23,19 @@ namespace detail {
 inline int construct_token = 0;
 template <class Value>
 inline thread_local const Value* pending_value = nullptr;
+// What a value class's Define registered with StringMethod and Mutator, handed to AddonData by
+// Finish (per thread: a worker defines its own classes).
+template <class Derived>
+inline thread_local std::vector<const char*> pending_string_getters;
+template <class Derived>
+inline thread_local std::vector<const char*> pending_mutators;
 }  // namespace detail
+
+// A value class whose string getters the façade memoizes (lib/sdk/string_getter_memo.ts) declares
+// `static constexpr bool kMemoizesStrings = true`. Its C++ value is then writable only inside a
+// method registered with Mutator, so every way JS can change it is a method the façade knows.
+template <class Derived>
+concept MemoizesStrings = requires { requires Derived::kMemoizesStrings; };
 
 template <class Derived, class Value>
 class ValueWrap : public Napi::ObjectWrap<Derived> {
@@ -70,7 +82,12 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
   }
 
   const Value& value() const { return value_; }
-  Value& value() { return value_; }
+  // Closed to memoizing classes: their mutators get the value from Mutator (see below).
+  Value& value()
+    requires(!MemoizesStrings<Derived>)
+  {
+    return value_;
+  }
 
  protected:
   using Base = ValueWrap<Derived, Value>;
@@ -79,6 +96,13 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
   static Napi::Function Finish(Napi::Env env, Napi::Function constructor,
                                Napi::FunctionReference& slot) {
     slot = Napi::Persistent(constructor);
+    auto& strings = detail::pending_string_getters<Derived>;
+    auto& mutators = detail::pending_mutators<Derived>;
+    if (!strings.empty()) {
+      AddonData::Of(env).value_class_shapes.push_back({&slot, std::move(strings), std::move(mutators)});
+    }
+    strings.clear();
+    mutators.clear();
     constructor.DefineProperty(Napi::PropertyDescriptor::Value(
         "nullobj", NewInstance(env, Value::nullobj), napi_enumerable));
     return constructor;
@@ -100,13 +124,30 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
   // InstanceMethod (CallbackInfo, Unwrap through ObjectWrap, Napi::String) cost as much as the
   // crossing itself. V8 checks the receiver of prototype methods ("Illegal invocation" for an
   // object of another class), so `this` is one of ours.
+  // The façade replaces these methods by memoizing ones (lib/sdk/string_getter_memo.ts): a plain
+  // JS read instead of a crossing, valid until a Mutator of the same object runs.
   template <auto Getter>
   static Napi::ClassPropertyDescriptor<Derived> StringMethod(const char* name) {
+    static_assert(MemoizesStrings<Derived>,
+                  "a class with StringMethod getters declares kMemoizesStrings and registers every "
+                  "method that changes its value with Mutator");
+    detail::pending_string_getters<Derived>.push_back(name);
     napi_property_descriptor descriptor{};
     descriptor.utf8name = name;
     descriptor.method = &StringMethodCallback<Getter>;
     descriptor.attributes = static_cast<napi_property_attributes>(napi_writable | napi_configurable);
     return Napi::ClassPropertyDescriptor<Derived>(descriptor);
+  }
+
+  // A method that changes the value: `void Method(const Napi::CallbackInfo&, Value&)`. The only
+  // way to a writable value in a memoizing class, so the façade can drop the memo of the object
+  // before each one runs.
+  template <auto Method>
+  static Napi::ClassPropertyDescriptor<Derived> Mutator(const char* name) {
+    detail::pending_mutators<Derived>.push_back(name);
+    return Napi::ObjectWrap<Derived>::InstanceMethod(
+        name, &ValueWrap::MutateThunk<Method>,
+        static_cast<napi_property_attributes>(napi_writable | napi_configurable));
   }
 
   ArgRef Arg(const Napi::CallbackInfo& info, size_t index, const char* method,
@@ -115,6 +156,11 @@ class ValueWrap : public Napi::ObjectWrap<Derived> {
   }
 
  private:
+  template <auto Method>
+  void MutateThunk(const Napi::CallbackInfo& info) {
+    (static_cast<Derived*>(this)->*Method)(info, value_);
+  }
+
   template <auto Getter>
   static napi_value StringMethodCallback(napi_env env, napi_callback_info info) {
     napi_value self = nullptr;

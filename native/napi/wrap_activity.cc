@@ -56,37 +56,37 @@ Napi::Function ActivityWrap::Define(Napi::Env env) {
   using W = ActivityWrap;
   Napi::Function constructor = DefineClass(
       env, kClassName,
-      {InstanceMethod<&W::AddButton>("AddButton"),
+      {Mutator<&W::AddButton>("AddButton"),
        InstanceMethod<&W::GetButtons>("GetButtons"),
        InstanceMethod<&W::Equals>("Equals"),
        StringMethod<&Activity::Name>("Name"),
-       InstanceMethod<&W::SetName>("SetName"),
+       Mutator<&W::SetName>("SetName"),
        InstanceMethod<&W::Type>("Type"),
-       InstanceMethod<&W::SetType>("SetType"),
+       Mutator<&W::SetType>("SetType"),
        InstanceMethod<&W::StatusDisplayType>("StatusDisplayType"),
-       InstanceMethod<&W::SetStatusDisplayType>("SetStatusDisplayType"),
+       Mutator<&W::SetStatusDisplayType>("SetStatusDisplayType"),
        InstanceMethod<&W::State>("State"),
-       InstanceMethod<&W::SetState>("SetState"),
+       Mutator<&W::SetState>("SetState"),
        InstanceMethod<&W::StateUrl>("StateUrl"),
-       InstanceMethod<&W::SetStateUrl>("SetStateUrl"),
+       Mutator<&W::SetStateUrl>("SetStateUrl"),
        InstanceMethod<&W::Details>("Details"),
-       InstanceMethod<&W::SetDetails>("SetDetails"),
+       Mutator<&W::SetDetails>("SetDetails"),
        InstanceMethod<&W::DetailsUrl>("DetailsUrl"),
-       InstanceMethod<&W::SetDetailsUrl>("SetDetailsUrl"),
+       Mutator<&W::SetDetailsUrl>("SetDetailsUrl"),
        InstanceMethod<&W::ApplicationId>("ApplicationId"),
-       InstanceMethod<&W::SetApplicationId>("SetApplicationId"),
+       Mutator<&W::SetApplicationId>("SetApplicationId"),
        InstanceMethod<&W::ParentApplicationId>("ParentApplicationId"),
-       InstanceMethod<&W::SetParentApplicationId>("SetParentApplicationId"),
+       Mutator<&W::SetParentApplicationId>("SetParentApplicationId"),
        InstanceMethod<&W::Assets>("Assets"),
-       InstanceMethod<&W::SetAssets>("SetAssets"),
+       Mutator<&W::SetAssets>("SetAssets"),
        InstanceMethod<&W::Timestamps>("Timestamps"),
-       InstanceMethod<&W::SetTimestamps>("SetTimestamps"),
+       Mutator<&W::SetTimestamps>("SetTimestamps"),
        InstanceMethod<&W::Party>("Party"),
-       InstanceMethod<&W::SetParty>("SetParty"),
+       Mutator<&W::SetParty>("SetParty"),
        InstanceMethod<&W::Secrets>("Secrets"),
-       InstanceMethod<&W::SetSecrets>("SetSecrets"),
+       Mutator<&W::SetSecrets>("SetSecrets"),
        InstanceMethod<&W::SupportedPlatforms>("SupportedPlatforms"),
-       InstanceMethod<&W::SetSupportedPlatforms>("SetSupportedPlatforms"),
+       Mutator<&W::SetSupportedPlatforms>("SetSupportedPlatforms"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).activity);
 }
@@ -95,8 +95,8 @@ Napi::Function ActivityWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).activity.Value();
 }
 
-void ActivityWrap::AddButton(const Napi::CallbackInfo& info) {
-  value().AddButton(ActivityButtonWrap::FromArg(Arg(info, 0, "Activity.AddButton", "button")));
+void ActivityWrap::AddButton(const Napi::CallbackInfo& info, Activity& value) {
+  value.AddButton(ActivityButtonWrap::FromArg(Arg(info, 0, "Activity.AddButton", "button")));
 }
 
 Napi::Value ActivityWrap::GetButtons(const Napi::CallbackInfo& info) {
@@ -108,15 +108,15 @@ Napi::Value ActivityWrap::Equals(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), value().Equals(other));
 }
 
-void ActivityWrap::SetName(const Napi::CallbackInfo& info) {
-  value().SetName(ReadString(Arg(info, 0, "Activity.SetName", "name"), kMaxShortString));
+void ActivityWrap::SetName(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetName(ReadString(Arg(info, 0, "Activity.SetName", "name"), kMaxShortString));
 }
 
 Napi::Value ActivityWrap::Type(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<int32_t>(value().Type()));
 }
-void ActivityWrap::SetType(const Napi::CallbackInfo& info) {
-  value().SetType(static_cast<ActivityTypes>(ReadEnumValue(
+void ActivityWrap::SetType(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetType(static_cast<ActivityTypes>(ReadEnumValue(
       Arg(info, 0, "Activity.SetType", "type"), "ActivityTypes", &IsEnumMember<ActivityTypes>)));
 }
 
@@ -125,94 +125,94 @@ Napi::Value ActivityWrap::StatusDisplayType(const Napi::CallbackInfo& info) {
   if (!type) return info.Env().Undefined();
   return Napi::Number::New(info.Env(), static_cast<int32_t>(*type));
 }
-void ActivityWrap::SetStatusDisplayType(const Napi::CallbackInfo& info) {
+void ActivityWrap::SetStatusDisplayType(const Napi::CallbackInfo& info, Activity& value) {
   ArgRef arg = Arg(info, 0, "Activity.SetStatusDisplayType", "statusDisplayType");
   if (IsNullish(arg.value())) {
-    value().SetStatusDisplayType(std::nullopt);
+    value.SetStatusDisplayType(std::nullopt);
     return;
   }
-  value().SetStatusDisplayType(static_cast<StatusDisplayTypes>(
+  value.SetStatusDisplayType(static_cast<StatusDisplayTypes>(
       ReadEnumValue(arg, "StatusDisplayTypes", &IsEnumMember<StatusDisplayTypes>)));
 }
 
 Napi::Value ActivityWrap::State(const Napi::CallbackInfo& info) {
   return OptionalStringToJs(info.Env(), value().State());
 }
-void ActivityWrap::SetState(const Napi::CallbackInfo& info) {
-  value().SetState(
+void ActivityWrap::SetState(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetState(
       ReadOptionalString(Arg(info, 0, "Activity.SetState", "state"), kMaxShortString));
 }
 Napi::Value ActivityWrap::StateUrl(const Napi::CallbackInfo& info) {
   return OptionalStringToJs(info.Env(), value().StateUrl());
 }
-void ActivityWrap::SetStateUrl(const Napi::CallbackInfo& info) {
-  value().SetStateUrl(
+void ActivityWrap::SetStateUrl(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetStateUrl(
       ReadOptionalString(Arg(info, 0, "Activity.SetStateUrl", "stateUrl"), kMaxUrlString));
 }
 Napi::Value ActivityWrap::Details(const Napi::CallbackInfo& info) {
   return OptionalStringToJs(info.Env(), value().Details());
 }
-void ActivityWrap::SetDetails(const Napi::CallbackInfo& info) {
-  value().SetDetails(
+void ActivityWrap::SetDetails(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetDetails(
       ReadOptionalString(Arg(info, 0, "Activity.SetDetails", "details"), kMaxShortString));
 }
 Napi::Value ActivityWrap::DetailsUrl(const Napi::CallbackInfo& info) {
   return OptionalStringToJs(info.Env(), value().DetailsUrl());
 }
-void ActivityWrap::SetDetailsUrl(const Napi::CallbackInfo& info) {
-  value().SetDetailsUrl(
+void ActivityWrap::SetDetailsUrl(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetDetailsUrl(
       ReadOptionalString(Arg(info, 0, "Activity.SetDetailsUrl", "detailsUrl"), kMaxUrlString));
 }
 
 Napi::Value ActivityWrap::ApplicationId(const Napi::CallbackInfo& info) {
   return OptionalU64ToJs(info.Env(), value().ApplicationId());
 }
-void ActivityWrap::SetApplicationId(const Napi::CallbackInfo& info) {
-  value().SetApplicationId(
+void ActivityWrap::SetApplicationId(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetApplicationId(
       ReadOptionalU64(Arg(info, 0, "Activity.SetApplicationId", "applicationId")));
 }
 Napi::Value ActivityWrap::ParentApplicationId(const Napi::CallbackInfo& info) {
   return OptionalU64ToJs(info.Env(), value().ParentApplicationId());
 }
-void ActivityWrap::SetParentApplicationId(const Napi::CallbackInfo& info) {
-  value().SetParentApplicationId(ReadOptionalU64(
+void ActivityWrap::SetParentApplicationId(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetParentApplicationId(ReadOptionalU64(
       Arg(info, 0, "Activity.SetParentApplicationId", "parentApplicationId")));
 }
 
 Napi::Value ActivityWrap::Assets(const Napi::CallbackInfo& info) {
   return OptionalPartToJs<ActivityAssetsWrap>(info.Env(), value().Assets());
 }
-void ActivityWrap::SetAssets(const Napi::CallbackInfo& info) {
-  value().SetAssets(ReadOptionalPart<ActivityAssetsWrap, ActivityAssets>(
+void ActivityWrap::SetAssets(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetAssets(ReadOptionalPart<ActivityAssetsWrap, ActivityAssets>(
       Arg(info, 0, "Activity.SetAssets", "assets")));
 }
 Napi::Value ActivityWrap::Timestamps(const Napi::CallbackInfo& info) {
   return OptionalPartToJs<ActivityTimestampsWrap>(info.Env(), value().Timestamps());
 }
-void ActivityWrap::SetTimestamps(const Napi::CallbackInfo& info) {
-  value().SetTimestamps(ReadOptionalPart<ActivityTimestampsWrap, ActivityTimestamps>(
+void ActivityWrap::SetTimestamps(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetTimestamps(ReadOptionalPart<ActivityTimestampsWrap, ActivityTimestamps>(
       Arg(info, 0, "Activity.SetTimestamps", "timestamps")));
 }
 Napi::Value ActivityWrap::Party(const Napi::CallbackInfo& info) {
   return OptionalPartToJs<ActivityPartyWrap>(info.Env(), value().Party());
 }
-void ActivityWrap::SetParty(const Napi::CallbackInfo& info) {
-  value().SetParty(ReadOptionalPart<ActivityPartyWrap, ActivityParty>(
+void ActivityWrap::SetParty(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetParty(ReadOptionalPart<ActivityPartyWrap, ActivityParty>(
       Arg(info, 0, "Activity.SetParty", "party")));
 }
 Napi::Value ActivityWrap::Secrets(const Napi::CallbackInfo& info) {
   return OptionalPartToJs<ActivitySecretsWrap>(info.Env(), value().Secrets());
 }
-void ActivityWrap::SetSecrets(const Napi::CallbackInfo& info) {
-  value().SetSecrets(ReadOptionalPart<ActivitySecretsWrap, ActivitySecrets>(
+void ActivityWrap::SetSecrets(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetSecrets(ReadOptionalPart<ActivitySecretsWrap, ActivitySecrets>(
       Arg(info, 0, "Activity.SetSecrets", "secrets")));
 }
 
 Napi::Value ActivityWrap::SupportedPlatforms(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<int32_t>(value().SupportedPlatforms()));
 }
-void ActivityWrap::SetSupportedPlatforms(const Napi::CallbackInfo& info) {
-  value().SetSupportedPlatforms(ReadActivityGamePlatforms(
+void ActivityWrap::SetSupportedPlatforms(const Napi::CallbackInfo& info, Activity& value) {
+  value.SetSupportedPlatforms(ReadActivityGamePlatforms(
       Arg(info, 0, "Activity.SetSupportedPlatforms", "supportedPlatforms")));
 }
 

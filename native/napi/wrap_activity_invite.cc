@@ -10,23 +10,23 @@ Napi::Function ActivityInviteWrap::Define(Napi::Env env) {
   Napi::Function constructor = DefineClass(
       env, kClassName,
       {InstanceMethod<&W::SenderId>("SenderId"),
-       InstanceMethod<&W::SetSenderId>("SetSenderId"),
+       Mutator<&W::SetSenderId>("SetSenderId"),
        InstanceMethod<&W::ChannelId>("ChannelId"),
-       InstanceMethod<&W::SetChannelId>("SetChannelId"),
+       Mutator<&W::SetChannelId>("SetChannelId"),
        InstanceMethod<&W::MessageId>("MessageId"),
-       InstanceMethod<&W::SetMessageId>("SetMessageId"),
+       Mutator<&W::SetMessageId>("SetMessageId"),
        InstanceMethod<&W::Type>("Type"),
-       InstanceMethod<&W::SetType>("SetType"),
+       Mutator<&W::SetType>("SetType"),
        InstanceMethod<&W::ApplicationId>("ApplicationId"),
-       InstanceMethod<&W::SetApplicationId>("SetApplicationId"),
+       Mutator<&W::SetApplicationId>("SetApplicationId"),
        InstanceMethod<&W::ParentApplicationId>("ParentApplicationId"),
-       InstanceMethod<&W::SetParentApplicationId>("SetParentApplicationId"),
+       Mutator<&W::SetParentApplicationId>("SetParentApplicationId"),
        StringMethod<&ActivityInvite::PartyId>("PartyId"),
-       InstanceMethod<&W::SetPartyId>("SetPartyId"),
+       Mutator<&W::SetPartyId>("SetPartyId"),
        StringMethod<&ActivityInvite::SessionId>("SessionId"),
-       InstanceMethod<&W::SetSessionId>("SetSessionId"),
+       Mutator<&W::SetSessionId>("SetSessionId"),
        InstanceMethod<&W::IsValid>("IsValid"),
-       InstanceMethod<&W::SetIsValid>("SetIsValid"),
+       Mutator<&W::SetIsValid>("SetIsValid"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).activity_invite);
 }
@@ -38,56 +38,57 @@ Napi::Function ActivityInviteWrap::Constructor(Napi::Env env) {
 Napi::Value ActivityInviteWrap::SenderId(const Napi::CallbackInfo& info) {
   return U64ToJs(info.Env(), value().SenderId());
 }
-void ActivityInviteWrap::SetSenderId(const Napi::CallbackInfo& info) {
-  value().SetSenderId(ReadU64(Arg(info, 0, "ActivityInvite.SetSenderId", "senderId")));
+void ActivityInviteWrap::SetSenderId(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetSenderId(ReadU64(Arg(info, 0, "ActivityInvite.SetSenderId", "senderId")));
 }
 Napi::Value ActivityInviteWrap::ChannelId(const Napi::CallbackInfo& info) {
   return U64ToJs(info.Env(), value().ChannelId());
 }
-void ActivityInviteWrap::SetChannelId(const Napi::CallbackInfo& info) {
-  value().SetChannelId(ReadU64(Arg(info, 0, "ActivityInvite.SetChannelId", "channelId")));
+void ActivityInviteWrap::SetChannelId(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetChannelId(ReadU64(Arg(info, 0, "ActivityInvite.SetChannelId", "channelId")));
 }
 Napi::Value ActivityInviteWrap::MessageId(const Napi::CallbackInfo& info) {
   return U64ToJs(info.Env(), value().MessageId());
 }
-void ActivityInviteWrap::SetMessageId(const Napi::CallbackInfo& info) {
-  value().SetMessageId(ReadU64(Arg(info, 0, "ActivityInvite.SetMessageId", "messageId")));
+void ActivityInviteWrap::SetMessageId(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetMessageId(ReadU64(Arg(info, 0, "ActivityInvite.SetMessageId", "messageId")));
 }
 Napi::Value ActivityInviteWrap::Type(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<int32_t>(value().Type()));
 }
-void ActivityInviteWrap::SetType(const Napi::CallbackInfo& info) {
-  value().SetType(static_cast<ActivityActionTypes>(
+void ActivityInviteWrap::SetType(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetType(static_cast<ActivityActionTypes>(
       ReadEnumValue(Arg(info, 0, "ActivityInvite.SetType", "type"), "ActivityActionTypes",
                     &IsEnumMember<ActivityActionTypes>)));
 }
 Napi::Value ActivityInviteWrap::ApplicationId(const Napi::CallbackInfo& info) {
   return U64ToJs(info.Env(), value().ApplicationId());
 }
-void ActivityInviteWrap::SetApplicationId(const Napi::CallbackInfo& info) {
-  value().SetApplicationId(
+void ActivityInviteWrap::SetApplicationId(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetApplicationId(
       ReadU64(Arg(info, 0, "ActivityInvite.SetApplicationId", "applicationId")));
 }
 Napi::Value ActivityInviteWrap::ParentApplicationId(const Napi::CallbackInfo& info) {
   return U64ToJs(info.Env(), value().ParentApplicationId());
 }
-void ActivityInviteWrap::SetParentApplicationId(const Napi::CallbackInfo& info) {
-  value().SetParentApplicationId(
+void ActivityInviteWrap::SetParentApplicationId(const Napi::CallbackInfo& info,
+                                                ActivityInvite& value) {
+  value.SetParentApplicationId(
       ReadU64(Arg(info, 0, "ActivityInvite.SetParentApplicationId", "parentApplicationId")));
 }
-void ActivityInviteWrap::SetPartyId(const Napi::CallbackInfo& info) {
-  value().SetPartyId(
+void ActivityInviteWrap::SetPartyId(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetPartyId(
       ReadString(Arg(info, 0, "ActivityInvite.SetPartyId", "partyId"), kMaxShortString));
 }
-void ActivityInviteWrap::SetSessionId(const Napi::CallbackInfo& info) {
-  value().SetSessionId(
+void ActivityInviteWrap::SetSessionId(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetSessionId(
       ReadString(Arg(info, 0, "ActivityInvite.SetSessionId", "sessionId"), kMaxShortString));
 }
 Napi::Value ActivityInviteWrap::IsValid(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), value().IsValid());
 }
-void ActivityInviteWrap::SetIsValid(const Napi::CallbackInfo& info) {
-  value().SetIsValid(ReadBool(Arg(info, 0, "ActivityInvite.SetIsValid", "isValid")));
+void ActivityInviteWrap::SetIsValid(const Napi::CallbackInfo& info, ActivityInvite& value) {
+  value.SetIsValid(ReadBool(Arg(info, 0, "ActivityInvite.SetIsValid", "isValid")));
 }
 
 }  // namespace sdkpp::napi

@@ -13,6 +13,7 @@ class ActivityInviteWrap : public ValueWrap<ActivityInviteWrap, ActivityInvite> 
   static constexpr const char* kClassName = "ActivityInvite";
   static constexpr const char* kMadeBy = "";
   static constexpr bool kHasPublicConstructor = true;
+  static constexpr bool kMemoizesStrings = true;
   static constexpr napi_type_tag kTypeTag = {0x306d356da2955ae6, 0x459d80176e2d486c};
 
   using Base::Base;
@@ -21,21 +22,21 @@ class ActivityInviteWrap : public ValueWrap<ActivityInviteWrap, ActivityInvite> 
 
  private:
   Napi::Value SenderId(const Napi::CallbackInfo& info);
-  void SetSenderId(const Napi::CallbackInfo& info);
+  void SetSenderId(const Napi::CallbackInfo& info, ActivityInvite& value);
   Napi::Value ChannelId(const Napi::CallbackInfo& info);
-  void SetChannelId(const Napi::CallbackInfo& info);
+  void SetChannelId(const Napi::CallbackInfo& info, ActivityInvite& value);
   Napi::Value MessageId(const Napi::CallbackInfo& info);
-  void SetMessageId(const Napi::CallbackInfo& info);
+  void SetMessageId(const Napi::CallbackInfo& info, ActivityInvite& value);
   Napi::Value Type(const Napi::CallbackInfo& info);
-  void SetType(const Napi::CallbackInfo& info);
+  void SetType(const Napi::CallbackInfo& info, ActivityInvite& value);
   Napi::Value ApplicationId(const Napi::CallbackInfo& info);
-  void SetApplicationId(const Napi::CallbackInfo& info);
+  void SetApplicationId(const Napi::CallbackInfo& info, ActivityInvite& value);
   Napi::Value ParentApplicationId(const Napi::CallbackInfo& info);
-  void SetParentApplicationId(const Napi::CallbackInfo& info);
-  void SetPartyId(const Napi::CallbackInfo& info);
-  void SetSessionId(const Napi::CallbackInfo& info);
+  void SetParentApplicationId(const Napi::CallbackInfo& info, ActivityInvite& value);
+  void SetPartyId(const Napi::CallbackInfo& info, ActivityInvite& value);
+  void SetSessionId(const Napi::CallbackInfo& info, ActivityInvite& value);
   Napi::Value IsValid(const Napi::CallbackInfo& info);
-  void SetIsValid(const Napi::CallbackInfo& info);
+  void SetIsValid(const Napi::CallbackInfo& info, ActivityInvite& value);
 };
 
 }  // namespace sdkpp::napi

@@ -140,13 +140,13 @@ Napi::Function ActivityPartyWrap::Define(Napi::Env env) {
   Napi::Function constructor = DefineClass(
       env, kClassName,
       {StringMethod<&ActivityParty::Id>("Id"),
-       InstanceMethod<&W::SetId>("SetId"),
+       Mutator<&W::SetId>("SetId"),
        InstanceMethod<&W::CurrentSize>("CurrentSize"),
-       InstanceMethod<&W::SetCurrentSize>("SetCurrentSize"),
+       Mutator<&W::SetCurrentSize>("SetCurrentSize"),
        InstanceMethod<&W::MaxSize>("MaxSize"),
-       InstanceMethod<&W::SetMaxSize>("SetMaxSize"),
+       Mutator<&W::SetMaxSize>("SetMaxSize"),
        InstanceMethod<&W::Privacy>("Privacy"),
-       InstanceMethod<&W::SetPrivacy>("SetPrivacy"),
+       Mutator<&W::SetPrivacy>("SetPrivacy"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).activity_party);
 }
@@ -155,27 +155,27 @@ Napi::Function ActivityPartyWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).activity_party.Value();
 }
 
-void ActivityPartyWrap::SetId(const Napi::CallbackInfo& info) {
-  value().SetId(ReadString(Arg(info, 0, "ActivityParty.SetId", "id"), kMaxShortString));
+void ActivityPartyWrap::SetId(const Napi::CallbackInfo& info, ActivityParty& value) {
+  value.SetId(ReadString(Arg(info, 0, "ActivityParty.SetId", "id"), kMaxShortString));
 }
 Napi::Value ActivityPartyWrap::CurrentSize(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), value().CurrentSize());
 }
-void ActivityPartyWrap::SetCurrentSize(const Napi::CallbackInfo& info) {
-  value().SetCurrentSize(
+void ActivityPartyWrap::SetCurrentSize(const Napi::CallbackInfo& info, ActivityParty& value) {
+  value.SetCurrentSize(
       ReadPartySize(Arg(info, 0, "ActivityParty.SetCurrentSize", "currentSize")));
 }
 Napi::Value ActivityPartyWrap::MaxSize(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), value().MaxSize());
 }
-void ActivityPartyWrap::SetMaxSize(const Napi::CallbackInfo& info) {
-  value().SetMaxSize(ReadPartySize(Arg(info, 0, "ActivityParty.SetMaxSize", "maxSize")));
+void ActivityPartyWrap::SetMaxSize(const Napi::CallbackInfo& info, ActivityParty& value) {
+  value.SetMaxSize(ReadPartySize(Arg(info, 0, "ActivityParty.SetMaxSize", "maxSize")));
 }
 Napi::Value ActivityPartyWrap::Privacy(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<int32_t>(value().Privacy()));
 }
-void ActivityPartyWrap::SetPrivacy(const Napi::CallbackInfo& info) {
-  value().SetPrivacy(static_cast<ActivityPartyPrivacy>(
+void ActivityPartyWrap::SetPrivacy(const Napi::CallbackInfo& info, ActivityParty& value) {
+  value.SetPrivacy(static_cast<ActivityPartyPrivacy>(
       ReadEnumValue(Arg(info, 0, "ActivityParty.SetPrivacy", "privacy"), "ActivityPartyPrivacy",
                     &IsEnumMember<ActivityPartyPrivacy>)));
 }
@@ -186,7 +186,7 @@ Napi::Function ActivitySecretsWrap::Define(Napi::Env env) {
   using W = ActivitySecretsWrap;
   Napi::Function constructor = DefineClass(
       env, kClassName,
-      {StringMethod<&ActivitySecrets::Join>("Join"), InstanceMethod<&W::SetJoin>("SetJoin"), ValidGetter()});
+      {StringMethod<&ActivitySecrets::Join>("Join"), Mutator<&W::SetJoin>("SetJoin"), ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).activity_secrets);
 }
 
@@ -194,8 +194,8 @@ Napi::Function ActivitySecretsWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).activity_secrets.Value();
 }
 
-void ActivitySecretsWrap::SetJoin(const Napi::CallbackInfo& info) {
-  value().SetJoin(ReadString(Arg(info, 0, "ActivitySecrets.SetJoin", "join"), kMaxShortString));
+void ActivitySecretsWrap::SetJoin(const Napi::CallbackInfo& info, ActivitySecrets& value) {
+  value.SetJoin(ReadString(Arg(info, 0, "ActivitySecrets.SetJoin", "join"), kMaxShortString));
 }
 
 // --- ActivityButton
@@ -205,9 +205,9 @@ Napi::Function ActivityButtonWrap::Define(Napi::Env env) {
   Napi::Function constructor = DefineClass(
       env, kClassName,
       {StringMethod<&ActivityButton::Label>("Label"),
-       InstanceMethod<&W::SetLabel>("SetLabel"),
+       Mutator<&W::SetLabel>("SetLabel"),
        StringMethod<&ActivityButton::Url>("Url"),
-       InstanceMethod<&W::SetUrl>("SetUrl"),
+       Mutator<&W::SetUrl>("SetUrl"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).activity_button);
 }
@@ -216,11 +216,11 @@ Napi::Function ActivityButtonWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).activity_button.Value();
 }
 
-void ActivityButtonWrap::SetLabel(const Napi::CallbackInfo& info) {
-  value().SetLabel(ReadString(Arg(info, 0, "ActivityButton.SetLabel", "label"), kMaxShortString));
+void ActivityButtonWrap::SetLabel(const Napi::CallbackInfo& info, ActivityButton& value) {
+  value.SetLabel(ReadString(Arg(info, 0, "ActivityButton.SetLabel", "label"), kMaxShortString));
 }
-void ActivityButtonWrap::SetUrl(const Napi::CallbackInfo& info) {
-  value().SetUrl(ReadString(Arg(info, 0, "ActivityButton.SetUrl", "url"), kMaxUrlString));
+void ActivityButtonWrap::SetUrl(const Napi::CallbackInfo& info, ActivityButton& value) {
+  value.SetUrl(ReadString(Arg(info, 0, "ActivityButton.SetUrl", "url"), kMaxUrlString));
 }
 
 }  // namespace sdkpp::napi

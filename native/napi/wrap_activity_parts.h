@@ -60,6 +60,7 @@ class ActivityPartyWrap : public ValueWrap<ActivityPartyWrap, ActivityParty> {
   static constexpr const char* kClassName = "ActivityParty";
   static constexpr const char* kMadeBy = "";
   static constexpr bool kHasPublicConstructor = true;
+  static constexpr bool kMemoizesStrings = true;
   static constexpr napi_type_tag kTypeTag = {0xe4d95d446575432d, 0x47bd2506efbe5214};
 
   using Base::Base;
@@ -67,13 +68,13 @@ class ActivityPartyWrap : public ValueWrap<ActivityPartyWrap, ActivityParty> {
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  void SetId(const Napi::CallbackInfo& info);
+  void SetId(const Napi::CallbackInfo& info, ActivityParty& value);
   Napi::Value CurrentSize(const Napi::CallbackInfo& info);
-  void SetCurrentSize(const Napi::CallbackInfo& info);
+  void SetCurrentSize(const Napi::CallbackInfo& info, ActivityParty& value);
   Napi::Value MaxSize(const Napi::CallbackInfo& info);
-  void SetMaxSize(const Napi::CallbackInfo& info);
+  void SetMaxSize(const Napi::CallbackInfo& info, ActivityParty& value);
   Napi::Value Privacy(const Napi::CallbackInfo& info);
-  void SetPrivacy(const Napi::CallbackInfo& info);
+  void SetPrivacy(const Napi::CallbackInfo& info, ActivityParty& value);
 };
 
 class ActivitySecretsWrap : public ValueWrap<ActivitySecretsWrap, ActivitySecrets> {
@@ -81,6 +82,7 @@ class ActivitySecretsWrap : public ValueWrap<ActivitySecretsWrap, ActivitySecret
   static constexpr const char* kClassName = "ActivitySecrets";
   static constexpr const char* kMadeBy = "";
   static constexpr bool kHasPublicConstructor = true;
+  static constexpr bool kMemoizesStrings = true;
   static constexpr napi_type_tag kTypeTag = {0x376523e13bc829fb, 0xae25fc4161dbb54c};
 
   using Base::Base;
@@ -88,7 +90,7 @@ class ActivitySecretsWrap : public ValueWrap<ActivitySecretsWrap, ActivitySecret
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  void SetJoin(const Napi::CallbackInfo& info);
+  void SetJoin(const Napi::CallbackInfo& info, ActivitySecrets& value);
 };
 
 class ActivityButtonWrap : public ValueWrap<ActivityButtonWrap, ActivityButton> {
@@ -96,6 +98,7 @@ class ActivityButtonWrap : public ValueWrap<ActivityButtonWrap, ActivityButton> 
   static constexpr const char* kClassName = "ActivityButton";
   static constexpr const char* kMadeBy = "";
   static constexpr bool kHasPublicConstructor = true;
+  static constexpr bool kMemoizesStrings = true;
   static constexpr napi_type_tag kTypeTag = {0xec951bd34c6354a8, 0xd3b4c3f327ffb8d1};
 
   using Base::Base;
@@ -103,8 +106,8 @@ class ActivityButtonWrap : public ValueWrap<ActivityButtonWrap, ActivityButton> 
   static Napi::Function Constructor(Napi::Env env);
 
  private:
-  void SetLabel(const Napi::CallbackInfo& info);
-  void SetUrl(const Napi::CallbackInfo& info);
+  void SetLabel(const Napi::CallbackInfo& info, ActivityButton& value);
+  void SetUrl(const Napi::CallbackInfo& info, ActivityButton& value);
 };
 
 }  // namespace sdkpp::napi

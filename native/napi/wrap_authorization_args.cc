@@ -16,19 +16,19 @@ Napi::Function AuthorizationArgsWrap::Define(Napi::Env env) {
   Napi::Function constructor = DefineClass(
       env, kClassName,
       {InstanceMethod<&W::ClientId>("ClientId"),
-       InstanceMethod<&W::SetClientId>("SetClientId"),
+       Mutator<&W::SetClientId>("SetClientId"),
        StringMethod<&AuthorizationArgs::Scopes>("Scopes"),
-       InstanceMethod<&W::SetScopes>("SetScopes"),
+       Mutator<&W::SetScopes>("SetScopes"),
        InstanceMethod<&W::State>("State"),
-       InstanceMethod<&W::SetState>("SetState"),
+       Mutator<&W::SetState>("SetState"),
        InstanceMethod<&W::Nonce>("Nonce"),
-       InstanceMethod<&W::SetNonce>("SetNonce"),
+       Mutator<&W::SetNonce>("SetNonce"),
        InstanceMethod<&W::CodeChallenge>("CodeChallenge"),
-       InstanceMethod<&W::SetCodeChallenge>("SetCodeChallenge"),
+       Mutator<&W::SetCodeChallenge>("SetCodeChallenge"),
        InstanceMethod<&W::IntegrationType>("IntegrationType"),
-       InstanceMethod<&W::SetIntegrationType>("SetIntegrationType"),
+       Mutator<&W::SetIntegrationType>("SetIntegrationType"),
        InstanceMethod<&W::CustomSchemeParam>("CustomSchemeParam"),
-       InstanceMethod<&W::SetCustomSchemeParam>("SetCustomSchemeParam"),
+       Mutator<&W::SetCustomSchemeParam>("SetCustomSchemeParam"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).authorization_args);
 }
@@ -41,12 +41,12 @@ Napi::Value AuthorizationArgsWrap::ClientId(const Napi::CallbackInfo& info) {
   return U64ToJs(info.Env(), value().ClientId());
 }
 
-void AuthorizationArgsWrap::SetClientId(const Napi::CallbackInfo& info) {
-  value().SetClientId(ReadU64(Arg(info, 0, "AuthorizationArgs.SetClientId", "clientId")));
+void AuthorizationArgsWrap::SetClientId(const Napi::CallbackInfo& info, AuthorizationArgs& value) {
+  value.SetClientId(ReadU64(Arg(info, 0, "AuthorizationArgs.SetClientId", "clientId")));
 }
 
-void AuthorizationArgsWrap::SetScopes(const Napi::CallbackInfo& info) {
-  value().SetScopes(
+void AuthorizationArgsWrap::SetScopes(const Napi::CallbackInfo& info, AuthorizationArgs& value) {
+  value.SetScopes(
       ReadString(Arg(info, 0, "AuthorizationArgs.SetScopes", "scopes"), kMaxScopesString));
 }
 
@@ -54,8 +54,8 @@ Napi::Value AuthorizationArgsWrap::State(const Napi::CallbackInfo& info) {
   return OptionalStringToJs(info.Env(), value().State());
 }
 
-void AuthorizationArgsWrap::SetState(const Napi::CallbackInfo& info) {
-  value().SetState(
+void AuthorizationArgsWrap::SetState(const Napi::CallbackInfo& info, AuthorizationArgs& value) {
+  value.SetState(
       ReadOptionalString(Arg(info, 0, "AuthorizationArgs.SetState", "state"), kMaxShortString));
 }
 
@@ -63,8 +63,8 @@ Napi::Value AuthorizationArgsWrap::Nonce(const Napi::CallbackInfo& info) {
   return OptionalStringToJs(info.Env(), value().Nonce());
 }
 
-void AuthorizationArgsWrap::SetNonce(const Napi::CallbackInfo& info) {
-  value().SetNonce(
+void AuthorizationArgsWrap::SetNonce(const Napi::CallbackInfo& info, AuthorizationArgs& value) {
+  value.SetNonce(
       ReadOptionalString(Arg(info, 0, "AuthorizationArgs.SetNonce", "nonce"), kMaxShortString));
 }
 
@@ -74,13 +74,14 @@ Napi::Value AuthorizationArgsWrap::CodeChallenge(const Napi::CallbackInfo& info)
   return AuthorizationCodeChallengeWrap::NewInstance(info.Env(), *challenge);
 }
 
-void AuthorizationArgsWrap::SetCodeChallenge(const Napi::CallbackInfo& info) {
+void AuthorizationArgsWrap::SetCodeChallenge(const Napi::CallbackInfo& info,
+                                             AuthorizationArgs& value) {
   ArgRef arg = Arg(info, 0, "AuthorizationArgs.SetCodeChallenge", "codeChallenge");
   if (IsNullish(arg.value())) {
-    value().SetCodeChallenge(std::nullopt);
+    value.SetCodeChallenge(std::nullopt);
     return;
   }
-  value().SetCodeChallenge(AuthorizationCodeChallengeWrap::FromArg(arg));
+  value.SetCodeChallenge(AuthorizationCodeChallengeWrap::FromArg(arg));
 }
 
 Napi::Value AuthorizationArgsWrap::IntegrationType(const Napi::CallbackInfo& info) {
@@ -89,13 +90,14 @@ Napi::Value AuthorizationArgsWrap::IntegrationType(const Napi::CallbackInfo& inf
   return Napi::Number::New(info.Env(), static_cast<int32_t>(*type));
 }
 
-void AuthorizationArgsWrap::SetIntegrationType(const Napi::CallbackInfo& info) {
+void AuthorizationArgsWrap::SetIntegrationType(const Napi::CallbackInfo& info,
+                                               AuthorizationArgs& value) {
   ArgRef arg = Arg(info, 0, "AuthorizationArgs.SetIntegrationType", "integrationType");
   if (IsNullish(arg.value())) {
-    value().SetIntegrationType(std::nullopt);
+    value.SetIntegrationType(std::nullopt);
     return;
   }
-  value().SetIntegrationType(static_cast<sdkpp::IntegrationType>(
+  value.SetIntegrationType(static_cast<sdkpp::IntegrationType>(
       ReadEnumValue(arg, "IntegrationType", &IsEnumMember<sdkpp::IntegrationType>)));
 }
 
@@ -103,8 +105,9 @@ Napi::Value AuthorizationArgsWrap::CustomSchemeParam(const Napi::CallbackInfo& i
   return OptionalStringToJs(info.Env(), value().CustomSchemeParam());
 }
 
-void AuthorizationArgsWrap::SetCustomSchemeParam(const Napi::CallbackInfo& info) {
-  value().SetCustomSchemeParam(ReadOptionalString(
+void AuthorizationArgsWrap::SetCustomSchemeParam(const Napi::CallbackInfo& info,
+                                                 AuthorizationArgs& value) {
+  value.SetCustomSchemeParam(ReadOptionalString(
       Arg(info, 0, "AuthorizationArgs.SetCustomSchemeParam", "customSchemeParam"),
       kMaxShortString));
 }

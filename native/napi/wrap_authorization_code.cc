@@ -11,9 +11,9 @@ Napi::Function AuthorizationCodeChallengeWrap::Define(Napi::Env env) {
   Napi::Function constructor = DefineClass(
       env, kClassName,
       {InstanceMethod<&AuthorizationCodeChallengeWrap::Method>("Method"),
-       InstanceMethod<&AuthorizationCodeChallengeWrap::SetMethod>("SetMethod"),
+       Mutator<&AuthorizationCodeChallengeWrap::SetMethod>("SetMethod"),
        StringMethod<&AuthorizationCodeChallenge::Challenge>("Challenge"),
-       InstanceMethod<&AuthorizationCodeChallengeWrap::SetChallenge>("SetChallenge"),
+       Mutator<&AuthorizationCodeChallengeWrap::SetChallenge>("SetChallenge"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).authorization_code_challenge);
 }
@@ -26,15 +26,17 @@ Napi::Value AuthorizationCodeChallengeWrap::Method(const Napi::CallbackInfo& inf
   return Napi::Number::New(info.Env(), static_cast<int32_t>(value().Method()));
 }
 
-void AuthorizationCodeChallengeWrap::SetMethod(const Napi::CallbackInfo& info) {
+void AuthorizationCodeChallengeWrap::SetMethod(const Napi::CallbackInfo& info,
+                                               AuthorizationCodeChallenge& value) {
   auto method = ReadEnumValue(Arg(info, 0, "AuthorizationCodeChallenge.SetMethod", "method"),
                               "AuthenticationCodeChallengeMethod",
                               &IsEnumMember<AuthenticationCodeChallengeMethod>);
-  value().SetMethod(static_cast<AuthenticationCodeChallengeMethod>(method));
+  value.SetMethod(static_cast<AuthenticationCodeChallengeMethod>(method));
 }
 
-void AuthorizationCodeChallengeWrap::SetChallenge(const Napi::CallbackInfo& info) {
-  value().SetChallenge(ReadString(
+void AuthorizationCodeChallengeWrap::SetChallenge(const Napi::CallbackInfo& info,
+                                                  AuthorizationCodeChallenge& value) {
+  value.SetChallenge(ReadString(
       Arg(info, 0, "AuthorizationCodeChallenge.SetChallenge", "challenge"), kMaxShortString));
 }
 
@@ -44,9 +46,9 @@ Napi::Function AuthorizationCodeVerifierWrap::Define(Napi::Env env) {
   Napi::Function constructor = DefineClass(
       env, kClassName,
       {InstanceMethod<&AuthorizationCodeVerifierWrap::Challenge>("Challenge"),
-       InstanceMethod<&AuthorizationCodeVerifierWrap::SetChallenge>("SetChallenge"),
+       Mutator<&AuthorizationCodeVerifierWrap::SetChallenge>("SetChallenge"),
        StringMethod<&AuthorizationCodeVerifier::Verifier>("Verifier"),
-       InstanceMethod<&AuthorizationCodeVerifierWrap::SetVerifier>("SetVerifier"),
+       Mutator<&AuthorizationCodeVerifierWrap::SetVerifier>("SetVerifier"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).authorization_code_verifier);
 }
@@ -59,13 +61,15 @@ Napi::Value AuthorizationCodeVerifierWrap::Challenge(const Napi::CallbackInfo& i
   return AuthorizationCodeChallengeWrap::NewInstance(info.Env(), value().Challenge());
 }
 
-void AuthorizationCodeVerifierWrap::SetChallenge(const Napi::CallbackInfo& info) {
-  value().SetChallenge(AuthorizationCodeChallengeWrap::FromArg(
+void AuthorizationCodeVerifierWrap::SetChallenge(const Napi::CallbackInfo& info,
+                                                 AuthorizationCodeVerifier& value) {
+  value.SetChallenge(AuthorizationCodeChallengeWrap::FromArg(
       Arg(info, 0, "AuthorizationCodeVerifier.SetChallenge", "challenge")));
 }
 
-void AuthorizationCodeVerifierWrap::SetVerifier(const Napi::CallbackInfo& info) {
-  value().SetVerifier(ReadString(
+void AuthorizationCodeVerifierWrap::SetVerifier(const Napi::CallbackInfo& info,
+                                                AuthorizationCodeVerifier& value) {
+  value.SetVerifier(ReadString(
       Arg(info, 0, "AuthorizationCodeVerifier.SetVerifier", "verifier"), kMaxShortString));
 }
 

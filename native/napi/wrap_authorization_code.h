@@ -14,6 +14,7 @@ class AuthorizationCodeChallengeWrap
   static constexpr const char* kClassName = "AuthorizationCodeChallenge";
   static constexpr const char* kMadeBy = "";
   static constexpr bool kHasPublicConstructor = true;
+  static constexpr bool kMemoizesStrings = true;
   static constexpr napi_type_tag kTypeTag = {0x5d7c1b2a9e3f4d61, 0x8a2b3c4d5e6f7081};
 
   using Base::Base;
@@ -22,8 +23,8 @@ class AuthorizationCodeChallengeWrap
 
  private:
   Napi::Value Method(const Napi::CallbackInfo& info);
-  void SetMethod(const Napi::CallbackInfo& info);
-  void SetChallenge(const Napi::CallbackInfo& info);
+  void SetMethod(const Napi::CallbackInfo& info, AuthorizationCodeChallenge& value);
+  void SetChallenge(const Napi::CallbackInfo& info, AuthorizationCodeChallenge& value);
 };
 
 class AuthorizationCodeVerifierWrap
@@ -32,6 +33,7 @@ class AuthorizationCodeVerifierWrap
   static constexpr const char* kClassName = "AuthorizationCodeVerifier";
   static constexpr const char* kMadeBy = "use Client.CreateAuthorizationCodeVerifier()";
   static constexpr bool kHasPublicConstructor = false;
+  static constexpr bool kMemoizesStrings = true;
   static constexpr napi_type_tag kTypeTag = {0x1f2e3d4c5b6a7988, 0x0a1b2c3d4e5f6071};
 
   using Base::Base;
@@ -40,8 +42,8 @@ class AuthorizationCodeVerifierWrap
 
  private:
   Napi::Value Challenge(const Napi::CallbackInfo& info);
-  void SetChallenge(const Napi::CallbackInfo& info);
-  void SetVerifier(const Napi::CallbackInfo& info);
+  void SetChallenge(const Napi::CallbackInfo& info, AuthorizationCodeVerifier& value);
+  void SetVerifier(const Napi::CallbackInfo& info, AuthorizationCodeVerifier& value);
 };
 
 }  // namespace sdkpp::napi

@@ -18,17 +18,17 @@ Napi::Function ClientCreateOptionsWrap::Define(Napi::Env env) {
   Napi::Function constructor = DefineClass(
       env, kClassName,
       {StringMethod<&ClientCreateOptions::WebBase>("WebBase"),
-       InstanceMethod<&W::SetWebBase>("SetWebBase"),
+       Mutator<&W::SetWebBase>("SetWebBase"),
        StringMethod<&ClientCreateOptions::ApiBase>("ApiBase"),
-       InstanceMethod<&W::SetApiBase>("SetApiBase"),
+       Mutator<&W::SetApiBase>("SetApiBase"),
        InstanceMethod<&W::ExperimentalAudioSystem>("ExperimentalAudioSystem"),
-       InstanceMethod<&W::SetExperimentalAudioSystem>("SetExperimentalAudioSystem"),
+       Mutator<&W::SetExperimentalAudioSystem>("SetExperimentalAudioSystem"),
        InstanceMethod<&W::ExperimentalAndroidPreventCommsForBluetooth>(
            "ExperimentalAndroidPreventCommsForBluetooth"),
-       InstanceMethod<&W::SetExperimentalAndroidPreventCommsForBluetooth>(
+       Mutator<&W::SetExperimentalAndroidPreventCommsForBluetooth>(
            "SetExperimentalAndroidPreventCommsForBluetooth"),
        InstanceMethod<&W::CpuAffinityMask>("CpuAffinityMask"),
-       InstanceMethod<&W::SetCpuAffinityMask>("SetCpuAffinityMask"),
+       Mutator<&W::SetCpuAffinityMask>("SetCpuAffinityMask"),
        ValidGetter()});
   return Finish(env, constructor, AddonData::Of(env).client_create_options);
 }
@@ -37,17 +37,20 @@ Napi::Function ClientCreateOptionsWrap::Constructor(Napi::Env env) {
   return AddonData::Of(env).client_create_options.Value();
 }
 
-void ClientCreateOptionsWrap::SetWebBase(const Napi::CallbackInfo& info) {
-  value().SetWebBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetWebBase", "webBase")));
+void ClientCreateOptionsWrap::SetWebBase(const Napi::CallbackInfo& info,
+                                         ClientCreateOptions& value) {
+  value.SetWebBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetWebBase", "webBase")));
 }
-void ClientCreateOptionsWrap::SetApiBase(const Napi::CallbackInfo& info) {
-  value().SetApiBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetApiBase", "apiBase")));
+void ClientCreateOptionsWrap::SetApiBase(const Napi::CallbackInfo& info,
+                                         ClientCreateOptions& value) {
+  value.SetApiBase(ReadBaseUrl(Arg(info, 0, "ClientCreateOptions.SetApiBase", "apiBase")));
 }
 Napi::Value ClientCreateOptionsWrap::ExperimentalAudioSystem(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<int32_t>(value().ExperimentalAudioSystem()));
 }
-void ClientCreateOptionsWrap::SetExperimentalAudioSystem(const Napi::CallbackInfo& info) {
-  value().SetExperimentalAudioSystem(static_cast<AudioSystem>(ReadEnumValue(
+void ClientCreateOptionsWrap::SetExperimentalAudioSystem(const Napi::CallbackInfo& info,
+                                                         ClientCreateOptions& value) {
+  value.SetExperimentalAudioSystem(static_cast<AudioSystem>(ReadEnumValue(
       Arg(info, 0, "ClientCreateOptions.SetExperimentalAudioSystem", "audioSystem"),
       "AudioSystem", &IsEnumMember<AudioSystem>)));
 }
@@ -56,8 +59,8 @@ Napi::Value ClientCreateOptionsWrap::ExperimentalAndroidPreventCommsForBluetooth
   return Napi::Boolean::New(info.Env(), value().ExperimentalAndroidPreventCommsForBluetooth());
 }
 void ClientCreateOptionsWrap::SetExperimentalAndroidPreventCommsForBluetooth(
-    const Napi::CallbackInfo& info) {
-  value().SetExperimentalAndroidPreventCommsForBluetooth(ReadBool(
+    const Napi::CallbackInfo& info, ClientCreateOptions& value) {
+  value.SetExperimentalAndroidPreventCommsForBluetooth(ReadBool(
       Arg(info, 0, "ClientCreateOptions.SetExperimentalAndroidPreventCommsForBluetooth",
           "prevent")));
 }
@@ -66,8 +69,9 @@ Napi::Value ClientCreateOptionsWrap::CpuAffinityMask(const Napi::CallbackInfo& i
   if (!mask) return info.Env().Undefined();
   return U64ToJs(info.Env(), *mask);
 }
-void ClientCreateOptionsWrap::SetCpuAffinityMask(const Napi::CallbackInfo& info) {
-  value().SetCpuAffinityMask(
+void ClientCreateOptionsWrap::SetCpuAffinityMask(const Napi::CallbackInfo& info,
+                                                 ClientCreateOptions& value) {
+  value.SetCpuAffinityMask(
       ReadOptionalU64(Arg(info, 0, "ClientCreateOptions.SetCpuAffinityMask", "mask")));
 }
 

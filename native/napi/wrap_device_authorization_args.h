@@ -14,6 +14,7 @@ class DeviceAuthorizationArgsWrap
   static constexpr const char* kClassName = "DeviceAuthorizationArgs";
   static constexpr const char* kMadeBy = "";
   static constexpr bool kHasPublicConstructor = true;
+  static constexpr bool kMemoizesStrings = true;
   static constexpr napi_type_tag kTypeTag = {0x2b3c4d5e6f708192, 0xa3b4c5d6e7f80912};
 
   using Base::Base;
@@ -22,8 +23,8 @@ class DeviceAuthorizationArgsWrap
 
  private:
   Napi::Value ClientId(const Napi::CallbackInfo& info);
-  void SetClientId(const Napi::CallbackInfo& info);
-  void SetScopes(const Napi::CallbackInfo& info);
+  void SetClientId(const Napi::CallbackInfo& info, DeviceAuthorizationArgs& value);
+  void SetScopes(const Napi::CallbackInfo& info, DeviceAuthorizationArgs& value);
 };
 
 }  // namespace sdkpp::napi
