@@ -13,6 +13,9 @@ class PlainArgs {
   Scopes() {
     return this.#scopes;
   }
+  SetScopes(scopes) {
+    this.#scopes = scopes;
+  }
 }
 
 const nativeArgs = new AuthorizationArgs();
@@ -31,6 +34,11 @@ const getterPlain = nsPerOp(() => plainArgs.Scopes().length, { iterations: 1_000
 // the same length (no receiver, no copy). No addon getter can be cheaper than this crossing.
 const constantString = binding.internal.constantString;
 const getterFloor = nsPerOp(() => constantString().length, { iterations: 1_000_000 });
+// Every read after a change: the string getters answer repeated reads from a JS memo
+// (lib/sdk/string_getter_memo.ts), so this is the cost of a read that crosses, with its setter.
+const SCOPES = ['openid sdk.social_layer', 'openid sdk.social_layer email'];
+const setGetNative = nsPerOp((i) => (nativeArgs.SetScopes(SCOPES[i & 1]), nativeArgs.Scopes().length), { iterations: 300_000 });
+const setGetPlain = nsPerOp((i) => (plainArgs.SetScopes(SCOPES[i & 1]), plainArgs.Scopes().length), { iterations: 300_000 });
 const pkceNative = nsPerOp(() => client.CreateAuthorizationCodeVerifier().Challenge().Challenge().length, {
   iterations: 20_000,
 });
@@ -43,6 +51,7 @@ console.log(
     [
       ['`args.Scopes()` getter', formatNs(getterNative), formatNs(getterPlain), 'a plain JS class getter', (getterNative / getterPlain).toFixed(1) + '×'],
       ['`args.Scopes()` getter', formatNs(getterNative), formatNs(getterFloor), 'the floor: an addon function returning a constant string of the same length (`internal.constantString()`)', (getterNative / getterFloor).toFixed(2) + '×'],
+      ['`args.SetScopes(s)` then `args.Scopes()` (every read after a change)', formatNs(setGetNative), formatNs(setGetPlain), 'the same on a plain JS class', (setGetNative / setGetPlain).toFixed(1) + '×'],
       [
         '`CreateAuthorizationCodeVerifier()` + `Challenge().Challenge()`',
         formatNs(pkceNative),
