@@ -57,9 +57,11 @@
         # be hoisted next to ours when sdkpp is installed as a dependency.
         'simdjson_dir': "<!(node -p \"require('path').relative('.', require('path').join(require('path').dirname(require.resolve('@nozbe/simdjson/package.json')), 'src')).split(require('path').sep).join('/')\")",
       },
-      # make starts the objects in this order: simdjson, the longest compile, goes first so that a
-      # parallel build does not end waiting for it alone.
-      'sources': ['<(simdjson_dir)/simdjson.cpp', '<@(sdkpp_core_sources)', '<@(sdkpp_napi_sources)'],
+      # make starts the objects in this order: simdjson, a long compile, goes first so that a
+      # parallel build does not end waiting for it alone. The files of native/sources.gypi come in
+      # the conditions below: in unity units (scripts/build/unity-sources.cjs says why), the
+      # N-API ones, the longest, first; one by one on Windows.
+      'sources': ['<(simdjson_dir)/simdjson.cpp'],
       # Compiled by sdkpp_version, with the commit hash.
       'sources!': ['native/core/src/client/version_hash.cc'],
       'include_dirs': [
@@ -96,6 +98,11 @@
         },
       },
       'conditions': [
+        ['OS=="win"', {
+          'sources': ['<@(sdkpp_core_sources)', '<@(sdkpp_napi_sources)'],
+        }, {
+          'sources': ['<!@(node scripts/build/unity-sources.cjs build/unity --skip native/core/src/client/version_hash.cc <@(sdkpp_napi_sources) <@(sdkpp_core_sources))'],
+        }],
         # bcrypt: the CSPRNG; ole32: COM for the WASAPI backend (avrt.dll is loaded at run time).
         ['OS=="win"', {'libraries': ['bcrypt.lib', 'ole32.lib']}],
         # dlopen (the PulseAudio backend loads libpulse at run time; older glibc keeps it in libdl).

@@ -3,6 +3,7 @@
 
 #include "auth/pkce.h"
 #include "auth/token_endpoint.h"
+#include "client/api_requests.h"
 #include "client/argument_rules.h"
 #include "client/client_impl.h"
 #include "client/linked_guild_join.h"
@@ -14,15 +15,11 @@
 #include "sdkpp/limits.h"
 
 namespace sdkpp {
+
+using requests::Destroyed;
+using requests::Invalid;
+
 namespace {
-
-ClientResult Invalid(std::string message) {
-  return ClientResult::Failure(ErrorType::ValidationError, std::move(message));
-}
-
-ClientResult Destroyed() {
-  return ClientResult::Failure(ErrorType::ClientDestroyed, "the Client is invalid (moved-from or nullobj)");
-}
 
 // For calls on an invalid Client: the callback still answers, through RunCallbacks.
 template <class Callback, class... Rest>

@@ -20,8 +20,6 @@
 namespace sdkpp::voice {
 namespace {
 
-constexpr int32_t Severity(LoggingSeverity severity) { return static_cast<int32_t>(severity); }
-
 class NativeAudioEngine final : public AudioEngine {
  public:
   NativeAudioEngine(std::unique_ptr<AudioDeviceBackend> backend, std::function<void()> wake, AudioCodecFactory codecs)

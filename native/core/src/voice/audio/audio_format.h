@@ -18,4 +18,9 @@ inline constexpr size_t kMaxOpusPacketBytes = 1275;
 inline constexpr uint8_t kOpusSilenceFrame[3] = {0xF8, 0xFF, 0xFE};
 inline constexpr int kSilenceFramesBeforePause = 5;
 
+inline bool IsOpusSilenceFrame(const uint8_t* frame, size_t size) {
+  return size == sizeof kOpusSilenceFrame && frame[0] == kOpusSilenceFrame[0] && frame[1] == kOpusSilenceFrame[1] &&
+         frame[2] == kOpusSilenceFrame[2];
+}
+
 }  // namespace sdkpp::voice

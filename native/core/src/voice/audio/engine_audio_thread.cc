@@ -12,12 +12,6 @@ namespace {
 
 using Counters = EngineCounterCells;
 
-constexpr int32_t Severity(LoggingSeverity severity) { return static_cast<int32_t>(severity); }
-
-bool IsOpusSilenceFrame(const uint8_t* packet, size_t size) {
-  return size == sizeof kOpusSilenceFrame && std::memcmp(packet, kOpusSilenceFrame, size) == 0;
-}
-
 float Clamped(const std::atomic<float>& volume, float max) {
   return std::clamp(volume.load(std::memory_order_relaxed), 0.0f, max);
 }

@@ -12,12 +12,16 @@
 #include <functional>
 #include <memory>
 
+#include "sdkpp/enums.h"
 #include "voice/audio/audio_device_backend.h"
 #include "voice/audio/audio_format.h"
 #include "voice/audio/engine_call.h"
 #include "voice/audio/engine_messages.h"
 
 namespace sdkpp::voice {
+
+// The number a severity is logged with (EngineAudioThread::Log and the engine's LogFromJs).
+constexpr int32_t Severity(LoggingSeverity severity) { return static_cast<int32_t>(severity); }
 
 // The JS thread's wake, shared with the device change listener (which may outlive a call into
 // the engine on another thread), so a late listener call finds it alive or switched off.

@@ -3,7 +3,8 @@
 namespace sdkpp::voice {
 namespace {
 
-uint16_t ReadU16(std::string_view bytes) {
+// The big-endian 16-bit number the bytes start with.
+uint16_t LeadingU16(std::string_view bytes) {
   return static_cast<uint16_t>(static_cast<uint8_t>(bytes[0]) << 8 | static_cast<uint8_t>(bytes[1]));
 }
 
@@ -11,7 +12,7 @@ uint16_t ReadU16(std::string_view bytes) {
 
 std::optional<ServerBinaryFrame> ParseServerBinaryFrame(std::string_view bytes) {
   if (bytes.size() < 3) return std::nullopt;
-  return ServerBinaryFrame{ReadU16(bytes), static_cast<uint8_t>(bytes[2]), bytes.substr(3)};
+  return ServerBinaryFrame{LeadingU16(bytes), static_cast<uint8_t>(bytes[2]), bytes.substr(3)};
 }
 
 std::string EncodeClientBinaryFrame(uint8_t op, std::string_view payload) {
@@ -29,7 +30,7 @@ std::string EncodeClientBinaryFrame(uint8_t op, std::string_view first, std::str
 
 std::optional<TransitionPayload> ParseTransitionPayload(std::string_view payload) {
   if (payload.size() < 3) return std::nullopt;
-  return TransitionPayload{ReadU16(payload), payload.substr(2)};
+  return TransitionPayload{LeadingU16(payload), payload.substr(2)};
 }
 
 }  // namespace sdkpp::voice

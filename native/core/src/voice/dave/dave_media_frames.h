@@ -5,11 +5,9 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace sdkpp::voice {
+#include "voice/audio/audio_format.h"  // IsOpusSilenceFrame
 
-inline bool IsOpusSilenceFrame(const uint8_t* frame, size_t size) {
-  return size == 3 && frame[0] == 0xF8 && frame[1] == 0xFF && frame[2] == 0xFE;
-}
+namespace sdkpp::voice {
 
 inline bool HasDaveMarker(const uint8_t* frame, size_t size) {
   return size >= 2 && frame[size - 2] == 0xFA && frame[size - 1] == 0xFA;

@@ -9,11 +9,11 @@ namespace sdkpp::voice::pulse {
 
 namespace {
 
-constexpr const char* kClientName = "sdkpp voice";
+constexpr const char* kStreamClientName = "sdkpp voice";
 constexpr auto kFrame = std::chrono::milliseconds(kFrameMs);
 constexpr auto kPoll = std::chrono::milliseconds(10);
 constexpr auto kConnectTimeout = std::chrono::milliseconds(1000);
-constexpr auto kReconnectEvery = std::chrono::seconds(3);
+constexpr auto kStreamReconnectEvery = std::chrono::seconds(3);
 // A record stream this late is taken as stalled: the timer ticks a silent frame instead.
 constexpr uint32_t kPlaybackFrames = 4;
 constexpr uint32_t kPlaybackPrebufFrames = 2;
@@ -46,7 +46,7 @@ void PulseStreamThread::Run() {
       CloseStream(record_);
       CloseStream(playback_);
       connection_.reset();
-      next_connect_ = Clock::now() + kReconnectEvery;
+      next_connect_ = Clock::now() + kStreamReconnectEvery;
     }
     if (!connection_ && Clock::now() >= next_connect_) Connect();
 
@@ -114,10 +114,10 @@ PulseStreamThread::Clock::duration PulseStreamThread::TimeToNextTick() const {
 
 void PulseStreamThread::Connect() {
   std::string error;
-  connection_ = PulseConnection::Connect(api_, kClientName, kConnectTimeout, error);
+  connection_ = PulseConnection::Connect(api_, kStreamClientName, kConnectTimeout, error);
   if (!connection_) {
     log_(LoggingSeverity::Warning, "pulseaudio: " + error + "; the call goes on with silence");
-    next_connect_ = Clock::now() + kReconnectEvery;
+    next_connect_ = Clock::now() + kStreamReconnectEvery;
     return;
   }
   seen_generation_ = selection_.generation();
