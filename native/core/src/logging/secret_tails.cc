@@ -26,7 +26,11 @@ uint16_t SecretTails::BucketOf(std::string_view secret) {
 
 void SecretTails::Add(uint16_t bucket) {
   if (count_.empty()) count_.resize(kBuckets);
-  ++count_[bucket];
+  if (count_[bucket]++ == 0) occupied_.set(bucket);
+}
+
+void SecretTails::Remove(uint16_t bucket) {
+  if (--count_[bucket] == 0) occupied_.reset(bucket);
 }
 
 SecretTails::Buckets SecretTails::Scan(std::string_view text) const {
@@ -37,7 +41,7 @@ SecretTails::Buckets SecretTails::Scan(std::string_view text) const {
   for (size_t i = kTailBytes - 1; i < text.size(); ++i) {
     window = Shift(window, text[i]);
     uint16_t bucket = BucketOfWindow(window);
-    if (count_[bucket] != 0) hits.set(bucket);
+    if (occupied_[bucket]) hits[bucket] = true;  // [] rather than test(): no range check
   }
   return hits;
 }
