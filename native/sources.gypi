@@ -44,6 +44,7 @@
       'native/core/src/logging/log_file.cc',
       'native/core/src/logging/logger.cc',
       'native/core/src/logging/redactor.cc',
+      'native/core/src/logging/secret_tails.cc',
       'native/core/src/model/activity.cc',
       'native/core/src/model/audio_device.cc',
       'native/core/src/model/activity_invite.cc',

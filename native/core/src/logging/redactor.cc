@@ -141,12 +141,19 @@ class Scanner {
 std::string RedactPatterns(std::string_view message) { return Scanner(message).Run(); }
 
 void Redactor::RememberSecret(std::string_view secret) {
+  static_assert(kMinRememberedSecret >= SecretTails::kTailBytes, "every secret has a whole tail");
   if (secret.size() < kMinRememberedSecret) return;
   std::lock_guard lock(mutex_);
   if (remembered_.contains(secret)) return;
-  remembered_.insert(secrets_.emplace_back(secret));
+  const bool can_span_a_mask = secret.find_first_of("[]") != std::string_view::npos ||
+                               kRedactionMask.find(secret) != std::string_view::npos;
+  secrets_.push_back({std::string(secret), SecretTails::BucketOf(secret), can_span_a_mask});
+  const Remembered& added = secrets_.back();
+  remembered_.insert(added.value);
+  tails_.Add(added.tail_bucket);
   if (secrets_.size() > kMaxRememberedSecrets) {
-    remembered_.erase(secrets_.front());
+    remembered_.erase(secrets_.front().value);
+    tails_.Remove(secrets_.front().tail_bucket);
     secrets_.pop_front();
   }
 }
@@ -155,10 +162,16 @@ std::string Redactor::Redact(std::string_view message) const {
   std::string text(message);
   {
     std::lock_guard lock(mutex_);
-    for (const std::string& secret : secrets_) {
-      for (size_t at = text.find(secret); at != std::string::npos;
-           at = text.find(secret, at + kRedactionMask.size())) {
-        text.replace(at, secret.size(), kRedactionMask);
+    // The secrets are masked one after another, oldest first, each in the text the earlier
+    // ones left. That text is pieces of `message` with masks between them, so a secret can be
+    // in it only if it is in `message`, or if it overlaps a mask (then it holds '[' or ']', or
+    // lies inside one): the others are skipped without a search, with the same result.
+    const SecretTails::Buckets in_message = tails_.Scan(message);
+    for (const Remembered& secret : secrets_) {
+      if (!in_message.test(secret.tail_bucket) && !secret.can_span_a_mask) continue;
+      for (size_t at = text.find(secret.value); at != std::string::npos;
+           at = text.find(secret.value, at + kRedactionMask.size())) {
+        text.replace(at, secret.value.size(), kRedactionMask);
       }
     }
   }
