@@ -166,8 +166,11 @@ ClientWrap::SnapshotArrays ClientWrap::ReadSnapshotArrays(const Napi::CallbackIn
 Napi::Value ClientWrap::FillSnapshot(Napi::Env env, const SnapshotArrays& into) {
   // Only the typed arrays are written, then one string is made: no JS runs in between.
   auto* impl = client_ && *client_ ? sdkpp::detail::ClientAccess::Impl(*client_) : nullptr;
-  std::vector<const social::MessageRecord*> found(into.count, nullptr);
-  if (impl) impl->social().state()->messages.FindAll(into.ids, into.count, found.data());
+  // GetMessageHandle reads one message per call: no allocation for that one.
+  const social::MessageRecord* one = nullptr;
+  std::vector<const social::MessageRecord*> many(into.count > 1 ? into.count : 0, nullptr);
+  const social::MessageRecord** found = into.count > 1 ? many.data() : &one;
+  if (impl) impl->social().state()->messages.FindAll(into.ids, into.count, found);
   std::string text;
   bool ascii = true;
   size_t units = 0;  // text's length in UTF-16 units
@@ -187,10 +190,10 @@ Napi::Value ClientWrap::FillSnapshot(Napi::Env env, const SnapshotArrays& into) 
     numbers[4] = message->edited_ms;
     uint32_t flags = kValid | (message->sent_from_game ? kSentFromGame : 0);
     size_t start = units;
-    if (!NamesOthers(message->content)) {
+    // Without '<' there is no markup to render: the shown text is the raw text.
+    bool markup = message->content.find('<') != std::string::npos;
+    if (!markup || !NamesOthers(message->content)) {
       flags |= kContentCopied;
-      // Without '<' there is no markup to render: the shown text is the raw text.
-      bool markup = message->content.find('<') != std::string::npos;
       std::string rendered =
           markup ? client_->GetMessageHandle(message->id).value_or(MessageHandle::nullobj).Content() : std::string();
       std::string_view shown = markup ? std::string_view(rendered) : std::string_view(message->content);
