@@ -3,7 +3,7 @@
 import type { ClientResult } from './binding';
 import { callbackOrPromise, resultOnly } from './callback_or_promise';
 import { LobbiesMethods } from './client_lobbies';
-import { MessageHandle, MessageSource, type MessagesCallback } from './message_handle';
+import { MessageBatch, MessageHandle, MessageSource, type MessagesCallback } from './message_handle';
 import type {
   ChannelHandle,
   ResultOnlyCallback,
@@ -20,9 +20,12 @@ export abstract class MessagesMethods extends LobbiesMethods {
   #messageSource(): MessageSource {
     return (this.#messages ??= new MessageSource(this.native));
   }
-  #handlesOf(ids: bigint[]): MessageHandle[] {
-    const source = this.#messageSource();
-    return ids.map((id) => MessageHandle.make(source, id));
+  /** One batch for the whole answer: its handles share one snapshot of their fields. */
+  #handlesOf(ids: BigUint64Array): MessageHandle[] {
+    const batch = new MessageBatch(this.#messageSource(), ids);
+    const handles = new Array<MessageHandle>(ids.length);
+    for (let i = 0; i < ids.length; i++) handles[i] = MessageHandle.make(batch, i);
+    return handles;
   }
 
   SendLobbyMessage(lobbyId: Id, content: string): Promise<{ result: ClientResult; messageId: bigint }>;
@@ -82,8 +85,11 @@ export abstract class MessagesMethods extends LobbiesMethods {
       (result, summaries) => ({ result, summaries }));
   }
   GetMessageHandle(messageId: Id): MessageHandle | undefined {
-    const id = this.native.GetMessageHandle(messageId);
-    return id === undefined ? undefined : MessageHandle.make(this.#messageSource(), id);
+    // One call finds the message and fills the handle's snapshot (a callback reading the
+    // message it was told about then makes no second call).
+    const source = this.#messageSource();
+    const text = this.native.GetMessageHandle(messageId);
+    return text === undefined ? undefined : MessageHandle.make(MessageBatch.fromScratch(source, text), 0);
   }
   GetChannelHandle(channelId: Id): ChannelHandle | undefined {
     return this.native.GetChannelHandle(channelId);

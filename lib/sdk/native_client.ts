@@ -129,7 +129,7 @@ export interface NativeLobbiesMethods {
   SetLobbyMemberUpdatedCallback(cb: (lobbyId: bigint, memberId: bigint) => void): void;
 }
 
-/** NativeClient's methods of one area (native/core/src/client/client_messages.cc (MessageFieldOf: the façade's MessageHandle getters)). */
+/** NativeClient's methods of one area (native/core/src/client/client_messages.cc (MessageShared, ReadMessages, MessageFieldOf: the façade's MessageHandle getters)). */
 export interface NativeMessagesMethods {
   SendLobbyMessage(lobbyId: bigint | string, content: string, cb: SendUserMessageCallback): void;
   SendLobbyMessageWithMetadata(lobbyId: bigint | string, content: string, metadata: StringMap, cb: SendUserMessageCallback): void;
@@ -140,8 +140,11 @@ export interface NativeMessagesMethods {
   GetLobbyMessagesWithLimit(lobbyId: bigint | string, limit: number, cb: NativeMessagesCallback): void;
   GetUserMessagesWithLimit(recipientId: bigint | string, limit: number, cb: NativeMessagesCallback): void;
   GetUserMessageSummaries(cb: UserMessageSummariesCallback): void;
-  /** The message's id when the cache knows it. */
-  GetMessageHandle(messageId: bigint | string): bigint | undefined;
+  /** undefined when the cache does not know the message; else its snapshot is in the bytes
+   * MessageShared() answers, and the answer is its text (see MessageBatch). */
+  GetMessageHandle(messageId: bigint | string): string | undefined;
+  MessageShared(): ArrayBuffer;
+  ReadMessages(ids: BigUint64Array, numbers: BigUint64Array, marks: Uint32Array): string;
   MessageFieldOf(messageId: bigint, field: number): unknown;
   GetChannelHandle(channelId: bigint | string): ChannelHandle | undefined;
   SetMessageCreatedCallback(cb: (messageId: bigint) => void): void;

@@ -119,7 +119,7 @@ export interface GuildChannel {
 export type CreateOrJoinLobbyCallback = (result: ClientResult, lobbyId: bigint) => void;
 export type SendUserMessageCallback = (result: ClientResult, messageId: bigint) => void;
 /** The addon's form: message ids; the façade makes the MessageHandle objects. */
-export type NativeMessagesCallback = (result: ClientResult, messageIds: bigint[]) => void;
+export type NativeMessagesCallback = (result: ClientResult, messageIds: BigUint64Array) => void;
 export type UserMessageSummariesCallback = (result: ClientResult, summaries: UserMessageSummary[]) => void;
 export type GetUserGuildsCallback = (result: ClientResult, guilds: GuildMinimal[]) => void;
 export type GetGuildChannelsCallback = (result: ClientResult, guildChannels: GuildChannel[]) => void;

@@ -40,11 +40,12 @@ inline Napi::Value JsArg(Napi::Env env, const std::vector<UserMessageSummary>& i
 }
 inline Napi::Value JsArg(Napi::Env env, const std::vector<GuildMinimal>& items) { return ArrayOf<GuildMinimalWrap>(env, items); }
 inline Napi::Value JsArg(Napi::Env env, const std::vector<GuildChannel>& items) { return ArrayOf<GuildChannelWrap>(env, items); }
-// Message history hands over ids: the façade makes its MessageHandle objects (see
-// wrap_client_message_fields.cc for why a message handle is not a wrapped object).
+// Message history hands over ids, in a BigUint64Array (one object instead of one bigint per
+// message): the façade makes its MessageHandle objects (see wrap_client_message_fields.cc for
+// why a message handle is not a wrapped object).
 inline Napi::Value JsArg(Napi::Env env, const std::vector<MessageHandle>& messages) {
-  Napi::Array ids = Napi::Array::New(env, messages.size());
-  for (uint32_t i = 0; i < messages.size(); ++i) ids.Set(i, U64ToJs(env, messages[i].Id()));
+  auto ids = Napi::TypedArrayOf<uint64_t>::New(env, messages.size(), napi_biguint64_array);
+  for (size_t i = 0; i < messages.size(); ++i) ids[i] = messages[i].Id();
   return ids;
 }
 inline Napi::Value JsArg(Napi::Env env, const AudioDevice& device) { return AudioDeviceWrap::NewInstance(env, device); }

@@ -40,11 +40,13 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<Client
   }
   client_ = std::make_unique<Client>(std::move(options), std::move(platform));
   if (platform_) platform_->SetLogger(&sdkpp::detail::ClientAccess::Impl(*client_)->logger());
+  WatchMessageChanges();
 }
 
 ClientWrap::~ClientWrap() {
   // Finalizers must not call into JS: the host is cut off before the core tears down.
   if (platform_) platform_->Detach();
+  StopWatchingMessageChanges();
 }
 
 PlatformEvents* ClientWrap::Events() const {
@@ -53,6 +55,9 @@ PlatformEvents* ClientWrap::Events() const {
 
 void ClientWrap::Destroy(const Napi::CallbackInfo&) {
   if (platform_) platform_->SetLogger(nullptr);
+  // Every message handle now answers defaults: the façade's snapshots must not answer for them.
+  StopWatchingMessageChanges();
+  CountMessageChange();
   // Pending operations answer ClientDestroyed; `*client_` is left moved-from, so later calls
   // answer ClientDestroyed too.
   Client doomed = std::move(*client_);

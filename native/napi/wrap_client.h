@@ -7,6 +7,7 @@
 #include <napi.h>
 
 #include <memory>
+#include <optional>
 
 #include "sdkpp/client.h"
 
@@ -125,8 +126,21 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void GetUserMessagesWithLimit(const Napi::CallbackInfo& info);
   void GetUserMessageSummaries(const Napi::CallbackInfo& info);
   Napi::Value GetMessageHandle(const Napi::CallbackInfo& info);
-  // One field of a message by id, for the façade's MessageHandle.
+  // The façade's MessageHandle reads (wrap_client_message_fields.cc): the message cache's change
+  // count, a snapshot of the common fields of many messages in one call, one field by id.
+  Napi::Value MessageShared(const Napi::CallbackInfo& info);
+  Napi::Value ReadMessages(const Napi::CallbackInfo& info);
   Napi::Value MessageFieldOf(const Napi::CallbackInfo& info);
+  struct SnapshotArrays;
+  static SnapshotArrays ReadSnapshotArrays(const Napi::CallbackInfo& info, size_t first, const char* method,
+                                           std::optional<size_t> count);
+  Napi::Value FillSnapshot(Napi::Env env, const SnapshotArrays& into);
+  // GetMessageHandle's snapshot, into the shared bytes: the text, or undefined for no message.
+  Napi::Value SnapshotOfOne(Napi::Env env, uint64_t id);
+  void WatchMessageChanges();
+  void CountMessageChange();
+  uint8_t* MessageSharedBytes();
+  void StopWatchingMessageChanges();
   Napi::Value GetChannelHandle(const Napi::CallbackInfo& info);
   void SetMessageCreatedCallback(const Napi::CallbackInfo& info);
   void SetMessageUpdatedCallback(const Napi::CallbackInfo& info);
@@ -231,6 +245,12 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   std::unique_ptr<Client> client_;
   // The handle MessageFieldOf read last (see wrap_client_message_fields.cc).
   std::optional<MessageHandle> last_message_;
+  // Bytes the façade reads without a call (MessageShared): how many times the message cache
+  // changed (or the client was destroyed), so it knows whether its snapshots of message fields
+  // are still current, and GetMessageHandle's snapshot. A plain ArrayBuffer (Electron's V8
+  // sandbox refuses external ones), looked up through the reference on every use, so a detached
+  // one is never written.
+  Napi::Reference<Napi::ArrayBuffer> message_shared_;
   std::shared_ptr<NodePlatform> platform_;
 };
 

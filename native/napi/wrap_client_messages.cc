@@ -1,5 +1,5 @@
-// NativeClient's messages (core: native/core/src/client/client_messages.cc); MessageFieldOf, the façade's
-// MessageHandle getters, is in wrap_client_message_fields.cc.
+// NativeClient's messages (core: native/core/src/client/client_messages.cc); the façade's
+// MessageHandle reads are in wrap_client_message_fields.cc.
 #include "args.h"
 #include "callback_adapter.h"
 #include "convert.h"
@@ -22,6 +22,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MessagesMetho
           InstanceMethod<&W::GetUserMessagesWithLimit>("GetUserMessagesWithLimit"),
           InstanceMethod<&W::GetUserMessageSummaries>("GetUserMessageSummaries"),
           InstanceMethod<&W::GetMessageHandle>("GetMessageHandle"),
+          InstanceMethod<&W::MessageShared>("MessageShared"),
+          InstanceMethod<&W::ReadMessages>("ReadMessages"),
           InstanceMethod<&W::MessageFieldOf>("MessageFieldOf"),
           InstanceMethod<&W::GetChannelHandle>("GetChannelHandle"),
           InstanceMethod<&W::SetMessageCreatedCallback>("SetMessageCreatedCallback"),
@@ -91,9 +93,10 @@ void ClientWrap::GetUserMessageSummaries(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::GetMessageHandle(const Napi::CallbackInfo& info) {
-  // The id when the message is known (the façade makes the handle), else undefined.
-  auto message = client_->GetMessageHandle(ReadU64(ArgRef{info, 0, "Client.GetMessageHandle", "messageId"}));
-  return message ? Napi::Value(U64ToJs(info.Env(), message->Id())) : info.Env().Undefined();
+  // undefined when the message is not known; else its snapshot goes to the bytes the façade
+  // shares with the addon and the answer is its text: GetMessageHandle and the first getters of
+  // the handle cost one call (wrap_client_message_fields.cc).
+  return SnapshotOfOne(info.Env(), ReadU64(ArgRef{info, 0, "Client.GetMessageHandle", "messageId"}));
 }
 
 Napi::Value ClientWrap::GetChannelHandle(const Napi::CallbackInfo& info) {

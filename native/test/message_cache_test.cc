@@ -209,5 +209,56 @@ TEST(MessageCache, DirectMessagesAreNotEvictedByAge) {
   EXPECT_NE(cache.Find(1), nullptr);
 }
 
+TEST(MessageCache, EveryChangeAReaderCouldSeeTellsTheListener) {
+  // The N-API façade's message snapshots are current only while this count stands still.
+  MessageCache cache;
+  int changes = 0;
+  cache.SetChangeListener([&] { ++changes; });
+  cache.AddHistory(100, Page(10, 3), 3);
+  EXPECT_EQ(changes, 1);
+  cache.AddLive(Message(11));
+  EXPECT_EQ(changes, 2);
+  MessageRecord edit = Message(11, 100, "edited");
+  edit.edited_ms = 5;
+  EXPECT_TRUE(cache.Update(edit));
+  EXPECT_EQ(changes, 3);
+  EXPECT_FALSE(cache.Update(Message(999)));  // not cached: nothing to see
+  EXPECT_EQ(changes, 3);
+  EXPECT_TRUE(cache.Delete(100, 11));
+  EXPECT_EQ(changes, 4);
+  EXPECT_FALSE(cache.Delete(100, 11));
+  EXPECT_EQ(changes, 4);
+  // A pinned message pushed out stays findable; its unpin removes it: a change.
+  cache.Pin(8);
+  for (uint64_t id = 12; id < 12 + kMaxMessagesPerChannel; ++id) cache.AddLive(Message(id));
+  ASSERT_NE(cache.Find(8), nullptr);
+  int before = changes;
+  cache.Unpin(8);
+  EXPECT_EQ(cache.Find(8), nullptr);
+  EXPECT_EQ(changes, before + 1);
+  cache.DropChannel(100);
+  EXPECT_EQ(changes, before + 2);
+  cache.SetChangeListener({});
+  cache.AddLive(Message(1000));
+  EXPECT_EQ(changes, before + 2);
+}
+
+TEST(MessageCache, FindAllAnswersAsFindForNeighboursAndStrangers) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(20, 10), 10);   // 11..20
+  cache.AddHistory(200, Page(120, 5, 200), 5);  // 116..120
+  cache.Pin(11);
+  for (uint64_t id = 21; id < 21 + kMaxMessagesPerChannel; ++id) cache.AddLive(Message(id));  // 11 evicted, pinned
+  std::vector<uint64_t> ids = {220, 219, 218, 120, 119, 5, 11, 217, 118, 218, 219, 300};
+  std::vector<const MessageRecord*> found(ids.size());
+  cache.FindAll(ids.data(), ids.size(), found.data());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    EXPECT_EQ(found[i], cache.Find(ids[i])) << "id " << ids[i];
+    if (found[i]) EXPECT_EQ(found[i]->id, ids[i]);
+  }
+  EXPECT_EQ(found[5], nullptr);
+  EXPECT_NE(found[6], nullptr);  // the pinned, evicted one
+}
+
 }  // namespace
 }  // namespace sdkpp::social

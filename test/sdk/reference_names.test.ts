@@ -12,7 +12,7 @@ import {
   UserHandle,
   UserHandleAvatarType,
 } from '../../lib/index';
-import { MessageSource } from '../../lib/sdk/message_handle';
+import { MessageBatch, MessageSource } from '../../lib/sdk/message_handle';
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -98,38 +98,55 @@ describe('MessageHandle (a JS view of the cache)', () => {
     expect(none.SentFromGame()).toBe(false);
   });
 
-  it('reads each field through the client by id, and AdditionalContent as the value class', () => {
+  it('reads common fields from one batch snapshot, read again only after the change count moved; the rest by id', () => {
+    const shared = new ArrayBuffer(72);
+    const changes = new Uint32Array(shared, 0, 1);
+    const reads: bigint[][] = [];
     const asked: Array<[bigint, number]> = [];
+    let content = 'hello';
     const reader = {
+      MessageShared: () => shared,
+      ReadMessages(ids: BigUint64Array, numbers: BigUint64Array, marks: Uint32Array): string {
+        reads.push([...ids]);
+        let text = '';
+        ids.forEach((id, i) => {
+          numbers.set([id * 10n, 0n, 0n, 1000n + id, 0n], i * 5);
+          const piece = `${content} ${id}`;
+          marks.set([1 | 2, text.length, text.length + piece.length], i * 3);
+          text += piece;
+        });
+        return text;
+      },
       MessageFieldOf(id: bigint, field: number): unknown {
         asked.push([id, field]);
-        if (field === 0) return true;
-        if (field === 5) return 'hello';
-        if (field === 15) return { Type: AdditionalContentType.Attachment, Title: 'map.png', Count: 1 };
+        if (field === 9) return { Type: AdditionalContentType.Attachment, Title: 'map.png', Count: 1 };
         return undefined;
       },
     };
-    const message = MessageHandle.make(new MessageSource(reader), 42n);
-    expect(message.valid).toBe(true);
-    expect(message.Id()).toBe(42n);
-    expect(message.Content()).toBe('hello');
-    const extra = message.AdditionalContent();
+    const batch = new MessageBatch(new MessageSource(reader), BigUint64Array.of(42n, 43n));
+    const [first, second] = [MessageHandle.make(batch, 0), MessageHandle.make(batch, 1)];
+    expect(reads).toEqual([]); // nothing read before a getter needs it
+    expect([first.valid, first.Id(), first.Content(), first.AuthorId(), first.SentTimestamp()]).toEqual([true, 42n, 'hello 42', 420n, 1042n]);
+    expect([second.Content(), second.AuthorId()]).toEqual(['hello 43', 430n]);
+    expect(reads).toEqual([[42n, 43n]]); // one read for both handles
+    content = 'edited';
+    expect(first.Content()).toBe('hello 42'); // the count did not move: no change to see
+    changes[0]++;
+    expect([first.Content(), second.Content()]).toEqual(['edited 42', 'edited 43']);
+    expect(reads.length).toBe(2);
+    const extra = first.AdditionalContent();
     expect(extra).toBeInstanceOf(AdditionalContent);
-    expect(extra?.Type()).toBe(AdditionalContentType.Attachment);
     expect(extra?.Title()).toBe('map.png');
-    expect(extra?.Count()).toBe(1);
-    expect(asked).toEqual([[42n, 0], [42n, 5], [42n, 15]]);
+    expect(asked).toEqual([[42n, 9]]);
   });
 
-  it('a handle of a disposed client answers defaults', () => {
+  it('GetMessageHandle of an unknown message is undefined, before and after Dispose', async () => {
     const client = new Client();
-    const reader = client as unknown as { social: { MessageFieldOf(id: bigint, f: number): unknown } };
-    const message = MessageHandle.make(new MessageSource(reader.social), 7n);
-    expect(message.valid).toBe(false);
+    await nextTurn();
+    const message = client.GetMessageHandle(7n);
+    expect(message).toBeUndefined();
     client.Dispose();
-    expect(message.valid).toBe(false);
-    expect(message.Content()).toBe('');
-    expect(message.AuthorId()).toBe(0n);
+    expect(client.GetMessageHandle(7n)).toBeUndefined();
   });
 });
 

@@ -53,6 +53,7 @@ void MessageCache::AddLive(MessageRecord message) {
   Insert(channel, std::move(message), true);
   Touch(channel_id, channel);
   EnforceBounds(channel_id);
+  Changed();
 }
 
 void MessageCache::AddHistory(uint64_t channel_id, std::vector<MessageRecord> newest_first,
@@ -74,9 +75,16 @@ void MessageCache::AddHistory(uint64_t channel_id, std::vector<MessageRecord> ne
   if (received < requested) channel.complete = true;
   Touch(channel_id, channel);
   EnforceBounds(channel_id);
+  Changed();
 }
 
 bool MessageCache::Update(const MessageRecord& updated) {
+  bool known = Apply(updated);
+  if (known) Changed();
+  return known;
+}
+
+bool MessageCache::Apply(const MessageRecord& updated) {
   if (auto pinned = evicted_pinned_.find(updated.id); pinned != evicted_pinned_.end()) {
     if (updated.edited_ms != 0 && updated.edited_ms < pinned->second.edited_ms) return true;  // stale
     uint64_t channel_id = pinned->second.channel_id;
@@ -99,6 +107,12 @@ bool MessageCache::Update(const MessageRecord& updated) {
 }
 
 bool MessageCache::Delete(uint64_t channel_id, uint64_t message_id) {
+  bool removed = Remove(channel_id, message_id);
+  if (removed) Changed();
+  return removed;
+}
+
+bool MessageCache::Remove(uint64_t channel_id, uint64_t message_id) {
   RememberDelete(message_id);
   // A deleted message is gone even if a callback about it is still queued.
   if (evicted_pinned_.erase(message_id) > 0) return true;
@@ -143,7 +157,7 @@ void MessageCache::Unpin(uint64_t message_id) {
   if (it == pins_.end()) return;
   if (--it->second > 0) return;
   pins_.erase(it);
-  evicted_pinned_.erase(message_id);
+  if (evicted_pinned_.erase(message_id) > 0) Changed();
 }
 
 void MessageCache::Evict(MessageRecord&& message) {
@@ -158,9 +172,18 @@ void MessageCache::DropChannel(uint64_t channel_id) {
   total_ -= it->second.messages.size();
   lru_.erase(it->second.lru);
   channels_.erase(it);
+  Changed();
 }
 
 const MessageRecord* MessageCache::Find(uint64_t message_id) const {
+  const std::deque<MessageRecord>* list = nullptr;
+  size_t at = 0;
+  return Locate(message_id, list, at);
+}
+
+const MessageRecord* MessageCache::Locate(uint64_t message_id, const std::deque<MessageRecord>*& list,
+                                          size_t& at) const {
+  list = nullptr;
   auto where = channel_of_message_.find(message_id);
   if (where == channel_of_message_.end()) {
     auto pinned = evicted_pinned_.find(message_id);
@@ -168,10 +191,30 @@ const MessageRecord* MessageCache::Find(uint64_t message_id) const {
   }
   auto channel = channels_.find(where->second);
   if (channel == channels_.end()) return nullptr;
-  const auto& list = channel->second.messages;
-  auto it = std::lower_bound(list.begin(), list.end(), message_id,
+  const auto& messages = channel->second.messages;
+  auto it = std::lower_bound(messages.begin(), messages.end(), message_id,
                              [](const MessageRecord& m, uint64_t id) { return m.id < id; });
-  return it != list.end() && it->id == message_id ? &*it : nullptr;
+  if (it == messages.end() || it->id != message_id) return nullptr;
+  list = &messages;
+  at = static_cast<size_t>(it - messages.begin());
+  return &*it;
+}
+
+void MessageCache::FindAll(const uint64_t* ids, size_t count, const MessageRecord** out) const {
+  // A record in a channel's list is exactly a message Find finds there (ids are unique across
+  // channels), so a neighbour with the wanted id is the answer Find would give.
+  const std::deque<MessageRecord>* list = nullptr;
+  size_t at = 0;
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t id = ids[i];
+    if (list != nullptr && at > 0 && (*list)[at - 1].id == id) {
+      out[i] = &(*list)[--at];
+    } else if (list != nullptr && at + 1 < list->size() && (*list)[at + 1].id == id) {
+      out[i] = &(*list)[++at];
+    } else {
+      out[i] = Locate(id, list, at);
+    }
+  }
 }
 
 std::optional<std::vector<const MessageRecord*>> MessageCache::Newest(uint64_t channel_id,

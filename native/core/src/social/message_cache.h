@@ -47,11 +47,19 @@ class MessageCache {
   // window are evicted as messages arrive. Without a clock nothing is evicted by age.
   void SetServiceClock(std::function<uint64_t()> now_ms) { service_now_ms_ = std::move(now_ms); }
 
+  // Called after every change a reader of messages could see (a message added, edited,
+  // deleted, evicted or unpinned away), so a layer that copies fields out (the N-API
+  // façade's message snapshots) knows when its copies are stale. Empty clears it.
+  void SetChangeListener(std::function<void()> listener) { change_listener_ = std::move(listener); }
+
   // Keeps the message findable, even once evicted, until as many Unpin calls as Pin calls.
   void Pin(uint64_t message_id);
   void Unpin(uint64_t message_id);
 
   const MessageRecord* Find(uint64_t message_id) const;
+  // Find for each of `count` ids into `out`; cheaper when each id is a neighbour of the one
+  // before it in its channel, as in a history page (newest first): then no lookup at all.
+  void FindAll(const uint64_t* ids, size_t count, const MessageRecord** out) const;
   // The newest `limit` messages of the channel, newest first, if the cache can answer that
   // with certainty (enough contiguous messages, or the whole history); nullopt otherwise.
   std::optional<std::vector<const MessageRecord*>> Newest(uint64_t channel_id, size_t limit) const;
@@ -71,10 +79,18 @@ class MessageCache {
   Channel& ChannelFor(uint64_t channel_id);
   void Insert(Channel& channel, MessageRecord message, bool live);
   void Touch(uint64_t channel_id, Channel& channel) const;
+  // Find, also telling where in its channel the record is (list null: not in a channel).
+  const MessageRecord* Locate(uint64_t message_id, const std::deque<MessageRecord>*& list, size_t& at) const;
   void EnforceBounds(uint64_t keep_channel);
   void RememberDelete(uint64_t message_id);
   // Called for each record leaving its channel by eviction (not by delete).
   void Evict(MessageRecord&& message);
+  // Update and Delete without telling the listener (they do, when something changed).
+  bool Apply(const MessageRecord& updated);
+  bool Remove(uint64_t channel_id, uint64_t message_id);
+  void Changed() const {
+    if (change_listener_) change_listener_();
+  }
 
   std::unordered_map<uint64_t, Channel> channels_;
   std::unordered_map<uint64_t, uint64_t> channel_of_message_;
@@ -85,6 +101,7 @@ class MessageCache {
   std::unordered_map<uint64_t, uint32_t> pins_;
   std::unordered_map<uint64_t, MessageRecord> evicted_pinned_;
   std::function<uint64_t()> service_now_ms_;
+  std::function<void()> change_listener_;
 };
 
 }  // namespace sdkpp::social
