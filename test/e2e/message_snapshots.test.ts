@@ -4,9 +4,9 @@
 // eviction, a Dispose) and reads the same handle objects again. A snapshot served after the
 // change fails them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthorizationTokenType, Client, type MessageHandle } from '../../lib/index';
+import { Client, type MessageHandle } from '../../lib/index';
 import { postLobbyMessage } from '../../lib/emulator/domain/messages';
-import { startHarness, until, type Harness } from './helpers';
+import { readyClient, startHarness, until, type Harness } from './helpers';
 
 let h: Harness;
 let nelly: Client;
@@ -14,15 +14,7 @@ let alice: Client;
 let nellysId: bigint;
 let alicesId: bigint;
 
-async function connected(index: number): Promise<Client> {
-  const client = h.newClient();
-  const { accessToken } = h.emu.control.issueToken(h.emu.users[index].id);
-  h.watch.remember(accessToken);
-  await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
-  client.Connect();
-  await until(() => client.GetStatus() === Client.Status.Ready);
-  return client;
-}
+const connected = (index: number): Promise<Client> => readyClient(h, h.emu.users[index].id);
 
 /** A DM from nelly to alice, once alice's cache has it. */
 async function dm(content: string): Promise<bigint> {

@@ -2,24 +2,16 @@
 // a lobby, chat, read history (from the cache, without a request), exchange direct messages,
 // manage friends, and read guild channels in the chat client's order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthorizationTokenType, Client, ErrorType, RelationshipType, SdkError } from '../../lib/index';
+import { Client, ErrorType, RelationshipType, SdkError } from '../../lib/index';
 import { postLobbyMessage } from '../../lib/emulator/domain/messages';
-import { startHarness, until, type Harness } from './helpers';
+import { readyClient, startHarness, until, type Harness } from './helpers';
 
 let h: Harness;
 let nelly: Client;
 let alice: Client;
 const events: string[] = [];
 
-async function connected(index: number): Promise<Client> {
-  const client = h.newClient();
-  const { accessToken } = h.emu.control.issueToken(h.emu.users[index].id);
-  h.watch.remember(accessToken);
-  await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
-  client.Connect();
-  await until(() => client.GetStatus() === Client.Status.Ready);
-  return client;
-}
+const connected = (index: number): Promise<Client> => readyClient(h, h.emu.users[index].id);
 
 beforeAll(async () => {
   h = await startHarness();
