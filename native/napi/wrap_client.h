@@ -132,8 +132,7 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   Napi::Value ReadMessages(const Napi::CallbackInfo& info);
   Napi::Value MessageFieldOf(const Napi::CallbackInfo& info);
   struct SnapshotArrays;
-  static SnapshotArrays ReadSnapshotArrays(const Napi::CallbackInfo& info, size_t first, const char* method,
-                                           std::optional<size_t> count);
+  static SnapshotArrays ReadSnapshotArrays(const Napi::CallbackInfo& info);
   Napi::Value FillSnapshot(Napi::Env env, const SnapshotArrays& into);
   // GetMessageHandle's snapshot, into the shared bytes: the text, or undefined for no message.
   Napi::Value SnapshotOfOne(Napi::Env env, uint64_t id);

@@ -14,6 +14,7 @@
 
 #include "args.h"
 #include "client/client_access.h"
+#include "util/utf8.h"
 #include "convert.h"
 #include "wrap_client.h"
 #include "wrap_handles.h"
@@ -74,17 +75,6 @@ bool NamesOthers(std::string_view raw) {
   return raw.find("<@") != std::string_view::npos || raw.find("<#") != std::string_view::npos;
 }
 
-// How many UTF-16 units the UTF-8 text makes in JS (it is valid UTF-8: the core checked it).
-size_t Utf16Length(std::string_view text) {
-  size_t units = 0;
-  for (char c : text) {
-    auto byte = static_cast<unsigned char>(c);
-    if ((byte & 0xC0) != 0x80) ++units;  // not a continuation byte: a new code point
-    if (byte >= 0xF0) ++units;           // beyond the BMP: a surrogate pair
-  }
-  return units;
-}
-
 Napi::Value TextToJs(Napi::Env env, std::string_view text, bool ascii) {
   // Most chat is ASCII: V8 then copies Latin-1 straight into a one-byte string, no UTF-8 decoding.
   napi_value value;
@@ -131,10 +121,9 @@ void ClientWrap::CountMessageChange() {
 
 Napi::Value ClientWrap::MessageShared(const Napi::CallbackInfo&) { return message_shared_.Value(); }
 
-ClientWrap::SnapshotArrays ClientWrap::ReadSnapshotArrays(const Napi::CallbackInfo& info, size_t first,
-                                                          const char* method, std::optional<size_t> count) {
-  // One napi_get_typedarray_info per array (type, length and bytes at once): this runs on every
-  // GetMessageHandle.
+ClientWrap::SnapshotArrays ClientWrap::ReadSnapshotArrays(const Napi::CallbackInfo& info) {
+  // (ids, numbers, marks): one napi_get_typedarray_info per array (type, length and bytes at once).
+  const char* method = "MessageHandle";
   struct View {
     void* data;
     size_t length;
@@ -150,16 +139,15 @@ ClientWrap::SnapshotArrays ClientWrap::ReadSnapshotArrays(const Napi::CallbackIn
     }
     return view;
   };
-  View ids = typed(first, "ids", napi_biguint64_array, "must be a BigUint64Array");
-  View numbers = typed(first + 1, "numbers", napi_biguint64_array, "must be a BigUint64Array");
-  View marks = typed(first + 2, "marks", napi_uint32_array, "must be a Uint32Array");
-  size_t n = count.value_or(ids.length);
+  View ids = typed(0, "ids", napi_biguint64_array, "must be a BigUint64Array");
+  View numbers = typed(1, "numbers", napi_biguint64_array, "must be a BigUint64Array");
+  View marks = typed(2, "marks", napi_uint32_array, "must be a Uint32Array");
+  size_t n = ids.length;
   auto too_short = [&](size_t index, const char* name) {
     ThrowRangeError(ArgRef{info, index, method, name}, "is too short for the messages");
   };
-  if (ids.length < n) too_short(first, "ids");
-  if (numbers.length < n * kNumbersPerMessage) too_short(first + 1, "numbers");
-  if (marks.length < n * kMarksPerMessage) too_short(first + 2, "marks");
+  if (numbers.length < n * kNumbersPerMessage) too_short(1, "numbers");
+  if (marks.length < n * kMarksPerMessage) too_short(2, "marks");
   return {static_cast<uint64_t*>(ids.data), static_cast<uint64_t*>(numbers.data), static_cast<uint32_t*>(marks.data), n};
 }
 
@@ -193,14 +181,19 @@ Napi::Value ClientWrap::FillSnapshot(Napi::Env env, const SnapshotArrays& into) 
     // Without '<' there is no markup to render: the shown text is the raw text.
     bool markup = message->content.find('<') != std::string::npos;
     if (!markup || !NamesOthers(message->content)) {
-      flags |= kContentCopied;
       std::string rendered =
           markup ? client_->GetMessageHandle(message->id).value_or(MessageHandle::nullobj).Content() : std::string();
       std::string_view shown = markup ? std::string_view(rendered) : std::string_view(message->content);
       bool piece_ascii = std::all_of(shown.begin(), shown.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-      ascii = ascii && piece_ascii;
-      units += piece_ascii ? shown.size() : Utf16Length(shown);
-      text.append(shown);
+      // The marks count what the JS string will hold; text that is not UTF-8 (never stored by
+      // the core) would not map onto them, so it is read live instead of copied.
+      std::optional<size_t> piece_units = piece_ascii ? shown.size() : utf8::CountUtf16Units(shown);
+      if (piece_units) {
+        flags |= kContentCopied;
+        ascii = ascii && piece_ascii;
+        units += *piece_units;
+        text.append(shown);
+      }
     }
     marks[0] = flags;
     // A batch holds at most a few hundred messages of bounded length: far below 2^32 units.
@@ -212,7 +205,7 @@ Napi::Value ClientWrap::FillSnapshot(Napi::Env env, const SnapshotArrays& into) 
 
 Napi::Value ClientWrap::ReadMessages(const Napi::CallbackInfo& info) {
   // (ids: BigUint64Array, numbers: BigUint64Array, marks: Uint32Array) → the batch's text
-  SnapshotArrays into = ReadSnapshotArrays(info, 0, "MessageHandle", std::nullopt);
+  SnapshotArrays into = ReadSnapshotArrays(info);
   return FillSnapshot(info.Env(), into);
 }
 

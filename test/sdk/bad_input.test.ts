@@ -18,6 +18,7 @@ import {
   RelationshipHandle,
   UserHandle,
 } from '../../lib/index';
+import { binding } from '../../lib/sdk/binding';
 
 const huge = 'x'.repeat(10 * 1024 * 1024);
 const withNul = 'open\0id';
@@ -193,5 +194,20 @@ describe('bad input table', () => {
     expect(() => new AnyClient('http://x', 42)).toThrow(/webBase/);
     expect(() => new AnyClient({ ApiBase: () => 'x' })).toThrow(/options/);
     expect(() => new AnyClient(huge, huge)).toThrow(RangeError);
+  });
+
+  it("the message snapshot reader refuses arrays of the wrong type or too short for the ids", () => {
+    const native = new binding.NativeClient() as unknown as { ReadMessages(...args: unknown[]): string };
+    expect(() => native.ReadMessages()).toThrow(/ids must be a BigUint64Array/);
+    expect(() => native.ReadMessages([1n], new BigUint64Array(5), new Uint32Array(3))).toThrow(/ids must be a BigUint64Array/);
+    expect(() => native.ReadMessages(new BigUint64Array(1), new Float64Array(5), new Uint32Array(3))).toThrow(/numbers must be a BigUint64Array/);
+    expect(() => native.ReadMessages(new BigUint64Array(1), new BigUint64Array(5), new Int32Array(3))).toThrow(/marks must be a Uint32Array/);
+    expect(() => native.ReadMessages(new BigUint64Array(2), new BigUint64Array(9), new Uint32Array(6))).toThrow(RangeError);
+    expect(() => native.ReadMessages(new BigUint64Array(2), new BigUint64Array(10), new Uint32Array(5))).toThrow(/marks is too short/);
+    // Unknown ids: zeros and no text, not a crash.
+    const numbers = new BigUint64Array(5).fill(7n);
+    const marks = new Uint32Array(3).fill(7);
+    expect(native.ReadMessages(new BigUint64Array([123n]), numbers, marks)).toBe('');
+    expect([...numbers, ...marks].every((v) => v === 0n || v === 0)).toBe(true);
   });
 });
