@@ -4,7 +4,7 @@
 // Why: most of a translation unit's compile time here is parsing the same headers (<napi.h>, the
 // standard library, the core's own) and compiling the same inline functions again; one unit of a
 // few files of one area does that once. Measured on the 2-core build machine: the whole addon
-// 270 s -> ~105 s of compiler CPU (BENCHMARKS.md, "Where the addon's compile time goes").
+// 261-270 s -> 143 s of compiler CPU (BENCHMARKS.md, "Where the addon's compile time goes").
 //
 // Each unit is `build/unity/<area>_<n>.cc`, a list of #include lines: files of one area (the
 // first directory under native/core/src, or native/napi), at most kFilesPerUnit of them, in the
@@ -80,7 +80,7 @@ function main(argv) {
   const sources = [];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '--skip') skip.add(rest[++i]);
-    else if (!skip.has(rest[i])) sources.push(rest[i]);
+    else sources.push(rest[i]);
   }
   const units = unityUnits(sources.filter((source) => !skip.has(source)));
   mkdirSync(outDir, { recursive: true });
