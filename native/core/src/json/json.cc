@@ -1,5 +1,6 @@
 #include "json/json.h"
 
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -37,6 +38,37 @@ Value Value::operator[](std::string_view key) const {
     return Value();
   }
   return Value(child);
+}
+
+void Value::Fields(const std::string_view* keys, Value* found, size_t count) const {
+  for (size_t i = 0; i < count; ++i) found[i] = Value();
+  simdjson::dom::object object;
+  if (!IsObject() || element()->get_object().get(object) != simdjson::SUCCESS) return;
+  if (count > 64) {  // more than the masks below hold (no caller asks for so many)
+    for (size_t i = 0; i < count; ++i) found[i] = (*this)[keys[i]];
+    return;
+  }
+  // The wanted keys by length, as bit masks of their indices: a member's key is compared only
+  // with the keys of its length that are not found yet (usually none or one).
+  constexpr size_t kShortKey = 32;
+  uint64_t wanted_of_length[kShortKey + 1] = {};  // the last entry: every longer key
+  for (size_t i = 0; i < count; ++i) wanted_of_length[std::min(keys[i].size(), kShortKey)] |= uint64_t{1} << i;
+  uint64_t missing = count == 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
+  for (auto field : object) {
+    const std::string_view key = field.key;
+    uint64_t& candidates = wanted_of_length[std::min(key.size(), kShortKey)];
+    for (uint64_t left = candidates; left != 0; left &= left - 1) {
+      const auto i = static_cast<size_t>(std::countr_zero(left));
+      if (keys[i] != key) continue;
+      // The first occurrence of a key wins, as operator[] (simdjson's at_key) answers: a found
+      // key leaves its mask.
+      found[i] = Value(field.value);
+      candidates &= ~(uint64_t{1} << i);
+      missing &= ~(uint64_t{1} << i);
+      break;
+    }
+    if (missing == 0) return;
+  }
 }
 
 std::vector<Value> Value::Items() const {
@@ -86,16 +118,22 @@ std::optional<bool> Value::Bool() const {
 
 std::optional<uint64_t> Value::Snowflake() const {
   if (!element()) return std::nullopt;
-  uint64_t number;
-  if (element()->get_uint64().get(number) == simdjson::SUCCESS) return number;
-  auto text = String();
-  if (!text || text->empty() || text->size() > 20) return std::nullopt;
+  // Ids are strings on the wire: that form is tried first (a failed get_uint64 on a string is
+  // not free, and a message carries several ids).
+  std::string_view text;
+  if (element()->get_string().get(text) != simdjson::SUCCESS) {
+    uint64_t number;
+    if (element()->get_uint64().get(number) == simdjson::SUCCESS) return number;
+    return std::nullopt;
+  }
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  // Nineteen digits always fit in 64 bits; twenty fit up to 2^64 - 1, which for digit strings of
+  // one length is a comparison of the texts. No overflow check per digit then.
+  if (text.size() == 20 && text > "18446744073709551615") return std::nullopt;
   uint64_t id = 0;
-  for (char c : *text) {
+  for (char c : text) {
     if (c < '0' || c > '9') return std::nullopt;
-    uint64_t digit = static_cast<uint64_t>(c - '0');
-    if (id > (UINT64_MAX - digit) / 10) return std::nullopt;
-    id = id * 10 + digit;
+    id = id * 10 + static_cast<uint64_t>(c - '0');
   }
   return id;
 }

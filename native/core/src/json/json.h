@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,6 +38,16 @@ class Value {
   bool IsString() const;
 
   Value operator[](std::string_view key) const;
+  // Several members in one pass over the object, each as operator[] would answer (its first
+  // occurrence, or an empty Value): `auto [id, name] = user.Fields("id", "name");`. Looking
+  // keys up one by one scans the members once per key, and for a missing key all of them.
+  template <typename... Keys>
+  std::array<Value, sizeof...(Keys)> Fields(const Keys&... keys) const {
+    const std::array<std::string_view, sizeof...(Keys)> names{std::string_view(keys)...};
+    std::array<Value, sizeof...(Keys)> found;
+    Fields(names.data(), found.data(), names.size());
+    return found;
+  }
   std::vector<Value> Items() const;                             // array elements
   std::vector<std::pair<std::string_view, Value>> Members() const;  // object members
 
@@ -52,6 +63,7 @@ class Value {
  private:
   friend class Document;
   explicit Value(const simdjson::dom::element& element);
+  void Fields(const std::string_view* keys, Value* found, size_t count) const;
   const simdjson::dom::element* element() const;
   // simdjson's element is a 16-byte trivially copyable handle; keeping it inline (instead of
   // behind a pointer) makes a Value free to copy and keeps simdjson.h out of this header.
