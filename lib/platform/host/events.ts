@@ -12,7 +12,8 @@ export interface PlatformEventSink {
   _OnIpcData(id: number, bytes: Buffer): void;
   _OnIpcClosed(id: number, reason: string): void;
   _OnWebSocketOpen(id: number): void;
-  _OnWebSocketMessage(id: number, text: string): void;
+  /** A text frame: its UTF-8 bytes (the addon also takes a string). */
+  _OnWebSocketMessage(id: number, text: Buffer | string): void;
   _OnWebSocketClosed(id: number, code: number, reason: string): void;
   _OnLoopbackListening(id: number, port: number, error: string): void;
   _OnLoopbackRequest(id: number, request: number, target: string): void;

@@ -31,11 +31,13 @@ export class HostWebSockets {
       // Refused (larger than the addon takes once decoded): the connection is closed as a
       // protocol violation and the core reconnects.
       const tooBig = () => socket.close(1009, 'message too big');
+      const bytes = asBuffer(data);
       if (!isBinary) {
-        this.#events.deliver((sink) => sink._OnWebSocketMessage(id, data.toString()), tooBig);
+        // The frame's UTF-8 bytes as ws has them (it refuses a text frame that is not UTF-8):
+        // no JS string is made only for the addon to encode it back.
+        this.#events.deliver((sink) => sink._OnWebSocketMessage(id, bytes), tooBig);
         return;
       }
-      const bytes = asBuffer(data);
       if (bytes.length > MAX_VOICE_BINARY_FRAME_BYTES) return tooBig();
       this.#events.deliver((sink) => sink._OnWebSocketBinary(id, bytes), tooBig);
     });

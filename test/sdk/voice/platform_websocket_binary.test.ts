@@ -48,7 +48,8 @@ describe('binary WebSocket frames', () => {
     expect((bytes as Buffer).length).toBe(MAX_VOICE_BINARY_FRAME_BYTES);
     expect((bytes as Buffer).every((b) => b === 0xab)).toBe(true);
     const [, , text] = await recorder.next('_OnWebSocketMessage');
-    expect(text).toBe('{"op":8}');
+    expect(Buffer.isBuffer(text)).toBe(true);
+    expect((text as Buffer).toString()).toBe('{"op":8}');
   });
 
   it('a larger binary frame closes the socket with 1009 and is not delivered', async () => {
