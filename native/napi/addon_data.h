@@ -44,6 +44,9 @@ struct AddonData {
   // The External that lets a wrap constructor adopt a C++ value (see value_wrap.h), made once:
   // handles are created by the hundred, and a fresh External each time showed in profiles.
   Napi::Reference<Napi::External<int>> construct_token;
+  // The platform host's method names as property keys (node_platform.cc HostMethodKey), in the
+  // order of kHostMethodNames; empty until the first host call.
+  Napi::Reference<Napi::Array> host_method_keys;
   std::unique_ptr<CallbackPump> pump;
   std::vector<ValueClassShape> value_class_shapes;
 
