@@ -130,6 +130,7 @@
       'native/napi/dave/dave_scratch.cc',
       'native/napi/dave/node_dave_session.cc',
       'native/napi/enum_exports.cc',
+      'native/napi/host_clock.cc',
       'native/napi/internal_exports.cc',
       'native/napi/js_callback.cc',
       'native/napi/node_platform.cc',

@@ -46,6 +46,9 @@ export class NodePlatformHost {
   now(): number {
     return this.#timers.now();
   }
+  useClockCell(cell: unknown): boolean {
+    return this.#events.useClockCell(cell);
+  }
   startTimer(id: number, delayMs: number, keepAlive: boolean): void {
     this.#timers.startTimer(id, delayMs, keepAlive);
   }

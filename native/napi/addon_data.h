@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "callbacks/callback_queue.h"
+#include "host_clock.h"
 
 namespace sdkpp::napi {
 
@@ -47,6 +48,8 @@ struct AddonData {
   // The platform host's method names as property keys (node_platform.cc HostMethodKey), in the
   // order of kHostMethodNames; empty until the first host call.
   Napi::Reference<Napi::Array> host_method_keys;
+  // The host event being handled and the time it came with (host_clock.h).
+  HostEventClock host_event_clock;
   std::unique_ptr<CallbackPump> pump;
   std::vector<ValueClassShape> value_class_shapes;
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "host_clock.h"
+
 namespace sdkpp::napi {
 
 // Holds the bridge for the hooks; the engine destroys the last hook copy on the JS thread
@@ -197,6 +199,7 @@ void AudioCallbackBridge::Deliver(Napi::Env env, Bank& bank) {
 
 bool AudioCallbackBridge::CallJs(Napi::Env env, napi_value function, size_t argc, const napi_value* argv) {
   ++callbacks_;
+  ForgetEventTime(env);  // the app's code may move its clock (host_clock.h)
   napi_value result = nullptr;
   if (napi_call_function(env, env.Undefined(), function, argc, argv, &result) == napi_ok) return true;
   ++errors_;

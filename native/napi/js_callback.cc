@@ -1,5 +1,7 @@
 #include "js_callback.h"
 
+#include "host_clock.h"
+
 namespace sdkpp::napi {
 
 std::shared_ptr<JsCallback> JsCallback::From(Napi::Function function) {
@@ -17,6 +19,7 @@ void JsCallback::Call(const std::function<std::vector<napi_value>(Napi::Env)>& m
   Napi::HandleScope scope(env);
   Napi::Function function = function_.Value();
   if (function.IsEmpty()) return;
+  ForgetEventTime(env);  // the app's code may move its clock
   try {
     function.Call(make_args(env));
   } catch (const Napi::Error& error) {

@@ -11,7 +11,12 @@
 namespace sdkpp::napi {
 
 NodePlatform::NodePlatform(Napi::Object host)
-    : host_(Napi::Weak(host)), wake_(host.Env(), [this](Napi::Env env) { DeliverWake(env); }) {}
+    : host_(Napi::Weak(host)),
+      clock_cell_(host.Env()),
+      wake_(host.Env(), [this](Napi::Env env) { DeliverWake(env); }) {
+  // A host without the method (a test's) stamps nothing: NowMs then always asks its now().
+  Invoke(HostMethod::useClockCell, {clock_cell_.View(host.Env())});
+}
 
 NodePlatform::~NodePlatform() {
   if (dave_host_) dave_host_->Cut();
@@ -60,6 +65,7 @@ Napi::Value NodePlatform::Invoke(HostMethod host_method, std::initializer_list<n
   const char* method = HostMethodName(host_method);
   Napi::Env env = host_.Env();
   if (detached_ || host_.IsEmpty()) return env.Undefined();
+  ForgetEventTime(env);  // the host's JS runs now
   try {
     Napi::Object host = host_.Value();
     if (host.IsEmpty()) return env.Undefined();  // collected
@@ -79,6 +85,7 @@ Napi::Value NodePlatform::Invoke(HostMethod host_method, std::initializer_list<n
 }
 
 uint64_t NodePlatform::NowMs() {
+  if (auto stamped = EventTime(host_.Env(), this)) return *stamped;
   Napi::Value now = Invoke(HostMethod::now, {});
   if (now.IsNumber()) {
     double ms = now.As<Napi::Number>().DoubleValue();

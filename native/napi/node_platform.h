@@ -12,6 +12,7 @@
 
 #include "aead_scratch.h"
 #include "dave/dave_host.h"
+#include "host_clock.h"
 #include "logging/logger.h"
 #include "platform_host_methods.h"
 #include "sdkpp/platform.h"
@@ -32,6 +33,8 @@ class NodePlatform final : public Platform {
   // finalized; Wake becomes a no-op).
   void Detach();
   bool attached() const { return !detached_; }
+  // The cell the host stamps each event's time into (host_clock.h); handed to it at construction.
+  const HostClockCell& clock_cell() const { return clock_cell_; }
 
   uint64_t NowMs() override;
   void StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_alive) override;
@@ -98,6 +101,7 @@ class NodePlatform final : public Platform {
   // Made at the first seal or open and handed to the host then (a Client without a call never
   // needs it).
   std::unique_ptr<AeadScratch> aead_scratch_;
+  HostClockCell clock_cell_;
   // Shared with the DAVE sessions, which the core may keep longer than this platform; cut on
   // Detach and in the destructor. Made at the first session.
   std::shared_ptr<DaveHost> dave_host_;

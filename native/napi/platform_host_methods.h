@@ -12,6 +12,7 @@
 #define SDKPP_PLATFORM_HOST_METHODS(X) \
   /* clock, timers */                   \
   X(now)                                \
+  X(useClockCell)                       \
   X(startTimer)                         \
   X(cancelTimer)                        \
   /* http */                            \

@@ -223,6 +223,10 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
 
   // Platform results from the JS host (wrap_client_platform.cc)
   static Methods PlatformEventMethods();
+  // Every _On* method runs inside one of these: the event's time (host_clock.h) is NowMs's answer
+  // while it is handled.
+  template <void (ClientWrap::*Handler)(const Napi::CallbackInfo&)>
+  void HostEvent(const Napi::CallbackInfo& info);
   void OnTimer(const Napi::CallbackInfo& info);
   void OnHttpResponse(const Napi::CallbackInfo& info);
   void OnHttpError(const Napi::CallbackInfo& info);

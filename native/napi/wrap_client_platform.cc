@@ -5,6 +5,8 @@
 #include "addon_data.h"
 #include "args.h"
 #include "callback_pump.h"
+#include "host_clock.h"
+#include "node_platform.h"
 #include "sdkpp/limits.h"
 #include "wrap_client.h"
 
@@ -42,23 +44,30 @@ void RunQueuedCallbacks(Napi::Env env) {
 
 }  // namespace
 
+template <void (ClientWrap::*Handler)(const Napi::CallbackInfo&)>
+void ClientWrap::HostEvent(const Napi::CallbackInfo& info) {
+  NodePlatform* platform = platform_.get();
+  HostEventScope event(info.Env(), platform, platform ? &platform->clock_cell() : nullptr);
+  (this->*Handler)(info);
+}
+
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PlatformEventMethods() {
   using W = ClientWrap;
-  return {InstanceMethod<&W::OnTimer>("_OnTimer"),
-          InstanceMethod<&W::OnHttpResponse>("_OnHttpResponse"),
-          InstanceMethod<&W::OnHttpError>("_OnHttpError"),
-          InstanceMethod<&W::OnIpcOpen>("_OnIpcOpen"),
-          InstanceMethod<&W::OnIpcData>("_OnIpcData"),
-          InstanceMethod<&W::OnIpcClosed>("_OnIpcClosed"),
-          InstanceMethod<&W::OnWebSocketOpen>("_OnWebSocketOpen"),
-          InstanceMethod<&W::OnWebSocketMessage>("_OnWebSocketMessage"),
-          InstanceMethod<&W::OnWebSocketClosed>("_OnWebSocketClosed"),
-          InstanceMethod<&W::OnLoopbackListening>("_OnLoopbackListening"),
-          InstanceMethod<&W::OnLoopbackRequest>("_OnLoopbackRequest"),
-          InstanceMethod<&W::OnWebSocketBinary>("_OnWebSocketBinary"),
-          InstanceMethod<&W::OnUdpOpen>("_OnUdpOpen"),
-          InstanceMethod<&W::OnUdpMessage>("_OnUdpMessage"),
-          InstanceMethod<&W::OnUdpClosed>("_OnUdpClosed")};
+  return {InstanceMethod<&W::HostEvent<&W::OnTimer>>("_OnTimer"),
+          InstanceMethod<&W::HostEvent<&W::OnHttpResponse>>("_OnHttpResponse"),
+          InstanceMethod<&W::HostEvent<&W::OnHttpError>>("_OnHttpError"),
+          InstanceMethod<&W::HostEvent<&W::OnIpcOpen>>("_OnIpcOpen"),
+          InstanceMethod<&W::HostEvent<&W::OnIpcData>>("_OnIpcData"),
+          InstanceMethod<&W::HostEvent<&W::OnIpcClosed>>("_OnIpcClosed"),
+          InstanceMethod<&W::HostEvent<&W::OnWebSocketOpen>>("_OnWebSocketOpen"),
+          InstanceMethod<&W::HostEvent<&W::OnWebSocketMessage>>("_OnWebSocketMessage"),
+          InstanceMethod<&W::HostEvent<&W::OnWebSocketClosed>>("_OnWebSocketClosed"),
+          InstanceMethod<&W::HostEvent<&W::OnLoopbackListening>>("_OnLoopbackListening"),
+          InstanceMethod<&W::HostEvent<&W::OnLoopbackRequest>>("_OnLoopbackRequest"),
+          InstanceMethod<&W::HostEvent<&W::OnWebSocketBinary>>("_OnWebSocketBinary"),
+          InstanceMethod<&W::HostEvent<&W::OnUdpOpen>>("_OnUdpOpen"),
+          InstanceMethod<&W::HostEvent<&W::OnUdpMessage>>("_OnUdpMessage"),
+          InstanceMethod<&W::HostEvent<&W::OnUdpClosed>>("_OnUdpClosed")};
 }
 
 void ClientWrap::OnTimer(const Napi::CallbackInfo& info) {

@@ -42,6 +42,8 @@ export interface ClientOptions {
   ipc?: boolean;
   openUrl?: (url: string) => boolean;
   audio?: NodeAudioOptions;
+  /** The Client's clock (NodePlatformOptions.now). */
+  now?: () => number;
 }
 
 export interface Harness {
@@ -66,11 +68,12 @@ export async function startHarness(options: StartEmulatorOptions = {}): Promise<
     watch,
     ipcDir,
     ipcPaths,
-    newClient({ ipc = false, openUrl, audio } = {}) {
+    newClient({ ipc = false, openUrl, audio, now } = {}) {
       const client = new Client(emu.apiBase, emu.webBase, {
         ipcPaths: () => (ipc ? ipcPaths : []),
         openUrl: openUrl ?? browserFollowingRedirects,
         audio,
+        now,
       });
       client.SetApplicationId(BigInt(emu.application.id));
       client.AddLogCallback((message) => watch.log(message), LoggingSeverity.Verbose);

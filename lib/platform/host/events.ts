@@ -34,6 +34,8 @@ export class HostEvents {
   // The app's options, alive exactly as long as the sink (options.ts says why).
   readonly #optionsOf = new WeakMap<PlatformEventSink, NodePlatformOptions>();
   #optionsBeforeAttach: NodePlatformOptions | undefined = {};
+  // The addon's one-number cell for each event's time (native/napi/host_clock.h).
+  #clockCell: Float64Array | undefined;
 
   /** The app's options, held strongly only until attach(). */
   useOptions(options: NodePlatformOptions): void {
@@ -50,6 +52,19 @@ export class HostEvents {
     this.#optionsBeforeAttach = undefined;
   }
 
+  /** The host's clock: the app's `now` option, else Date.now. */
+  now(): number {
+    const now = this.options()?.now;
+    return now ? now() : Date.now();
+  }
+
+  /** The addon's cell for the time of each event it is handed (host method useClockCell). */
+  useClockCell(cell: unknown): boolean {
+    if (!(cell instanceof Float64Array) || cell.length !== 1) return false;
+    this.#clockCell = cell;
+    return true;
+  }
+
   /** The app's options; undefined once the Client is closed or collected (nothing to serve). */
   options(): NodePlatformOptions | undefined {
     if (this.#optionsBeforeAttach) return this.#optionsBeforeAttach;
@@ -64,10 +79,27 @@ export class HostEvents {
   deliver(call: (sink: PlatformEventSink) => void, refused?: () => void): void {
     const sink = this.#sink?.deref();
     if (!sink) return;
+    // The event comes with the time (native/napi/host_clock.h): the addon needs no call back for
+    // it until it runs JS. A clock that throws or answers no number leaves NaN: the addon then
+    // calls now(), which reports the failure as before.
+    const clock = this.#clockCell;
+    if (clock) clock[0] = this.#stamp(sink);
     try {
       call(sink);
     } catch {
       refused?.();
+    } finally {
+      if (clock) clock[0] = NaN; // nothing outside this call may read the time
+    }
+  }
+
+  #stamp(sink: PlatformEventSink): number {
+    try {
+      const now = this.#optionsOf.get(sink)?.now; // options(), for the sink at hand
+      const ms = now ? now() : Date.now();
+      return typeof ms === 'number' ? ms : NaN;
+    } catch {
+      return NaN;
     }
   }
 

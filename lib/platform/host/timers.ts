@@ -10,8 +10,7 @@ export class HostTimers {
   }
 
   now(): number {
-    const now = this.#events.options()?.now;
-    return now ? now() : Date.now();
+    return this.#events.now();
   }
 
   startTimer(id: number, delayMs: number, keepAlive: boolean): void {
