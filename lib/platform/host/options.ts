@@ -17,7 +17,10 @@ export interface NodeAudioOptions {
 export interface NodePlatformOptions {
   /** Opens the authorize page; default: the system browser. Return false if it could not. */
   openUrl?: (url: string) => boolean | void;
-  /** The wall clock in ms since the epoch; default Date.now. */
+  /**
+   * The wall clock in ms since the epoch; default Date.now. Read as each network or timer event
+   * is handed to the SDK (the event's time) and whenever the SDK needs the time after running JS.
+   */
   now?: () => number;
   /** Candidate IPC socket paths of the local client, in order; default per protocols.md §1. */
   ipcPaths?: () => string[];
