@@ -1,6 +1,5 @@
 #include "host_clock.h"
 
-#include <cmath>
 #include <limits>
 
 #include "addon_data.h"

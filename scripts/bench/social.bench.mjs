@@ -27,7 +27,7 @@ const HISTORY_LIMIT = 200;
 const CACHE_WARMUP = 300;
 const CACHE_CALLS = 3000;
 const BURST = 5000; // lobby messages per burst
-const ROUNDS = 7; // measured bursts per row, the kinds taking turns; the median is reported
+const ROUNDS = 15; // measured bursts per row, the kinds taking turns; the median is reported (a queued burst lasts ~30 ms, so 7 left the median to a few outliers)
 const CONTENT_WIDTH = 64; // characters per message, like a short chat line
 
 // ---------------------------------------------------------------- the emulator's thread
