@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "callbacks/callback_queue.h"
+#include "voice/allocation_counter.h"
 
 namespace {
 
@@ -18,6 +19,28 @@ TEST(CallbackQueue, RunsInPostingOrder) {
   EXPECT_EQ(queue.RunPending(), 5u);
   EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4}));
   EXPECT_TRUE(queue.Empty());
+}
+
+TEST(CallbackQueue, ASteadyStreamOfPostsAndRunsAllocatesNothing) {
+  // Every host event runs the queue, and most post one callback: after the first, the queue's
+  // storage is reused (a callback small enough for std::function's own buffer allocates nothing
+  // either), and running an empty queue allocates nothing.
+  namespace counter = sdkpp::voice::testing;
+  CallbackQueue queue;
+  int ran = 0;
+  queue.Post([&ran] { ++ran; });
+  queue.RunPending();
+  counter::ResetAllocationCounter();
+  {
+    counter::ArmedAllocations armed;
+    for (int i = 0; i < 100; ++i) {
+      queue.Post([&ran] { ++ran; });
+      queue.RunPending();
+      queue.RunPending();  // nothing pending
+    }
+  }
+  EXPECT_EQ(ran, 101);
+  EXPECT_EQ(counter::CountedAllocations().allocations, 0u);
 }
 
 TEST(CallbackQueue, WakesOnceWhenGoingNonEmpty) {

@@ -27,25 +27,32 @@ void CallbackQueue::PostWhileAlive(std::weak_ptr<const void> owner, std::functio
 }
 
 size_t CallbackQueue::RunPending() {
-  std::deque<std::function<void()>> batch;
+  std::vector<std::function<void()>> batch;
   {
     std::lock_guard lock(mutex_);
+    if (pending_.empty()) return 0;
     batch.swap(pending_);
   }
   for (auto& callback : batch) {
     if (callback) callback();
   }
+  const size_t ran = batch.size();
+  batch.clear();  // what the callbacks captured goes now, outside the lock: destructors may post
   std::function<void()> wake;
   {
     std::lock_guard lock(mutex_);
-    if (!pending_.empty()) wake = wake_;
+    if (!pending_.empty()) {
+      wake = wake_;
+    } else if (pending_.capacity() < batch.capacity()) {
+      pending_.swap(batch);  // the storage serves the next posts
+    }
   }
   if (wake) wake();
-  return batch.size();
+  return ran;
 }
 
 size_t CallbackQueue::DiscardPending() {
-  std::deque<std::function<void()>> dropped;
+  std::vector<std::function<void()>> dropped;
   {
     std::lock_guard lock(mutex_);
     dropped.swap(pending_);

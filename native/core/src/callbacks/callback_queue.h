@@ -4,10 +4,10 @@
 #pragma once
 
 #include <cstddef>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 namespace sdkpp::callbacks {
 
@@ -33,7 +33,10 @@ class CallbackQueue {
 
  private:
   mutable std::mutex mutex_;
-  std::deque<std::function<void()>> pending_;
+  // A vector whose storage RunPending hands back when it is done with a batch: in a steady
+  // stream of events the queue allocates nothing (a std::deque allocated twice per run, even an
+  // empty one, and every host event runs the queue).
+  std::vector<std::function<void()>> pending_;
   std::function<void()> wake_;
 };
 
