@@ -32,6 +32,7 @@ std::string ReadBytes(const ArgRef& arg, size_t max) {
     if (buffer.Length() > max) ThrowRangeError(arg, "is too large");
     return std::string(buffer.Data(), buffer.Length());
   }
+  if (!arg.value().IsString()) ThrowTypeError(arg, "must be a Buffer or a string");
   return ReadString(arg, max);
 }
 

@@ -210,4 +210,17 @@ describe('bad input table', () => {
     expect(native.ReadMessages(new BigUint64Array([123n]), numbers, marks)).toBe('');
     expect([...numbers, ...marks].every((v) => v === 0n || v === 0)).toBe(true);
   });
+
+  it('the host event methods take bytes as a Buffer or a string and refuse anything else, naming it', () => {
+    const native = new binding.NativeClient() as unknown as Record<string, (...args: unknown[]) => void>;
+    for (const wrong of [5, undefined, null, {}, [1, 2], 10n]) {
+      expect(() => native._OnWebSocketMessage(1, wrong)).toThrow(/_OnWebSocketMessage: text must be a Buffer or a string/);
+      expect(() => native._OnHttpResponse(1, 200, [], wrong)).toThrow(/_OnHttpResponse: body must be a Buffer or a string/);
+    }
+    expect(() => native._OnWebSocketMessage(1, Buffer.alloc(16 * 1024 * 1024 + 1))).toThrow(RangeError);
+    // A frame for no open socket, garbage or not, is dropped: no throw, no crash.
+    for (const bytes of [Buffer.from('{"op":0,"t":"MESSAGE_CREATE","d":{}}'), Buffer.from([0xff, 0xfe, 0, 0x7b]), '{"op":10}']) {
+      expect(() => native._OnWebSocketMessage(1, bytes)).not.toThrow();
+    }
+  });
 });
