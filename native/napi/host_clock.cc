@@ -25,24 +25,39 @@ std::optional<uint64_t> HostClockCell::Take() const {
   return static_cast<uint64_t>(ms);
 }
 
+namespace {
+
+// The environment's record, or null while the addon's data is not (or no longer) there.
+HostEventClock* ClockOf(Napi::Env env) {
+  auto* data = env.GetInstanceData<AddonData>();
+  return data ? &data->host_event_clock : nullptr;
+}
+
+}  // namespace
+
 HostEventScope::HostEventScope(Napi::Env env, const void* platform, const HostClockCell* cell)
-    : clock_(AddonData::Of(env).host_event_clock), outer_platform_(clock_.platform) {
-  clock_.platform = platform;
-  clock_.now = cell ? cell->Take() : std::nullopt;
+    : clock_(ClockOf(env)), outer_platform_(clock_ ? clock_->platform : nullptr) {
+  std::optional<uint64_t> now = cell ? cell->Take() : std::nullopt;  // emptied in any case
+  if (!clock_) return;
+  clock_->platform = platform;
+  clock_->now = now;
 }
 
 HostEventScope::~HostEventScope() {
+  if (!clock_) return;
   // The outer event's time was forgotten when JS ran to reach this one.
-  clock_.platform = outer_platform_;
-  clock_.now.reset();
+  clock_->platform = outer_platform_;
+  clock_->now.reset();
 }
 
 std::optional<uint64_t> EventTime(Napi::Env env, const void* platform) {
-  const HostEventClock& clock = AddonData::Of(env).host_event_clock;
-  if (clock.platform != platform) return std::nullopt;
-  return clock.now;
+  const HostEventClock* clock = ClockOf(env);
+  if (!clock || clock->platform != platform) return std::nullopt;
+  return clock->now;
 }
 
-void ForgetEventTime(Napi::Env env) { AddonData::Of(env).host_event_clock.now.reset(); }
+void ForgetEventTime(Napi::Env env) {
+  if (HostEventClock* clock = ClockOf(env)) clock->now.reset();
+}
 
 }  // namespace sdkpp::napi

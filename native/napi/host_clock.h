@@ -46,7 +46,7 @@ class HostEventScope {
   HostEventScope& operator=(const HostEventScope&) = delete;
 
  private:
-  HostEventClock& clock_;
+  HostEventClock* clock_;  // null without the addon's data (never while a JS call is running)
   const void* outer_platform_;
 };
 
