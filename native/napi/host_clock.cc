@@ -6,6 +6,12 @@
 
 namespace sdkpp::napi {
 
+std::optional<uint64_t> HostTimeMs(double ms) {
+  // Not NaN, not before the epoch, and exact in a double (below 2^53).
+  if (!(ms >= 0 && ms < 9.0e15)) return std::nullopt;
+  return static_cast<uint64_t>(ms);
+}
+
 HostClockCell::HostClockCell(Napi::Env env) : buffer_(Napi::Persistent(Napi::ArrayBuffer::New(env, sizeof(double)))) {
   *static_cast<double*>(buffer_.Value().Data()) = std::numeric_limits<double>::quiet_NaN();
 }
@@ -20,9 +26,7 @@ std::optional<uint64_t> HostClockCell::Take() const {
   double& cell = *static_cast<double*>(buffer.Data());
   const double ms = cell;
   cell = std::numeric_limits<double>::quiet_NaN();
-  // The same bounds NodePlatform::NowMs puts on what the host's now() answers.
-  if (!(ms >= 0 && ms < 9.0e15)) return std::nullopt;
-  return static_cast<uint64_t>(ms);
+  return HostTimeMs(ms);
 }
 
 namespace {

@@ -14,6 +14,10 @@
 
 namespace sdkpp::napi {
 
+// A time the host gave (ms since the epoch, as a JS number), if it is one: NowMs and the cell
+// apply this one rule.
+std::optional<uint64_t> HostTimeMs(double ms);
+
 // The cell: one Float64Array's bytes, NaN when it holds no time. A plain ArrayBuffer (Electron's
 // V8 sandbox refuses external ones), looked up through the reference on each use, so a detached
 // one is never read or written.

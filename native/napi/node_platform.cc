@@ -88,8 +88,7 @@ uint64_t NodePlatform::NowMs() {
   if (auto stamped = EventTime(host_.Env(), this)) return *stamped;
   Napi::Value now = Invoke(HostMethod::now, {});
   if (now.IsNumber()) {
-    double ms = now.As<Napi::Number>().DoubleValue();
-    if (ms >= 0 && ms < 9.0e15) return static_cast<uint64_t>(ms);
+    if (auto ms = HostTimeMs(now.As<Napi::Number>().DoubleValue())) return *ms;
   }
   using namespace std::chrono;
   return static_cast<uint64_t>(duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count());
