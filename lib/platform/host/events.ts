@@ -25,6 +25,12 @@ export interface PlatformEventSink {
   _OnUdpClosed(id: number, reason: string): void;
 }
 
+/** The app's `now` option, else Date.now. */
+function readClock(options: NodePlatformOptions | undefined): number {
+  const now = options?.now;
+  return now ? now() : Date.now();
+}
+
 export class HostEvents {
   // Weak: the host's sockets and timers reach these through their listeners, and they stay alive
   // while the connection does; a strong reference would keep a Client the app dropped alive
@@ -54,8 +60,7 @@ export class HostEvents {
 
   /** The host's clock: the app's `now` option, else Date.now. */
   now(): number {
-    const now = this.options()?.now;
-    return now ? now() : Date.now();
+    return readClock(this.options());
   }
 
   /** The addon's cell for the time of each event it is handed (host method useClockCell). */
@@ -95,8 +100,7 @@ export class HostEvents {
 
   #stamp(sink: PlatformEventSink): number {
     try {
-      const now = this.#optionsOf.get(sink)?.now; // options(), for the sink at hand
-      const ms = now ? now() : Date.now();
+      const ms = readClock(this.#optionsOf.get(sink)); // now(), for the sink at hand
       return typeof ms === 'number' ? ms : NaN;
     } catch {
       return NaN;
