@@ -44,10 +44,6 @@ void Value::Fields(const std::string_view* keys, Value* found, size_t count) con
   for (size_t i = 0; i < count; ++i) found[i] = Value();
   simdjson::dom::object object;
   if (!IsObject() || element()->get_object().get(object) != simdjson::SUCCESS) return;
-  if (count > 64) {  // more than the masks below hold (no caller asks for so many)
-    for (size_t i = 0; i < count; ++i) found[i] = (*this)[keys[i]];
-    return;
-  }
   // The wanted keys by length, as bit masks of their indices: a member's key is compared only
   // with the keys of its length that are not found yet (usually none or one).
   constexpr size_t kShortKey = 32;

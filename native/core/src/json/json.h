@@ -43,6 +43,7 @@ class Value {
   // keys up one by one scans the members once per key, and for a missing key all of them.
   template <typename... Keys>
   std::array<Value, sizeof...(Keys)> Fields(const Keys&... keys) const {
+    static_assert(sizeof...(Keys) <= kMaxFields, "Fields tracks the keys in 64-bit masks");
     const std::array<std::string_view, sizeof...(Keys)> names{std::string_view(keys)...};
     std::array<Value, sizeof...(Keys)> found;
     Fields(names.data(), found.data(), names.size());
@@ -63,7 +64,8 @@ class Value {
  private:
   friend class Document;
   explicit Value(const simdjson::dom::element& element);
-  void Fields(const std::string_view* keys, Value* found, size_t count) const;
+  static constexpr size_t kMaxFields = 64;
+  void Fields(const std::string_view* keys, Value* found, size_t count) const;  // count <= kMaxFields
   const simdjson::dom::element* element() const;
   // simdjson's element is a 16-byte trivially copyable handle; keeping it inline (instead of
   // behind a pointer) makes a Value free to copy and keeps simdjson.h out of this header.
