@@ -74,6 +74,11 @@ Napi::Value NodePlatform::Invoke(HostMethod host_method, std::initializer_list<n
       if (logger_) logger_->Log(LoggingSeverity::Error, std::string("platform host has no ") + method);
       return env.Undefined();
     }
+    ++host_calls_;
+    struct Leave {
+      int& depth;
+      ~Leave() { --depth; }
+    } leave{host_calls_};
     return fn.As<Napi::Function>().Call(host, args);
   } catch (const Napi::Error& error) {
     if (logger_) {

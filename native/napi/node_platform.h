@@ -33,6 +33,9 @@ class NodePlatform final : public Platform {
   // finalized; Wake becomes a no-op).
   void Detach();
   bool attached() const { return !detached_; }
+  // True while a host method the core called is running: the core's frames are below it on the
+  // stack, and its JS may be the app's (the `now` option, openUrl, ipcPaths).
+  bool in_host_call() const { return host_calls_ > 0; }
   // The cell the host stamps each event's time into (host_clock.h); handed to it at construction.
   const HostClockCell& clock_cell() const { return clock_cell_; }
 
@@ -96,6 +99,7 @@ class NodePlatform final : public Platform {
   // back would make the pair immortal.
   Napi::ObjectReference host_;
   bool detached_ = false;
+  int host_calls_ = 0;  // Invoke's depth
   PlatformEvents* events_ = nullptr;
   logging::Logger* logger_ = nullptr;
   // Made at the first seal or open and handed to the host then (a Client without a call never

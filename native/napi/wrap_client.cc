@@ -4,6 +4,7 @@
 
 #include "addon_data.h"
 #include "args.h"
+#include "callbacks/callback_queue.h"
 #include "client/client_access.h"
 #include "node_platform.h"
 #include "wrap_client_create_options.h"
@@ -60,7 +61,24 @@ void ClientWrap::Destroy(const Napi::CallbackInfo&) {
   CountMessageChange();
   // Pending operations answer ClientDestroyed; `*client_` is left moved-from, so later calls
   // answer ClientDestroyed too.
-  Client doomed = std::move(*client_);
+  auto doomed = std::make_shared<Client>(std::move(*client_));
+  // From inside a host call the core made (the app's clock, openUrl, ipcPaths: their JS may
+  // call Dispose), the core's frames still run on this client below us: it goes once they
+  // have returned.
+  if (platform_ && platform_->in_host_call()) DestroyWhenIdle(std::move(doomed), platform_);
+}
+
+void ClientWrap::DestroyWhenIdle(std::shared_ptr<Client> doomed, std::shared_ptr<NodePlatform> platform) {
+  // The callback queue runs when the core is idle: at the end of the host event or SDK call
+  // on the stack, or from the event loop. An app calling RunCallbacks() from inside a host call
+  // is the exception: the client then waits for the next run.
+  callbacks::CallbackQueue::ForCurrentThread()->Post([doomed = std::move(doomed), platform = std::move(platform)]() mutable {
+    if (platform->in_host_call()) {
+      DestroyWhenIdle(std::move(doomed), std::move(platform));
+      return;
+    }
+    doomed.reset();
+  });
 }
 
 }  // namespace sdkpp::napi

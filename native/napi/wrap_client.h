@@ -30,6 +30,7 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   // The Client's lifetime (wrap_client.cc; core: client.cc)
   static Methods LifetimeMethods();
   void Destroy(const Napi::CallbackInfo& info);
+  static void DestroyWhenIdle(std::shared_ptr<Client> doomed, std::shared_ptr<NodePlatform> platform);
 
   // Connection and the reference's Core row (wrap_client_connection.cc)
   static Methods ConnectionMethods();
