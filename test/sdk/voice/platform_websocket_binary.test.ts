@@ -1,6 +1,7 @@
 // Binary WebSocket frames through the Node host (lib/platform/host/websocket.ts), both ways,
 // against a local `ws` server: the voice gateway's DAVE messages. Text frames still go to
-// _OnWebSocketMessage; a binary frame over 64 KiB closes the socket with 1009.
+// _OnWebSocketMessage, as the UTF-8 bytes ws has (whole, and only when ws found them UTF-8); a
+// binary frame over 64 KiB closes the socket with 1009.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { MAX_VOICE_BINARY_FRAME_BYTES } from '../../../lib/platform/host/events';
@@ -61,6 +62,29 @@ describe('binary WebSocket frames', () => {
     expect(id).toBe(1);
     expect(code).toBe(1009);
     expect(recorder.named('_OnWebSocketBinary')).toEqual([]);
+  });
+
+  it('a text frame sent in fragments reaches the addon whole, as its UTF-8 bytes', async () => {
+    const remote = await peer;
+    const text = '{"op":0,"d":{"content":"héllo 😀"}}';
+    const bytes = Buffer.from(text);
+    remote.send(bytes.subarray(0, 21), { binary: false, fin: false }); // splits the é and the 😀 apart
+    remote.send(bytes.subarray(21, 30), { fin: false });
+    remote.send(bytes.subarray(30), { fin: true });
+    const [, id, delivered] = await recorder.next('_OnWebSocketMessage');
+    expect(id).toBe(1);
+    expect(Buffer.compare(delivered as Buffer, bytes)).toBe(0);
+  });
+
+  it('a text frame that is not UTF-8 never reaches the addon: ws closes the socket (the addon relies on it)', async () => {
+    const remote = await peer;
+    // `ws` sends a Buffer as given; binary: false makes it a text frame.
+    remote.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    const [, id, code] = await recorder.next('_OnWebSocketClosed');
+    expect(id).toBe(1);
+    // ws sends the peer 1007 and reports its own side as closed abnormally (1006).
+    expect(code).toBe(1006);
+    expect(recorder.named('_OnWebSocketMessage')).toEqual([]);
   });
 
   it('nothing is sent on a socket that is not open', async () => {
