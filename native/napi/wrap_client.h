@@ -239,6 +239,7 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void OnWebSocketClosed(const Napi::CallbackInfo& info);
   void OnLoopbackListening(const Napi::CallbackInfo& info);
   void OnLoopbackRequest(const Napi::CallbackInfo& info);
+  void OnUrlNotOpened(const Napi::CallbackInfo& info);
   void OnWebSocketBinary(const Napi::CallbackInfo& info);
   void OnUdpOpen(const Napi::CallbackInfo& info);
   void OnUdpMessage(const Napi::CallbackInfo& info);

@@ -1,6 +1,9 @@
 // The host's browser: opens the authorize page (the app's openUrl, else the system browser).
+// When the system browser cannot be opened, the SDK's log says so with the address
+// (_OnUrlNotOpened), and so does a process warning: a script with no log callback and no browser
+// (over SSH, in a container) must not wait for the flow's timeout in silence.
 import { openInSystemBrowser } from '../open_url';
-import type { HostEvents } from './events';
+import { shorten, type HostEvents } from './events';
 
 export class HostBrowser {
   readonly #events: HostEvents;
@@ -19,6 +22,12 @@ export class HostBrowser {
         return false;
       }
     }
-    return openInSystemBrowser(url);
+    return openInSystemBrowser(url, (reason) => {
+      process.emitWarning(`sdkpp: no browser could be opened (${reason}). Open this address in a browser to continue: ${url}`, {
+        type: 'SdkppWarning',
+        code: 'SDKPP_BROWSER_NOT_OPENED',
+      });
+      this.#events.deliver((sink) => sink._OnUrlNotOpened(url, shorten(reason)));
+    });
   }
 }

@@ -17,6 +17,8 @@ export interface PlatformEventSink {
   _OnWebSocketClosed(id: number, code: number, reason: string): void;
   _OnLoopbackListening(id: number, port: number, error: string): void;
   _OnLoopbackRequest(id: number, request: number, target: string): void;
+  /** An openUrl the host accepted could not be opened after all, and why. */
+  _OnUrlNotOpened(url: string, reason: string): void;
   // voice (voice.md §7)
   _OnWebSocketBinary(id: number, bytes: Buffer): void;
   _OnUdpOpen(id: number, localPort: number): void;

@@ -193,10 +193,10 @@ void AuthorizeFlow::OpenBrowser(const std::optional<std::string>& loopback_redir
     return;
   }
   redirect_uri_ = request->redirect_uri;
-  context_.logger.Log(LoggingSeverity::Info, "Authorize: opening the browser");
-  if (!context_.platform.OpenUrl(request->url)) {
-    Finish(Failure(ErrorType::AuthorizationFailed, "no browser could be opened"));
-  }
+  // A browser that cannot be opened does not end the flow: the Warning gives the address, which
+  // the player may open by hand (on this machine, for the loopback redirect) until the flow's
+  // timeout or AbortAuthorize.
+  context_.urls.Open(request->url, "Authorize");
 }
 
 bool AuthorizeFlow::OnLoopbackRequest(PlatformId listener, PlatformId request,

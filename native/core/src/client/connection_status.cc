@@ -4,9 +4,18 @@
 
 namespace sdkpp {
 
+ConnectionStatus::~ConnectionStatus() {
+  if (holding_loop_) platform_.HoldEventLoop(false);
+}
+
 void ConnectionStatus::Set(Client::Status status, Client::Error error, int32_t error_detail) {
   if (status == status_ && error == Client::Error::None) return;
   status_ = status;
+  bool hold = status != Client::Status::Disconnected;
+  if (hold != holding_loop_) {
+    holding_loop_ = hold;
+    platform_.HoldEventLoop(hold);
+  }
   logger_.Log(LoggingSeverity::Info, std::string("status: ") + EnumToString(status) +
                                          (error != Client::Error::None
                                               ? std::string(" (") + EnumToString(error) + ")"
