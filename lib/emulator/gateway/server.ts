@@ -12,7 +12,7 @@ import { canView } from '../domain/permissions';
 import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { BusEvent, ChannelMessageAudience } from '../events';
-import { hostAllowed, originAllowed } from '../http/request_origin';
+import type { RequestOrigins } from '../http/request_origin';
 import type { GatewayControl } from '../ports';
 import { botGuildCreate, readyApplication, userReady } from './ready';
 import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
@@ -74,7 +74,16 @@ const EVENT_INTENT: Record<string, number> = {
 /** A client told to reconnect gets this long to close the socket itself before the server does. */
 const RECONNECT_GRACE_MS = 5_000;
 
-export function startGateway(emu: Emulator, server: http.Server, options: { url: string; heartbeatIntervalMs?: number; voice?: GatewayVoiceHooks }): GatewayServer {
+export interface GatewayOptions {
+  /** The gateway URL clients are given (READY's resume_gateway_url). */
+  url: string;
+  heartbeatIntervalMs?: number;
+  voice?: GatewayVoiceHooks;
+  /** The Host and Origin checks the HTTP server applies, for upgrades too. */
+  origins: RequestOrigins;
+}
+
+export function startGateway(emu: Emulator, server: http.Server, options: GatewayOptions): GatewayServer {
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 41250;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INBOUND_BYTES, perMessageDeflate: false });
   // Connected sockets' sessions.
@@ -191,7 +200,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     // Another site's page (its Origin) or a rebound host name gets no gateway session.
-    if (url.pathname !== '/gateway' || !hostAllowed(req) || !originAllowed(req)) {
+    if (url.pathname !== '/gateway' || !options.origins.hostAllowed(req) || !options.origins.originAllowed(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
       return;
