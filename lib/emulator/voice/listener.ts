@@ -31,7 +31,13 @@ export type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: B
 
 /** The `?v=` of a voice gateway URL, or why it is refused. */
 export function voiceVersion(url: string | undefined): number | string {
-  const raw = new URL(url ?? '/', 'http://127.0.0.1').searchParams.get('v');
+  let raw: string | null;
+  try {
+    raw = new URL(url ?? '/', 'http://127.0.0.1').searchParams.get('v');
+  } catch {
+    // A request target that is no URL (`GET http://[`): a throw here would end the process.
+    return 'malformed request target';
+  }
   if (raw === null) return 'the v query parameter is required (4-8)';
   if (!/^\d{1,3}$/.test(raw)) return 'v must be an integer (4-8)';
   const version = Number(raw);
