@@ -12,7 +12,8 @@ import type { VoiceControl } from '../ports';
 export function registerVoiceControlRoutes(router: Router, control: () => VoiceControl | null): void {
   const call = (name: keyof VoiceControl, run: (voice: VoiceControl, body: Record<string, unknown>) => unknown) => {
     const handler = async (ctx: RequestContext) => {
-      const body = ctx.req.headers['content-type'] ? await ctx.jsonObject() : {};
+      // JSON only, even `{}`, as every control call (control.ts: no simple cross-site POST).
+      const body = await ctx.jsonObject();
       const voice = control();
       if (!voice) throw new ApiError(400, 0, 'The voice server is not running');
       try {
