@@ -56,7 +56,8 @@ examples:
                                                   other containers (ports 8790 and 8791,
                                                   TCP and UDP, mapped to the same numbers)
 
-The control API: POST <web>/_sdkpp/control/<name> with a JSON body (lib/emulator/README.md).`;
+The control API: POST <web>/_sdkpp/control/<name> with a JSON body (the package README,
+"The emulator").`;
 
 export interface CliRunOptions {
   network: NetworkSettings;

@@ -176,6 +176,34 @@ describe('publicUrl', () => {
   });
 });
 
+/** Whether this machine has an IPv6 loopback to bind (containers often have none). */
+async function ipv6Loopback(): Promise<boolean> {
+  const probe = net.createServer();
+  const bound = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(0, '::1', () => resolve(true));
+  });
+  if (bound) await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return bound;
+}
+
+describe('host: the IPv6 loopback', () => {
+  it('::1 is bound and advertised in brackets; the voice server is there too', async (context) => {
+    if (!(await ipv6Loopback())) context.skip();
+    const emu = await started({ host: '[::1]' });
+    expect(emu.host).toBe('::1');
+    expect(emu.webBase).toBe(`http://[::1]:${emu.port}`);
+    expect(emu.gatewayUrl).toBe(`ws://[::1]:${emu.port}/gateway`);
+    expect(emu.voice.endpoint).toBe(`[::1]:${emu.voice.port}`);
+    expect((await fetch(`${emu.apiBase}/gateway`)).status).toBe(200);
+    expect((await raw('::1', emu.port, '/api/gateway', { host: `[::1]:${emu.port}` })).status).toBe(200);
+    expect((await raw('::1', emu.port, '/api/gateway', { host: `attacker.example:${emu.port}` })).status).toBe(403);
+    const voice = await VoiceClient.connect(emu);
+    voices.push(voice);
+    expect(voice.received[0]).toMatchObject({ op: 8 });
+  });
+});
+
 describe('host: localhost', () => {
   it('is 127.0.0.1', async () => {
     const emu = await started({ host: 'localhost' });
