@@ -1,52 +1,58 @@
 #!/usr/bin/env node
-// `npx sdkpp-emulator [--port N] [--data FILE] [--ipc] [--webhook URL]`: runs the emulator,
-// prints its addresses and the seeded credentials, and stops cleanly on SIGINT/SIGTERM.
+// `npx sdkpp-emulator [options]` (cli_options.ts; --help): runs the emulator, prints its addresses
+// and the seeded credentials, and stops cleanly on SIGINT/SIGTERM. A usage mistake is one line
+// and exit code 2; a failed start (a port in use, an unreadable --data file) one line and 1.
+import { CliUsageError, packageVersion, parseCli, USAGE, type CliCommand } from './cli_options';
 import { startEmulator, type RunningEmulator } from './index';
+import { exposureWarning, urlHost } from './network_options';
 
-const DEFAULT_PORT = 8790; // the SDK's built-in default address
-
-function parse(argv: string[]) {
-  const options: { port: number; dataFile?: string; ipc: boolean; webhookUrl?: string; verbose: boolean } = { port: DEFAULT_PORT, ipc: false, verbose: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === '--port') {
-      const port = Number(value());
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0-65535');
-      options.port = port;
-    } else if (arg === '--data') options.dataFile = value();
-    else if (arg === '--ipc') options.ipc = true;
-    else if (arg === '--webhook') options.webhookUrl = value();
-    else if (arg === '--verbose') options.verbose = true;
-    else if (arg === '--help' || arg === '-h') {
-      console.log('usage: sdkpp-emulator [--port N (default 8790, 0 = any)] [--data FILE] [--ipc] [--webhook URL] [--verbose]');
-      process.exit(0);
-    } else throw new Error(`unknown option ${arg}`);
-  }
-  return options;
+function fail(message: string, code: number): never {
+  console.error(`sdkpp-emulator: ${message}`);
+  process.exit(code);
 }
 
 async function main() {
-  let options;
+  let command: CliCommand;
   try {
-    options = parse(process.argv.slice(2));
+    command = parseCli(process.argv.slice(2));
   } catch (error) {
-    console.error(`sdkpp-emulator: ${(error as Error).message}`);
-    process.exit(2);
+    fail((error as Error).message, error instanceof CliUsageError ? 2 : 1);
   }
-  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  if (command.kind === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (command.kind === 'version') {
+    try {
+      console.log(packageVersion());
+    } catch (error) {
+      fail((error as Error).message, 1);
+    }
+    return;
+  }
+  const options = command.options;
+  const { network } = options;
+  let emu: RunningEmulator;
   try {
-    emu = await startEmulator({ ...options, log: options.verbose ? (line) => console.log(line) : undefined });
+    emu = await startEmulator({
+      host: network.host,
+      port: network.port,
+      voicePort: network.voicePort,
+      publicUrl: network.publicUrl?.href,
+      dataFile: options.dataFile,
+      ipc: options.ipc,
+      webhookUrl: options.webhookUrl,
+      log: options.verbose ? (line) => console.log(line) : undefined,
+    });
   } catch (error) {
     // A port in use or an unreadable --data file: one clear line, not a stack trace.
-    console.error(`sdkpp-emulator: ${(error as Error).message}`);
-    process.exit(1);
+    fail((error as Error).message, 1);
   }
-  console.log(`sdkpp emulator listening
+  const warning = exposureWarning(emu.host);
+  if (warning) console.error(`sdkpp-emulator: ${warning}`);
+  const bound = `${urlHost(emu.host)}:${emu.port}`;
+  const listening = new URL(emu.webBase).host === bound ? '' : `\n  Listening on ${bound} (voice ${urlHost(emu.host)}:${emu.voice.port})`;
+  console.log(`sdkpp emulator listening${listening}
   API:      ${emu.apiBase}
   Web:      ${emu.webBase}
   Gateway:  ${emu.gatewayUrl}

@@ -33,7 +33,7 @@ export class Emulator {
   readonly webhooks: WebhookDispatcher;
   readonly persistence: Persistence;
   state: EmulatorState;
-  /** http://127.0.0.1:<port>, set by startEmulator once it listens (absolute URLs such as attachments'). */
+  /** The advertised base (http://127.0.0.1:<port> by default), set by startEmulator once it listens (absolute URLs such as attachments'). */
   webBase = '';
   readonly #log: (line: string) => void;
   #generation = 0;

@@ -1,12 +1,15 @@
 // `import { startEmulator } from 'sdkpp/emulator'`: a local implementation of the service —
-// HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, and (with `ipc: true`) the
-// local chat client over IPC — for development and tests, on 127.0.0.1 only.
+// HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, the voice server, and (with
+// `ipc: true`) the local chat client over IPC — for development and tests, on 127.0.0.1 unless
+// told another address (network_options.ts).
 import type http from 'node:http';
 import { EmulatorControl, registerControlRoutes } from './control';
 import { installDomain } from './domain';
 import { Emulator } from './emulator';
 import { Router } from './http/router';
+import { RequestOrigins } from './http/request_origin';
 import { createHttpServer, listen } from './http/server';
+import { advertisedBase, advertisedHost, mediaAddress, networkSettings } from './network_options';
 import { registerChannelMessages } from './routes/channel_messages';
 import { registerChannelInfo } from './routes/channel_info';
 import { registerDirectMessages } from './routes/dms';
@@ -45,8 +48,21 @@ export type { BusEvent, BusEventType } from './events';
 export { BUS_EVENT_TYPES } from './events';
 
 export interface StartEmulatorOptions {
-  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  /** The HTTP server's TCP port (API, web pages, gateway, control API); 0 (default) picks a free one. */
   port?: number;
+  /**
+   * The address to bind, HTTP and voice (default 127.0.0.1): an IP address or `localhost`.
+   * Another than loopback lets that network use the control API, which has no authentication.
+   */
+  host?: string;
+  /** The voice server's port, TCP and UDP (a firewall, a container's port mapping); 0 (default) picks a free one. */
+  voicePort?: number;
+  /**
+   * The URL clients reach the HTTP server at (`http://emulator:8790`): apiBase, webBase, the
+   * gateway URL and the voice endpoint's host name it. Default: the bound address, or
+   * 127.0.0.1 when that is 0.0.0.0 or ::.
+   */
+  publicUrl?: string;
   /** Persist state here: it survives a restart; every write is flushed on close(). */
   dataFile?: string;
   /** The application's events URL for webhooks. */
@@ -74,6 +90,8 @@ export interface CredentialSet {
 }
 
 export interface RunningEmulator {
+  /** The address the servers are bound to (`localhost` as 127.0.0.1). */
+  host: string;
   apiBase: string;
   webBase: string;
   gatewayUrl: string;
@@ -93,6 +111,8 @@ export interface RunningEmulator {
 }
 
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  // Before anything starts: a bad address or port is the caller's mistake, named with its rule.
+  const network = networkSettings(options);
   const emu = new Emulator({ dataFile: options.dataFile, startTime: options.startTime, webhookUrl: options.webhookUrl, log: options.log });
   installDomain(emu);
   const control = new EmulatorControl<GatewayServer>(emu);
@@ -128,28 +148,41 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 
-  const server = createHttpServer(emu, routers);
+  const origins = new RequestOrigins(network.host, network.publicUrl);
+  const server = createHttpServer(emu, routers, origins);
   let gateway: GatewayServer | undefined;
   let localClient: LocalClientServer | undefined;
   let port: number;
   try {
-    port = await listen(server, options.port ?? 0);
+    port = await listen(server, network.port, network.host);
   } catch (error) {
     emu.clock.stop();
     throw error;
   }
-  webBase = `http://127.0.0.1:${port}`;
+  webBase = advertisedBase(network.host, port, network.publicUrl);
   emu.webBase = webBase;
-  const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
+  const gatewayUrl = `${webBase.replace(/^http/, 'ws')}/gateway`;
   try {
-    voice = await startEmulatorVoice(emu, routers.control, { heartbeatIntervalMs: options.voiceHeartbeatIntervalMs });
+    const voiceHost = advertisedHost(network.host, network.publicUrl);
+    let media = await mediaAddress(voiceHost, network.host);
+    if (media === null) {
+      emu.log(`voice: ${voiceHost} does not resolve; Ready gives it as the UDP address as it is`);
+      media = voiceHost;
+    }
+    voice = await startEmulatorVoice(emu, routers.control, {
+      heartbeatIntervalMs: options.voiceHeartbeatIntervalMs,
+      host: network.host,
+      port: network.voicePort,
+      advertisedHost: voiceHost,
+      mediaAddress: media,
+    });
     control.voice = voice.control;
   } catch (error) {
-    server.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     emu.clock.stop();
     throw error;
   }
-  gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs, voice: voice.gatewayHooks });
+  gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs, voice: voice.gatewayHooks, origins });
   control.gateway = gateway;
   voice.attachGateway(gateway);
   routers.api.get('/gateway', () => ({ url: gatewayUrl }));
@@ -172,6 +205,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const guild = emu.state.guilds.get(SEED.guildId)!;
   let closed = false;
   return {
+    host: network.host,
     apiBase: `${webBase}/api`,
     webBase,
     gatewayUrl,

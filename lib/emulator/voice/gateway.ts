@@ -33,6 +33,8 @@ import { KEY_BYTES } from './transport_crypto';
 export interface VoiceGatewayOptions {
   heartbeatIntervalMs: number;
   udpPort: number;
+  /** Ready's `ip`: the address clients send UDP media to. */
+  mediaAddress: string;
   /** The modes Ready offers, in the server's order of preference. */
   modes(): readonly TransportMode[];
   /** Whether a member without DAVE is refused (4017) rather than downgrading the call. */
@@ -259,7 +261,7 @@ export class VoiceGateway {
     this.#sessions.set(key, session);
     this.#bySsrc.set(session.ssrc, session);
     this.stats.member(session.userId);
-    session.send(VoiceOp.Ready, { ssrc: session.ssrc, ip: '127.0.0.1', port: this.options.udpPort, modes: [...this.options.modes()] });
+    session.send(VoiceOp.Ready, { ssrc: session.ssrc, ip: this.options.mediaAddress, port: this.options.udpPort, modes: [...this.options.modes()] });
     // The newcomer learns who is here and their SSRCs; the others learn about the newcomer.
     const peers = [...this.peersOf(session)];
     if (peers.length > 0) session.send(VoiceOp.ClientsConnect, { user_ids: peers.map((p) => p.userId) }, true);
