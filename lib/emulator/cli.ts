@@ -48,6 +48,14 @@ async function main() {
     // A port in use or an unreadable --data file: one clear line, not a stack trace.
     fail((error as Error).message, 1);
   }
+  if (options.autoApprove !== undefined) {
+    const user = userNamed(emu, options.autoApprove);
+    if (!user) {
+      await emu.close();
+      fail(`--auto-approve: no user named or numbered ${JSON.stringify(options.autoApprove)} (users: ${emu.users.map((u) => u.username).join(', ')})`, 2);
+    }
+    emu.control.setAutoApprove(user.id);
+  }
   const warning = exposureWarning(emu.host);
   if (warning) console.error(`sdkpp-emulator: ${warning}`);
   const bound = `${urlHost(emu.host)}:${emu.port}`;
@@ -65,7 +73,9 @@ Application ${emu.application.id}
 Child application ${emu.childApplication.id}
 Users: ${emu.users.map((u) => `${u.username} (${u.id})`).join(', ')}
 Guild: ${emu.guild.name} (${emu.guild.id}); text channels: ${textChannels(emu)}
-Point the SDK here: SDKPP_API_BASE=${emu.apiBase} SDKPP_WEB_BASE=${emu.webBase}${options.dataFile ? `\nState file: ${options.dataFile}` : ''}`);
+Point the SDK here: SDKPP_API_BASE=${emu.apiBase} SDKPP_WEB_BASE=${emu.webBase}${options.dataFile ? `\nState file: ${options.dataFile}` : ''}${
+    options.autoApprove !== undefined ? `\nAuthorizations approve at once as ${userNamed(emu, options.autoApprove)!.username} (--auto-approve)` : ''
+  }`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -84,4 +94,12 @@ void main();
 function textChannels(emu: RunningEmulator): string {
   const guild = emu.core.state.guilds.get(emu.guild.id);
   return (guild?.channels ?? []).filter((c) => c.type === 0 || c.type === 5).map((c) => `#${c.name} (${c.id})`).join(', ');
+}
+
+/** A user of the emulator by user name or id (the seeded ones, and any --data kept). */
+function userNamed(emu: RunningEmulator, nameOrId: string): { id: string; username: string } | undefined {
+  for (const user of emu.core.state.users.values()) {
+    if (!user.bot && (user.id === nameOrId || user.username === nameOrId)) return user;
+  }
+  return undefined;
 }

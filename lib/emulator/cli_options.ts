@@ -17,6 +17,7 @@ const OPTIONS = {
   data: { type: 'string' },
   ipc: { type: 'boolean' },
   webhook: { type: 'string' },
+  'auto-approve': { type: 'string' },
   verbose: { type: 'boolean' },
   version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -43,12 +44,17 @@ options:
                     readable by its owner only)
   --ipc             also run the local chat client over IPC
   --webhook URL     the application's events URL (webhooks)
+  --auto-approve USER
+                    the consent page (and the local chat client) approves every
+                    authorization at once as USER, a user name or id (nelly, alice…):
+                    for scripts and first programs without a click
   --verbose         print the emulator's log lines
   --version         print the version and exit
   -h, --help        print this help and exit
 
 examples:
   sdkpp-emulator                                  http://127.0.0.1:${DEFAULT_PORT}, where the SDK looks
+  sdkpp-emulator --auto-approve nelly             logins approve at once as the player nelly
   sdkpp-emulator --port 0 --data state.json       any free port; the state survives restarts
   sdkpp-emulator --port=9000 --ipc --verbose      the local chat client too, with the log
   sdkpp-emulator --host 0.0.0.0 --voice-port 8791 --public-url http://emulator:${DEFAULT_PORT}
@@ -64,6 +70,8 @@ export interface CliRunOptions {
   dataFile?: string;
   ipc: boolean;
   webhookUrl?: string;
+  /** A user name or id: authorizations approve at once as that user. */
+  autoApprove?: string;
   verbose: boolean;
 }
 
@@ -97,12 +105,19 @@ export function parseCli(argv: string[]): CliCommand {
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
-  for (const name of ['data', 'webhook'] as const) {
+  for (const name of ['data', 'webhook', 'auto-approve'] as const) {
     if (values[name] === '') throw new CliUsageError(`--${name}: a value is required`);
   }
   return {
     kind: 'run',
-    options: { network, dataFile: values.data, ipc: values.ipc ?? false, webhookUrl: values.webhook, verbose: values.verbose ?? false },
+    options: {
+      network,
+      dataFile: values.data,
+      ipc: values.ipc ?? false,
+      webhookUrl: values.webhook,
+      autoApprove: values['auto-approve'],
+      verbose: values.verbose ?? false,
+    },
   };
 }
 

@@ -56,7 +56,7 @@ describe('parseCli', () => {
   });
 
   it('an unknown option names itself and lists the known ones', () => {
-    const known = '--port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --verbose, --version, --help';
+    const known = '--port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --auto-approve, --verbose, --version, --help';
     expect(mistake(['--nope'])).toBe(`unknown option --nope; the options are ${known} (see --help)`);
     expect(mistake(['--port', '0', '-x'])).toBe(`unknown option -x; the options are ${known} (see --help)`);
     expect(mistake(['--Port=0'])).toMatch(/^unknown option --Port;/);

@@ -211,7 +211,7 @@ describe('the CLI', () => {
 
   it('a mistake is one line naming the option and its rule (no stack); an unknown option lists the known ones', () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--nope'], /^sdkpp-emulator: unknown option --nope; the options are --port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --verbose, --version, --help \(see --help\)\n$/],
+      [['--nope'], /^sdkpp-emulator: unknown option --nope; the options are --port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --auto-approve, --verbose, --version, --help \(see --help\)\n$/],
       [['--port', 'abc'], /^sdkpp-emulator: --port: an integer from 0 to 65535 \(0 = any free port\); got "abc"\n$/],
       [['--port=70000'], /^sdkpp-emulator: --port: an integer from 0 to 65535 \(0 = any free port\); got 70000\n$/],
       [['--voice-port', '-1'], /^sdkpp-emulator: Option '--voice-port' argument is ambiguous: write a value that starts with a dash as --voice-port=VALUE \(see --help\)\n$/],
@@ -236,9 +236,33 @@ describe('the CLI', () => {
     for (const args of [['--help'], ['-h']]) {
       const help = runToEnd(args);
       expect(help.status).toBe(0);
-      for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--verbose', '--version', '--help']) expect(help.stdout).toContain(option);
+      for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--auto-approve', '--verbose', '--version', '--help']) expect(help.stdout).toContain(option);
       expect(help.stdout).toMatch(/examples:\n {2}sdkpp-emulator /);
     }
+  });
+
+  it('--auto-approve USER: an authorization is approved at once as that user (by name or id); an unknown user is refused', async () => {
+    const { child, banner, exit } = await run(['--port=0', '--auto-approve', 'alice']);
+    expect(banner).toContain('Authorizations approve at once as alice (--auto-approve)');
+    const webBase = /Web:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1];
+    const application = /Application (\d+)/.exec(banner)![1];
+    const authorize = new URL(`${webBase}/oauth2/authorize`);
+    for (const [name, value] of Object.entries({ response_type: 'code', client_id: application, scope: 'openid sdk.social_layer', redirect_uri: 'http://127.0.0.1:1/callback', state: 's1', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })) {
+      authorize.searchParams.set(name, value);
+    }
+    const answer = await fetch(authorize, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:1\/callback\?code=[^&]+&state=s1$/);
+    child.kill('SIGINT');
+    expect((await exit).code).toBe(0);
+    const refused = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const bad = spawn(process.execPath, [cli, '--port=0', '--auto-approve', 'zed'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      bad.stderr!.on('data', (d) => (stderr += d));
+      bad.on('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^sdkpp-emulator: --auto-approve: no user named or numbered "zed" \(users: nelly, alice, /);
   });
 
   it('--port=0 (the = form) serves as --port 0 does; --voice-port fixes the voice server\'s port', async () => {

@@ -122,7 +122,7 @@ describe.runIf(process.platform === 'linux')('host: another loopback address (12
     expect(emu.voice.endpoint).toMatch(/^127\.0\.0\.2:\d+$/);
     const me = await fetch(`${emu.apiBase}/users/@me`, { headers: { authorization: `Bot ${emu.application.botToken}` } });
     expect(me.status).toBe(200);
-    expect((await fetch(`${emu.apiBase}/gateway`).then((r) => r.json())).url).toBe(emu.gatewayUrl);
+    expect((await fetch(`${emu.apiBase}/gateway`).then((r) => r.json() as Promise<{ url: string }>)).url).toBe(emu.gatewayUrl);
     // Not bound on 127.0.0.1 any more.
     await expect(raw('127.0.0.1', emu.port, '/api/gateway', { host: `127.0.0.1:${emu.port}` })).rejects.toThrow(/ECONNREFUSED/);
   });
