@@ -149,8 +149,11 @@ void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback callback) {
 
 void Client::SetActivityInviteUpdatedCallback(ActivityInviteCallback callback) {
   if (!impl_) return;
-  impl_->social().callbacks().activity_invite_updated = [callback](const json::Value& data) {
-    if (auto invite = social::ActivityInviteFromJson(data)) callback(*invite);
+  // A repeated or replayed update of an invite the app already heard of is not news.
+  auto seen = impl_->seen_invites();
+  impl_->social().callbacks().activity_invite_updated = [callback, seen](const json::Value& data) {
+    auto invite = social::ActivityInviteFromJson(data);
+    if (invite && seen->NewsInUpdate(*invite)) callback(*invite);
   };
 }
 
