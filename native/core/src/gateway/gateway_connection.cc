@@ -4,6 +4,7 @@
 #include <array>
 
 #include "crypto/secure_random.h"
+#include "http/failure_text.h"
 
 namespace sdkpp::gateway {
 namespace {
@@ -113,7 +114,8 @@ void GatewayConnection::FetchGatewayUrl() {
     }
     if (!url || (url->rfind("ws://", 0) != 0 && url->rfind("wss://", 0) != 0)) {
       LostConnection(CloseAction::Reidentify, Client::Error::ConnectionFailed, 0,
-                     "GET /gateway answered no ws:// or wss:// URL at " + http_.api_base());
+                     "GET /gateway answered no ws:// or wss:// URL at " +
+                         http::UrlForDisplay(http_.api_base()));
       return;
     }
     gateway_url_ = *url;
