@@ -33,6 +33,7 @@
       'native/core/src/gateway/dispatch_handlers.cc',
       'native/core/src/gateway/gateway_connection.cc',
       'native/core/src/gateway/send_limiter.cc',
+      'native/core/src/http/failure_text.cc',
       'native/core/src/http/form.cc',
       'native/core/src/http/http_client.cc',
       'native/core/src/http/http_date.cc',

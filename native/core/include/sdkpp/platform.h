@@ -49,7 +49,10 @@ class PlatformEvents {
   virtual ~PlatformEvents() = default;
   virtual void OnTimer(PlatformId timer) = 0;
   virtual void OnHttpResponse(PlatformId request, PlatformHttpResponse response) = 0;
-  // The request never got a response (DNS, refused, reset, TLS...). `message` names the cause.
+  // The request never got a response (DNS, refused, reset, TLS...). `message` names the cause,
+  // starting with the error's code and a colon when the host knows one ("ECONNREFUSED: connect
+  // ECONNREFUSED 127.0.0.1:8790"): the core reads the code to say what to do. The core adds the
+  // method and the URL itself.
   virtual void OnHttpError(PlatformId request, std::string message) = 0;
   virtual void OnIpcOpen(PlatformId stream) = 0;
   virtual void OnIpcData(PlatformId stream, std::string bytes) = 0;

@@ -26,4 +26,19 @@ void ConnectionStatus::Set(Client::Status status, Client::Error error, int32_t e
   }
 }
 
+std::string ConnectionStatus::NotReadyText(Client::Status status) {
+  switch (status) {
+    case Client::Status::Ready:
+      return "connected";
+    case Client::Status::Disconnected:
+    case Client::Status::Disconnecting:
+      return "not connected: call Connect() (after UpdateToken), then wait for Client.Status.Ready "
+             "(SetStatusChangedCallback) before presence, lobby or message calls";
+    default:
+      return std::string("connecting (") + EnumToString(status) +
+             "): wait for Client.Status.Ready (SetStatusChangedCallback) before presence, lobby or "
+             "message calls";
+  }
+}
+
 }  // namespace sdkpp

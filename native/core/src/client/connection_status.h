@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "callbacks/app_callbacks.h"
 #include "logging/logger.h"
@@ -26,6 +27,12 @@ class ConnectionStatus {
   // without an error is not a change.
   void Set(Client::Status status, Client::Error error, int32_t error_detail);
   void SetCallback(Client::OnStatusChanged callback) { callback_ = std::move(callback); }
+
+  // Why a call that needs the gateway session cannot run now, and what to do: "not connected:
+  // call Connect() ..." before Connect (or after it stopped), "connecting (HttpWait): wait for
+  // Client.Status.Ready ..." while it is under way. The text of a ClientNotReady result.
+  std::string NotReadyText() const { return NotReadyText(status_); }
+  static std::string NotReadyText(Client::Status status);
 
  private:
   logging::Logger& logger_;
