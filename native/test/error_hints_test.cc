@@ -495,6 +495,7 @@ TEST(ErrorHints, AnAuthorizeNobodyFinishesEndsAfterItsTimeout) {
   ASSERT_TRUE(result);
   EXPECT_EQ(result->Type(), ErrorType::AuthorizationFailed);
   EXPECT_TRUE(Has(result->Error(), "timed out"));
+  EXPECT_TRUE(Has(result->Error(), "call Authorize again"));
 }
 
 // --- The pieces -------------------------------------------------------------------------------------

@@ -88,7 +88,10 @@ void AuthorizeFlow::Start(AuthorizationArgs args, Client::AuthorizationCallback 
       [this, generation] {
         timeout_ = 0;
         if (generation == generation_ && pending()) {
-          Finish(Failure(ErrorType::AuthorizationFailed, "the authorization timed out"));
+          Finish(Failure(ErrorType::AuthorizationFailed,
+                         "the authorization timed out: the player did not finish in the browser or the chat "
+                         "client within " + std::to_string(kAuthorizeTimeoutMs / 60000) +
+                             " minutes; call Authorize again"));
         }
       },
       false);
