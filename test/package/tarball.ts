@@ -24,12 +24,12 @@ export function packedTarball(cleanup: string[]): { tarball: string; appDir: str
   return { tarball, appDir };
 }
 
-export function unpackedTarball(cleanup: string[]): { packageDir: string; appDir: string } {
+export function unpackedTarball(cleanup: string[]): { packageDir: string; appDir: string; tarball: string } {
   const { tarball, appDir } = packedTarball(cleanup);
   const unpackDir = mkdtempSync(join(tmpdir(), 'sdkpp-unpack-'));
   cleanup.push(unpackDir);
   execFileSync('tar', ['-xzf', tarball, '-C', unpackDir]);
-  return { packageDir: join(unpackDir, 'package'), appDir };
+  return { packageDir: join(unpackDir, 'package'), appDir, tarball };
 }
 
 export function repack(packageDir: string): string {
