@@ -41,6 +41,7 @@
       'native/core/src/io/null_platform.cc',
       'native/core/src/io/scheduler.cc',
       'native/core/src/json/json.cc',
+      'native/core/src/logging/line_rate_limit.cc',
       'native/core/src/logging/log_file.cc',
       'native/core/src/logging/logger.cc',
       'native/core/src/logging/redactor.cc',

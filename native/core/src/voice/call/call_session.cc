@@ -31,13 +31,13 @@ CallSession::~CallSession() {
   if (connection_) connection_->Close();
 }
 
-void CallSession::LogLine(LoggingSeverity severity, const std::string& message) const {
-  manager_.voice_logger().Log(severity, "call " + std::to_string(channel_id_) + ": " + message);
+void CallSession::LogLine(LoggingSeverity severity, const std::string& message, std::source_location site) const {
+  manager_.voice_logger().Log(severity, "call " + std::to_string(channel_id_) + ": " + message, site);
 }
 
-void CallSession::RefuseSetting(const std::string& why) const {
-  manager_.context().logger.Log(LoggingSeverity::Error, why);
-  LogLine(LoggingSeverity::Error, why);
+void CallSession::RefuseSetting(const std::string& why, std::source_location site) const {
+  manager_.context().logger.Log(LoggingSeverity::Error, why, site);
+  LogLine(LoggingSeverity::Error, why, site);
 }
 
 void CallSession::SetStatus(Call::Status status, Call::Error error, int32_t detail) {

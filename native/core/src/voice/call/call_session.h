@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <source_location>
 #include <string>
 #include <unordered_map>
 
@@ -87,7 +88,7 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void SetVadThreshold(bool automatic, float threshold_db);
   std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t user_id) const;
   // A setter's argument broke its rule: logged at Error (main and voice log), nothing changes.
-  void RefuseSetting(const std::string& why) const;
+  void RefuseSetting(const std::string& why, std::source_location site = std::source_location::current()) const;
   void SetStatusChangedCallback(Call::OnStatusChanged cb) { on_status_ = std::move(cb); }
   void SetParticipantChangedCallback(Call::OnParticipantChanged cb) { on_participant_ = std::move(cb); }
   void SetSpeakingStatusChangedCallback(Call::OnSpeakingStatusChanged cb) { on_speaking_ = std::move(cb); }
@@ -118,7 +119,9 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void BeginReconnect(bool full_rejoin, const std::string& why);
   void ScheduleRejoin();
   void CancelTimers();
-  void LogLine(LoggingSeverity severity, const std::string& message) const;
+  // The caller's site: the kind of line for the log's bound (logging/line_rate_limit.h).
+  void LogLine(LoggingSeverity severity, const std::string& message,
+               std::source_location site = std::source_location::current()) const;
 
   CallManager& manager_;
   const uint64_t channel_id_;

@@ -14,8 +14,8 @@ DaveController::DaveController(Platform& platform, logging::Logger& logger, Dave
 
 DaveController::~DaveController() { End(); }
 
-void DaveController::Log(LoggingSeverity severity, const std::string& message) {
-  logger_.Log(severity, "voice: DAVE: " + message);
+void DaveController::Log(LoggingSeverity severity, const std::string& message, std::source_location site) {
+  logger_.Log(severity, "voice: DAVE: " + message, site);
 }
 
 void DaveController::Begin(uint64_t user_id, uint64_t channel_id) {

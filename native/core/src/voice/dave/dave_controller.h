@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <source_location>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,7 +92,9 @@ class DaveController {
   const std::string& privacy_code() const { return privacy_code_; }
 
  private:
-  void Log(LoggingSeverity severity, const std::string& message);
+  // The caller's site: the kind of line for the log's bound (logging/line_rate_limit.h).
+  void Log(LoggingSeverity severity, const std::string& message,
+           std::source_location site = std::source_location::current());
   void CreateSession(uint16_t version);
   void ReportUnavailable(const std::string& reason);
   // A fresh MLS state for `version` (0: the group dropped), then a key package when the

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <source_location>
 #include <type_traits>
 #include <unordered_map>
 #include <variant>
@@ -109,7 +110,11 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner, pr
   // The UDP path's progress.
   enum class Media { None, Opening, Discovering, Selecting, Ready };
 
-  void Log(LoggingSeverity severity, const std::string& message) { logger_.Log(severity, "voice: " + message); }
+  // The caller's site: the kind of line for the log's bound (logging/line_rate_limit.h).
+  void Log(LoggingSeverity severity, const std::string& message,
+           std::source_location site = std::source_location::current()) {
+    logger_.Log(severity, "voice: " + message, site);
+  }
 
   // Gateway socket.
   void OpenSocket(bool resume);
