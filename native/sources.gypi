@@ -29,6 +29,7 @@
       'native/core/src/crypto/sha256.cc',
       'native/core/src/crypto/sha256_compress.cc',
       'native/core/src/crypto/sha256_shani.cc',
+      'native/core/src/crypto/wipe.cc',
       'native/core/src/enums/enum_to_string.cc',
       'native/core/src/gateway/dispatch_handlers.cc',
       'native/core/src/gateway/gateway_connection.cc',

@@ -24,7 +24,12 @@ const char* LossName(VoiceLoss loss) {
 }  // namespace
 
 CallSession::CallSession(CallManager& manager, uint64_t channel_id, bool self_mute, bool self_deaf)
-    : manager_(manager), channel_id_(channel_id), self_mute_(self_mute), self_deaf_(self_deaf) {}
+    : manager_(manager),
+      channel_id_(channel_id),
+      voice_log_secrets_(manager.voice_logger().redactor()),
+      client_log_secrets_(manager.context().logger.redactor()),
+      self_mute_(self_mute),
+      self_deaf_(self_deaf) {}
 
 CallSession::~CallSession() {
   CancelTimers();
@@ -103,7 +108,7 @@ void CallSession::OnVoiceServer(const std::string& token, const std::string& end
   if (!awaiting_server_ && join_) {
     // A main re-identify re-sent op 4: the voice connection keeps its session; remember the
     // new token for later resumes.
-    manager_.voice_logger().redactor().RememberSecret(token);
+    voice_log_secrets_.Remember(token);
     join_->token = token;
     return;
   }
@@ -114,8 +119,8 @@ void CallSession::OnVoiceServer(const std::string& token, const std::string& end
   info.server_id = channel_id_;
   info.channel_id = channel_id_;
   info.user_id = manager_.state()->current_user_id;
-  manager_.voice_logger().redactor().RememberSecret(token);
-  manager_.context().logger.redactor().RememberSecret(token);
+  voice_log_secrets_.Remember(token);
+  client_log_secrets_.Remember(token);
   join_ = std::move(info);
   ConnectIfReady();
 }
@@ -291,8 +296,11 @@ void CallSession::SendVoiceState(bool in_call) {
 void CallSession::Leave() {
   CancelTimers();
   if (connection_) connection_->Close();
-  connection_.reset();
+  connection_.reset();  // forgets what the connection taught the voice log (its key)
   if (manager_.user_ready()) SendVoiceState(false);
+  // The call is over: its token is no longer a secret anyone uses, nor worth a copy in memory.
+  voice_log_secrets_.Forget();
+  client_log_secrets_.Forget();
 }
 
 // The audio thread lets go of the call; CallManager answers EndCall once it has.

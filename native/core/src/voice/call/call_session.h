@@ -14,6 +14,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "logging/redactor.h"
 #include "sdkpp/call.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/net/voice_connection.h"
@@ -125,6 +126,9 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
 
   CallManager& manager_;
   const uint64_t channel_id_;
+  // The voice token, masked in both logs while the call lives and forgotten (wiped) at its end.
+  logging::SecretScope voice_log_secrets_;
+  logging::SecretScope client_log_secrets_;
   Call::Status status_ = Call::Status::Disconnected;
   bool ever_connected_ = false;
   bool audio_added_ = false;
