@@ -163,6 +163,8 @@ void CallSession::OnMediaReady() {
   outage_started_ms_ = 0;
   manager_.context().scheduler.Cancel(rejoin_timer_);
   SetStatus(Call::Status::Connected);
+  // A (re)joined voice session: its Session Description said which DAVE version it starts with.
+  NoteEncryption();
 }
 
 void CallSession::OnResumed() {
@@ -237,6 +239,39 @@ void CallSession::OnDaveUnavailable(const std::string& reason) {
   dave_unavailable_logged_ = true;
   LogLine(LoggingSeverity::Warning, "no end-to-end encryption (DAVE): " + reason +
                                         "; the service may downgrade the call or refuse it (4017)");
+}
+
+void CallSession::OnEncryptionChanged() {
+  if (live()) NoteEncryption();
+}
+
+Call::EncryptionState CallSession::encryption() const {
+  Call::EncryptionState state;
+  state.e2ee = encryption_.protocol_version != 0;
+  state.protocolVersion = encryption_.protocol_version;
+  state.privacyCode = encryption_.privacy_code;
+  return state;
+}
+
+void CallSession::NoteEncryption() {
+  if (!connection_) return;
+  VoiceEncryption now = connection_->Encryption();
+  if (now == encryption_) return;
+  const uint16_t was = encryption_.protocol_version;
+  encryption_ = std::move(now);
+  if (was != 0 && encryption_.protocol_version == 0) {
+    // The voice server decides this (a member without DAVE joined a call that allows it, or a
+    // server that chose to); the app must not have to read the voice log to learn it.
+    const std::string why = "call " + std::to_string(channel_id_) +
+                            ": no longer end-to-end encrypted: the voice server switched the call from DAVE "
+                            "protocol version " + std::to_string(was) +
+                            " to 0, so it can hear the call from now on (Call.GetEncryptionState)";
+    manager_.voice_logger().Log(LoggingSeverity::Warning, why);
+    manager_.context().logger.Log(LoggingSeverity::Warning, why);
+  }
+  if (on_encryption_) {
+    manager_.context().callbacks.PostEvent([cb = on_encryption_, state = encryption()] { cb(state); });
+  }
 }
 
 void CallSession::BeginReconnect(bool full_rejoin, const std::string& why) {

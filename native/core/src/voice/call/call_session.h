@@ -94,6 +94,9 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void SetParticipantChangedCallback(Call::OnParticipantChanged cb) { on_participant_ = std::move(cb); }
   void SetSpeakingStatusChangedCallback(Call::OnSpeakingStatusChanged cb) { on_speaking_ = std::move(cb); }
   void SetOnVoiceStateChangedCallback(Call::OnVoiceStateChanged cb) { on_voice_state_ = std::move(cb); }
+  // sdkpp addition (call.h): the call's end-to-end encryption as the app last heard of it.
+  Call::EncryptionState encryption() const;
+  void SetEncryptionStateChangedCallback(Call::OnEncryptionStateChanged cb) { on_encryption_ = std::move(cb); }
   const VoiceConnection* connection() const { return connection_.get(); }
 
  private:
@@ -108,6 +111,11 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
                       const uint8_t* opus, size_t size) override;
   void OnConnectionLost(VoiceLoss loss, int32_t close_code, const std::string& detail) override;
   void OnDaveUnavailable(const std::string& reason) override;
+  void OnEncryptionChanged() override;
+
+  // Reads the connection's encryption; a change reaches the app's callback, and a switch to no
+  // end-to-end encryption is a Warning in both logs.
+  void NoteEncryption();
 
   void SetStatus(Call::Status status, Call::Error error = Call::Error::None, int32_t detail = 0);
   // Ends the call for good with `error` (no rejoin).
@@ -164,6 +172,8 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   Call::OnParticipantChanged on_participant_;
   Call::OnSpeakingStatusChanged on_speaking_;
   Call::OnVoiceStateChanged on_voice_state_;
+  Call::OnEncryptionStateChanged on_encryption_;
+  VoiceEncryption encryption_;  // as last read from the connection
 };
 
 }  // namespace sdkpp::voice

@@ -91,6 +91,7 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner, pr
   bool IsMediaReady() const override { return !closed_ && media_ == Media::Ready; }
   const char* Mode() const override { return cipher_ ? ModeName(cipher_->mode()) : ""; }
   const VoiceConnectionStats& Stats() const override { return stats_; }
+  VoiceEncryption Encryption() const override { return {dave_.protocol_version(), dave_.privacy_code()}; }
 
   // --- SocketOwner
   void OnWebSocketOpen(PlatformId socket) override;
@@ -109,6 +110,9 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner, pr
     if (socket_ != 0) platform_.SendWebSocketBinary(socket_, std::move(frame));
   }
   void DaveUnavailable(const std::string& reason) override { listener_.OnDaveUnavailable(reason); }
+  void DaveStateChanged() override {
+    if (!closed_) listener_.OnEncryptionChanged();
+  }
 
   // The gateway socket's progress.
   enum class Signal { Idle, Opening, Identifying, Resuming, Ready, Lost };
