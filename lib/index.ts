@@ -36,6 +36,8 @@ export { SdkError } from './sdk/errors';
 export type { NodeAudioOptions, NodePlatformOptions } from './platform/node_host';
 export { AudioDevice, Call, CallInfoHandle, VADThresholdSettings, VoiceStateHandle } from './sdk/call';
 export type {
+  CallEncryptionState,
+  CallEncryptionStateChangedCallback,
   CallParticipantChangedCallback,
   CallSpeakingStatusChangedCallback,
   CallStatusChangedCallback,

@@ -39,5 +39,6 @@ export function registerVoiceControlRoutes(router: Router, control: () => VoiceC
   call('kickFromCall', (v, b) => ({ kicked: v.kickFromCall(id(b.userId, 'userId'), optionalId(b.channelId, 'channelId')) }));
   call('setVoiceModes', (v, b) => v.setVoiceModes(b.modes as string[]));
   call('setDaveRequired', (v, b) => v.setDaveRequired(b.required as boolean | null));
+  call('setCallDaveVersion', (v, b) => ({ changed: v.setCallDaveVersion(id(b.channelId, 'channelId'), b.version as number) }));
   call('voiceStats', (v) => v.voiceStats());
 }

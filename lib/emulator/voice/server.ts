@@ -83,6 +83,13 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
       if (required !== null && typeof required !== 'boolean') throw new RangeError('setDaveRequired: true, false or null (the date rule)');
       daveRequiredOverride = required;
     },
+    setCallDaveVersion(channelId, version) {
+      const group = voiceGateway.daveGroup(channelId);
+      if (!group || voiceGateway.sessions().every((s) => s.call.channelId !== channelId)) {
+        throw new RangeError(`setCallDaveVersion: no live call in channel ${channelId}`);
+      }
+      return group.forceVersion(version);
+    },
     voiceStats: () => stats.snapshot(),
   };
 
