@@ -63,7 +63,11 @@ export interface StartEmulatorOptions {
    * 127.0.0.1 when that is 0.0.0.0 or ::.
    */
   publicUrl?: string;
-  /** Persist state here: it survives a restart; every write is flushed on close(). */
+  /**
+   * Persist state here: it survives a restart; a request that changed it is answered once the
+   * change is written, and close() writes once more. The folder must exist and be writable (the
+   * start fails otherwise); upload bytes go into a folder `<dataFile>.blobs` next to it.
+   */
   dataFile?: string;
   /** The application's events URL for webhooks. */
   webhookUrl?: string;
@@ -115,6 +119,13 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const network = networkSettings(options);
   const emu = new Emulator({ dataFile: options.dataFile, startTime: options.startTime, webhookUrl: options.webhookUrl, log: options.log });
   installDomain(emu);
+  try {
+    // A data file that cannot be written (no such folder, read-only, full) stops the start here.
+    await emu.persistence.open();
+  } catch (error) {
+    emu.clock.stop();
+    throw error;
+  }
   const control = new EmulatorControl<GatewayServer>(emu);
   const routers = { api: new Router(), web: new Router(), control: new Router() };
   let webBase = '';
@@ -233,7 +244,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
         server.closeAllConnections();
       });
       emu.clock.stop();
-      emu.persistence.flush();
+      await emu.persistence.close();
     },
   };
 }

@@ -312,6 +312,15 @@ describe('the CLI', () => {
     expect(readFileSync(dataFile, 'utf8')).toBe('{ this is not json');
   });
 
+  it('--data in a folder that does not exist is one line and exit code 1 at start, not a crash at the first change', () => {
+    const dataFile = join(dir, 'no-such-folder', 'state.json');
+    const result = runToEnd(['--port', '0', '--data', dataFile]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).not.toContain('listening');
+    expect(result.stderr.trim().split('\n')).toEqual([`sdkpp-emulator: cannot keep the emulator state in ${dataFile}: the folder ${join(dir, 'no-such-folder')} does not exist`]);
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+  });
+
   it('a port in use is reported with exit code 1', async () => {
     const busy = await start();
     try {
