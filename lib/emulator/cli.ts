@@ -42,6 +42,7 @@ async function main() {
       dataFile: options.dataFile,
       ipc: options.ipc,
       webhookUrl: options.webhookUrl,
+      allowRemoteEndpoints: options.allowRemoteEndpoints,
       log: options.verbose ? (line) => console.log(line) : undefined,
     });
   } catch (error) {

@@ -17,6 +17,8 @@ export interface EmulatorCoreOptions {
   dataFile?: string;
   startTime?: number;
   webhookUrl?: string;
+  /** Interactions endpoints may name any host (default: this machine only; endpoint_policy.ts). */
+  allowRemoteEndpoints?: boolean;
   log?: (line: string) => void;
 }
 
@@ -36,6 +38,8 @@ export class Emulator {
   /** Upload bytes, apart from the state (blob_store.ts). */
   readonly blobs: BlobStore;
   state: EmulatorState;
+  /** Whether interactions endpoints may name other hosts than this machine (endpoint_policy.ts). */
+  readonly allowRemoteEndpoints: boolean;
   /** The advertised base (http://127.0.0.1:<port> by default), set by startEmulator once it listens (absolute URLs such as attachments'). */
   webBase = '';
   readonly #log: (line: string) => void;
@@ -52,6 +56,7 @@ export class Emulator {
     this.ids = new SnowflakeFactory(() => this.clock.now());
     this.limiter = new RateLimiter(() => this.clock.now());
     this.#log = options.log ?? (() => {});
+    this.allowRemoteEndpoints = options.allowRemoteEndpoints ?? false;
     this.state = saved ?? seedState(this.clock.now());
     if (loaded) this.#adoptBlobs(loaded.legacy.get('attachmentData'));
     this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line));

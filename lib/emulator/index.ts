@@ -71,6 +71,12 @@ export interface StartEmulatorOptions {
   dataFile?: string;
   /** The application's events URL for webhooks. */
   webhookUrl?: string;
+  /**
+   * Let an application's interactions endpoint URL name any host. By default only this machine
+   * (a loopback address or localhost): a bot setting its URL makes the emulator send a request
+   * there, which must not reach the developer's network.
+   */
+  allowRemoteEndpoints?: boolean;
   /** The emulator clock's start (ms since the epoch); default now. */
   startTime?: number;
   /** Also run the local chat client on the first free sdkpp-ipc-{n} socket. */
@@ -117,7 +123,14 @@ export interface RunningEmulator {
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   // Before anything starts: a bad address or port is the caller's mistake, named with its rule.
   const network = networkSettings(options);
-  const emu = new Emulator({ dataFile: options.dataFile, startTime: options.startTime, webhookUrl: options.webhookUrl, log: options.log });
+  if (options.allowRemoteEndpoints !== undefined && typeof options.allowRemoteEndpoints !== 'boolean') throw new TypeError('allowRemoteEndpoints: true or false');
+  const emu = new Emulator({
+    dataFile: options.dataFile,
+    startTime: options.startTime,
+    webhookUrl: options.webhookUrl,
+    allowRemoteEndpoints: options.allowRemoteEndpoints,
+    log: options.log,
+  });
   installDomain(emu);
   try {
     // A data file that cannot be written (no such folder, read-only, full) stops the start here.
