@@ -7,6 +7,7 @@ import { RateLimiter } from './http/rate_limits';
 import { EmulatorState } from './model/state';
 import type { Application, User } from './model/types';
 import { BlobStore } from './blob_store';
+import { LogLimiter } from './log_limiter';
 import { Persistence } from './persistence';
 import { redact } from './secrets';
 import { seedState } from './seed';
@@ -42,7 +43,7 @@ export class Emulator {
   readonly allowRemoteEndpoints: boolean;
   /** The advertised base (http://127.0.0.1:<port> by default), set by startEmulator once it listens (absolute URLs such as attachments'). */
   webBase = '';
-  readonly #log: (line: string) => void;
+  readonly #log: LogLimiter;
   #generation = 0;
 
   constructor(options: EmulatorCoreOptions = {}) {
@@ -55,7 +56,7 @@ export class Emulator {
     this.clock = new EmulatorClock(options.startTime ?? resumeAt);
     this.ids = new SnowflakeFactory(() => this.clock.now());
     this.limiter = new RateLimiter(() => this.clock.now());
-    this.#log = options.log ?? (() => {});
+    this.#log = new LogLimiter(options.log ?? (() => {}));
     this.allowRemoteEndpoints = options.allowRemoteEndpoints ?? false;
     this.state = saved ?? seedState(this.clock.now());
     if (loaded) this.#adoptBlobs(loaded.legacy.get('attachmentData'));
@@ -88,9 +89,17 @@ export class Emulator {
     hook(this);
   }
 
-  /** Every log line goes through the credential mask. */
+  /**
+   * Every log line goes through the credential mask, and a bound: lines a peer can cause at will
+   * are summarized past a few of a kind per 10 s (log_limiter.ts).
+   */
   log(line: string): void {
-    this.#log(redact(line));
+    this.#log.line(redact(line));
+  }
+
+  /** Writes the log's pending summaries (at close). */
+  flushLog(): void {
+    this.#log.flush();
   }
 
   /**

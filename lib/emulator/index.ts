@@ -257,7 +257,11 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
         server.closeAllConnections();
       });
       emu.clock.stop();
-      await emu.persistence.close();
+      try {
+        await emu.persistence.close();
+      } finally {
+        emu.flushLog();
+      }
     },
   };
 }
