@@ -48,6 +48,8 @@ export class VoiceSession {
   mode: TransportMode | null = null;
   key: Buffer | null = null;
   udp: UdpAddress | null = null;
+  /** Addresses that asked IP discovery for this SSRC, newest last (a few): Select Protocol may name one. */
+  discoveredFrom: UdpAddress[] = [];
   speaking = 0;
   /** The counter of the next packet this member receives (re-sealed for it). */
   outCounter = 0;

@@ -7,10 +7,13 @@
 //
 // Address pinning: every member learns every other member's SSRC (Speaking), and discovery is
 // unauthenticated, so a discovery request is no evidence of who sent it. A member's address is
-// pinned once, by the first discovery for its session; after that only a media packet that opens
-// under the member's own transport key, fresh in its replay window, moves the pin (the member
-// behind a new NAT mapping). A discovery from elsewhere is still answered — the answer only tells
-// the asker its own address — but redirects nothing.
+// pinned by the first discovery for its session, and moved only on the member's own word: its
+// Select Protocol (on its authenticated voice WebSocket) naming an address that asked discovery
+// for its SSRC — a new socket after a resume, or the member's own address when someone else's
+// discovery came first — or a media packet that opens under the member's transport key, fresh in
+// its replay window, from a new address (the member behind a new NAT mapping). A discovery from
+// elsewhere is still answered — the answer only tells the asker its own address — but redirects
+// nothing.
 import type dgram from 'node:dgram';
 import type { VoicePort } from './port';
 import { KEEPALIVE_BYTES, MAX_PACKETS_PER_SECOND, MAX_RTP_BYTES, MIN_RTP_BYTES } from './protocol';
@@ -25,6 +28,9 @@ export interface MediaDirectory {
   /** Sessions pinned to this address (keep-alives are echoed only to them). */
   sessions(): Iterable<VoiceSession>;
 }
+
+/** Discovery sources remembered per session (a forger's among them cannot push the member's own out for long). */
+const MAX_REMEMBERED_DISCOVERIES = 8;
 
 interface Opened {
   plaintext: Buffer;
@@ -116,8 +122,13 @@ export class MediaRelay {
     const session = this.directory.bySsrc(ssrc);
     if (!session) return this.stats.drop('unknownSsrc');
     if (this.#blocked(session)) return this.stats.drop('blocked', session.userId);
-    // The first discovery of the session pins it; later ones, from anywhere, move nothing.
+    // The first discovery of the session pins it; later ones, from anywhere, move nothing, but
+    // are remembered: the member's own Select Protocol may name one of them (gateway.ts).
     session.udp ??= { address: from.address, port: from.port };
+    if (!session.discoveredFrom.some((a) => a.address === from.address && a.port === from.port)) {
+      session.discoveredFrom.push({ address: from.address, port: from.port });
+      if (session.discoveredFrom.length > MAX_REMEMBERED_DISCOVERIES) session.discoveredFrom.shift();
+    }
     this.socket.send(discoveryResponse(ssrc, from.address, from.port), from.port, from.address);
   }
 

@@ -147,6 +147,35 @@ describe('a packet with the victim\'s SSRC from another address', () => {
   });
 });
 
+describe('the member\'s own Select Protocol', () => {
+  it('naming an address that asked discovery (a new socket after a resume) moves the pin there before the member sends anything', async () => {
+    const { members } = await callOf(s.emu, [[nelly, MODE_AES_GCM], [alice, MODE_AES_GCM], [bob, MODE_AES_GCM]], opened);
+    const [listenerOnly, speaker, hostile] = members;
+    // A new socket, discovery from it, Select Protocol naming it: what a client does after a
+    // resume that lost its UDP path. The member only listens: it never sends a packet.
+    const fresh = new MediaClient({ port: s.emu.voice.port }, listenerOnly.ssrc);
+    await fresh.bind();
+    try {
+      const seen = await fresh.discover();
+      // The hostile member's discovery for the same SSRC, from its own socket, changes nothing.
+      hostile.media.ssrc = listenerOnly.ssrc;
+      await hostile.media.discover();
+      hostile.media.ssrc = hostile.ssrc;
+      const from = listenerOnly.voice.mark();
+      listenerOnly.voice.send({ op: 1, d: { protocol: 'udp', data: { address: seen.address, port: seen.port, mode: MODE_AES_GCM } } });
+      const description = (await listenerOnly.voice.waitFor(opIs(4), { from })).d;
+      fresh.key = Buffer.from(description.secret_key);
+      await flows(speaker, fresh, 3, 'audio to the new socket of a member that only listens');
+      // Keep-alives of the new socket are echoed (it is the member's address now).
+      fresh.sendRaw(Buffer.from([1, 0, 0, 0, 0, 0, 0, 0]));
+      await until(() => fresh.echoes.length === 1, 2000, 'keep-alive echo on the new socket');
+      expect(hostile.media.undecryptable).toEqual([]);
+    } finally {
+      fresh.close();
+    }
+  });
+});
+
 describe('keep-alives and discovery of a pinned member', () => {
   it('a keep-alive from the hostile socket is not echoed as the victim\'s; the victim\'s own discovery again is answered and changes nothing', async () => {
     const { members } = await callOf(s.emu, [[nelly, MODE_AES_GCM], [alice, MODE_AES_GCM]], opened);
