@@ -85,13 +85,10 @@ export class BlobStore {
     if (refs > 0) return hash;
     this.#sizes.set(hash, data.length);
     this.bytes += data.length;
-    if (this.folder === null || this.#onDisk.has(hash)) {
-      if (this.folder === null) this.#memory.set(hash, data);
-      return hash;
-    }
-    // The upload's bytes are the request body's slice: copy them, so the body can be collected.
-    this.#memory.set(hash, Buffer.from(data));
-    this.#startWrite(hash);
+    if (this.#onDisk.has(hash)) return hash;
+    // A view into a larger buffer (a request body) would keep all of it alive: keep a copy.
+    this.#memory.set(hash, data.byteLength === data.buffer.byteLength ? data : Buffer.from(data));
+    if (this.folder !== null) this.#startWrite(hash);
     return hash;
   }
 

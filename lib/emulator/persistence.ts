@@ -192,6 +192,8 @@ export class Persistence {
     this.#writing = loop();
     await this.#writing;
     this.#writing = null;
+    // While writes fail, nobody waits for the retry: the failure is logged and in status().
+    if (failed) this.#serveWaiters(Number.POSITIVE_INFINITY);
     if (failed && !this.#closed) {
       // Retried at the next change (markDirty) or after a while, whichever comes first.
       this.#retryTimer = setTimeout(() => void this.#run(), RETRY_AFTER_FAILURE_MS);
