@@ -63,11 +63,15 @@ export class BlobStore {
     }
     for (const name of names) {
       const path = join(this.folder, name);
-      if (HASH.test(name) && this.#refs.has(name)) {
-        this.#onDisk.add(name);
-        this.#sizes.set(name, statSync(path).size);
-      } else if (HASH.test(name) || name.endsWith('.tmp')) {
-        unlinkSync(path);
+      try {
+        if (HASH.test(name) && this.#refs.has(name)) {
+          this.#sizes.set(name, statSync(path).size);
+          this.#onDisk.add(name);
+        } else if (HASH.test(name) || name.endsWith('.tmp')) {
+          unlinkSync(path);
+        }
+      } catch {
+        // Unreadable, or not ours to delete: a referenced one counts as missing below.
       }
     }
     const missing = [...this.#refs.keys()].filter((hash) => !this.#onDisk.has(hash) && !this.#memory.has(hash));
