@@ -42,6 +42,7 @@ async function main() {
       dataFile: options.dataFile,
       ipc: options.ipc,
       webhookUrl: options.webhookUrl,
+      allowRemoteEndpoints: options.allowRemoteEndpoints,
       log: options.verbose ? (line) => console.log(line) : undefined,
     });
   } catch (error) {
@@ -81,7 +82,12 @@ Point the SDK here: SDKPP_API_BASE=${emu.apiBase} SDKPP_WEB_BASE=${emu.webBase}$
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping`);
-    await emu.close();
+    try {
+      await emu.close();
+    } catch (error) {
+      // The last write of --data failed (the disk full, the folder gone): say so, exit 1.
+      fail((error as Error).message, 1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -17,6 +17,7 @@ const OPTIONS = {
   data: { type: 'string' },
   ipc: { type: 'boolean' },
   webhook: { type: 'string' },
+  'allow-remote-endpoints': { type: 'boolean' },
   'auto-approve': { type: 'string' },
   verbose: { type: 'boolean' },
   version: { type: 'boolean' },
@@ -44,6 +45,10 @@ options:
                     readable by its owner only)
   --ipc             also run the local chat client over IPC
   --webhook URL     the application's events URL (webhooks)
+  --allow-remote-endpoints
+                    an application's interactions endpoint URL may name any host; by
+                    default only this machine (127.0.0.1, [::1], localhost), so a bot cannot
+                    make the emulator send requests into your network
   --auto-approve USER
                     the consent page (and the local chat client) approves every
                     authorization at once as USER, a user name or id (nelly, alice…):
@@ -70,6 +75,8 @@ export interface CliRunOptions {
   dataFile?: string;
   ipc: boolean;
   webhookUrl?: string;
+  /** Interactions endpoints may name other hosts than this machine. */
+  allowRemoteEndpoints: boolean;
   /** A user name or id: authorizations approve at once as that user. */
   autoApprove?: string;
   verbose: boolean;
@@ -115,6 +122,7 @@ export function parseCli(argv: string[]): CliCommand {
       dataFile: values.data,
       ipc: values.ipc ?? false,
       webhookUrl: values.webhook,
+      allowRemoteEndpoints: values['allow-remote-endpoints'] ?? false,
       autoApprove: values['auto-approve'],
       verbose: values.verbose ?? false,
     },

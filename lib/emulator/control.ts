@@ -26,6 +26,7 @@ import { privilegedIntentsReport, setPrivilegedIntents, setPrivilegedIntentsAppr
 import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
 import { setSearchIndexReady } from './domain/search';
 import type { Emulator } from './emulator';
+import type { DataFileStatus } from './persistence';
 import { ApiError } from './http/errors';
 import type { Router } from './http/router';
 import type { PendingAuthorization } from './model/types';
@@ -167,6 +168,11 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
 
   setRateLimits(enabled: boolean): void {
     this.emu.limiter.enabled = enabled;
+  }
+
+  /** The data file's health: the last write, the cause of failing writes (null when fine), upload bytes kept. */
+  dataFileStatus(): DataFileStatus {
+    return this.emu.persistence.status();
   }
 
   webhookDeliveries() {
@@ -435,6 +441,7 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('setVoiceChannel', (b) => [id(b.userId), b.channelId === null ? null : id(b.channelId)]);
   call('setRateLimits', (b) => [flag(b.enabled, 'enabled')]);
   call('webhookDeliveries', () => []);
+  call('dataFileStatus', () => []);
   call('restartLocalClient', () => []);
   call('stopLocalClient', () => []);
   call('triggerAuthorizeRequest', () => []);

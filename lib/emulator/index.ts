@@ -63,10 +63,20 @@ export interface StartEmulatorOptions {
    * 127.0.0.1 when that is 0.0.0.0 or ::.
    */
   publicUrl?: string;
-  /** Persist state here: it survives a restart; every write is flushed on close(). */
+  /**
+   * Persist state here: it survives a restart; a request that changed it is answered once the
+   * change is written, and close() writes once more. The folder must exist and be writable (the
+   * start fails otherwise); upload bytes go into a folder `<dataFile>.blobs` next to it.
+   */
   dataFile?: string;
   /** The application's events URL for webhooks. */
   webhookUrl?: string;
+  /**
+   * Let an application's interactions endpoint URL name any host. By default only this machine
+   * (a loopback address or localhost): a bot setting its URL makes the emulator send a request
+   * there, which must not reach the developer's network.
+   */
+  allowRemoteEndpoints?: boolean;
   /** The emulator clock's start (ms since the epoch); default now. */
   startTime?: number;
   /** Also run the local chat client on the first free sdkpp-ipc-{n} socket. */
@@ -113,8 +123,22 @@ export interface RunningEmulator {
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   // Before anything starts: a bad address or port is the caller's mistake, named with its rule.
   const network = networkSettings(options);
-  const emu = new Emulator({ dataFile: options.dataFile, startTime: options.startTime, webhookUrl: options.webhookUrl, log: options.log });
+  if (options.allowRemoteEndpoints !== undefined && typeof options.allowRemoteEndpoints !== 'boolean') throw new TypeError('allowRemoteEndpoints: true or false');
+  const emu = new Emulator({
+    dataFile: options.dataFile,
+    startTime: options.startTime,
+    webhookUrl: options.webhookUrl,
+    allowRemoteEndpoints: options.allowRemoteEndpoints,
+    log: options.log,
+  });
   installDomain(emu);
+  try {
+    // A data file that cannot be written (no such folder, read-only, full) stops the start here.
+    await emu.persistence.open();
+  } catch (error) {
+    emu.clock.stop();
+    throw error;
+  }
   const control = new EmulatorControl<GatewayServer>(emu);
   const routers = { api: new Router(), web: new Router(), control: new Router() };
   let webBase = '';
@@ -233,7 +257,11 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
         server.closeAllConnections();
       });
       emu.clock.stop();
-      emu.persistence.flush();
+      try {
+        await emu.persistence.close();
+      } finally {
+        emu.flushLog();
+      }
     },
   };
 }

@@ -30,6 +30,7 @@ describe('parseCli', () => {
       dataFile: undefined,
       ipc: false,
       webhookUrl: undefined,
+      allowRemoteEndpoints: false,
       verbose: false,
     });
     expect(DEFAULT_PORT).toBe(8790);
@@ -45,6 +46,8 @@ describe('parseCli', () => {
       expect(options.network.publicUrl?.href).toBe('http://emulator:8790/');
       expect(options).toMatchObject({ dataFile: 'state.json', webhookUrl: 'http://127.0.0.1:9/hook', ipc: true, verbose: true });
     }
+    expect(run(['--allow-remote-endpoints']).allowRemoteEndpoints).toBe(true);
+    expect(mistake(['--allow-remote-endpoints=yes'])).toMatch(/^Option '--allow-remote-endpoints' does not take an argument/);
     expect(run(['--host', '::']).network.host).toBe('::');
     expect(run(['--host', 'localhost']).network.host).toBe('127.0.0.1');
   });
@@ -56,7 +59,7 @@ describe('parseCli', () => {
   });
 
   it('an unknown option names itself and lists the known ones', () => {
-    const known = '--port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --auto-approve, --verbose, --version, --help';
+    const known = '--port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --allow-remote-endpoints, --auto-approve, --verbose, --version, --help';
     expect(mistake(['--nope'])).toBe(`unknown option --nope; the options are ${known} (see --help)`);
     expect(mistake(['--port', '0', '-x'])).toBe(`unknown option -x; the options are ${known} (see --help)`);
     expect(mistake(['--Port=0'])).toMatch(/^unknown option --Port;/);
@@ -85,7 +88,7 @@ describe('parseCli', () => {
 
 describe('usage and version', () => {
   it('the usage names every option and has examples', () => {
-    for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--verbose', '--version', '--help']) {
+    for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--allow-remote-endpoints', '--verbose', '--version', '--help']) {
       expect(USAGE).toContain(option);
     }
     expect(USAGE).toMatch(/^examples:$/m);

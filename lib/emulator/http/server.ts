@@ -81,12 +81,17 @@ async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, 
   // Every API response carries the rate-limit headers of its bucket.
   if (isApi) Object.assign(ctx.headers, emu.limiter.take(RULES.general, clientKey(req)));
   ctx.headers.Date = new Date(emu.now()).toUTCString();
+  const generation = emu.generation;
+  // A request that changed the state is answered once the change is in the data file (with
+  // `dataFile`), so nothing a client was told happened is lost by a crash or a restart.
+  const durable = () => (emu.generation !== generation ? emu.persistence.saved() : undefined);
   try {
     const match = router.match(method, path);
     if (!match) throw Errors.notFound();
     if ('methodNotAllowed' in match) throw Errors.methodNotAllowed();
     ctx.params = match.params;
     const result = await match.handler(ctx);
+    await durable();
     if (res.headersSent) return;
     if (result === undefined || result === null) {
       res.writeHead(204, ctx.headers).end();
@@ -96,6 +101,7 @@ async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, 
       send(res, 200, result, ctx.headers);
     }
   } catch (error) {
+    await durable();
     if (res.headersSent) return;
     if (error instanceof ApiError) {
       send(res, error.status, error.body(), { ...ctx.headers, ...error.headers });

@@ -323,6 +323,10 @@ export class VoiceGateway {
     if (typeof data.address !== 'string' || data.address.length > 64 || !Number.isInteger(data.port) || (data.port as number) < 1 || (data.port as number) > 65535) {
       throw new Refusal(VoiceClose.BadRequest, 'Select Protocol: data.address and data.port must name a UDP address');
     }
+    // The member names the address its discovery saw: if that address asked discovery for this
+    // SSRC, it is the member's own (only the member speaks on this socket), and media goes there.
+    const named = session.discoveredFrom.find((a) => a.address === data.address && a.port === data.port);
+    if (named) session.udp = { ...named };
     session.wipe();
     session.mode = data.mode;
     session.key = randomBytes(KEY_BYTES);
