@@ -1,3 +1,7 @@
+/// <reference types="node" preserve="true" />
+// The declarations use Node's types (Buffer, http): this directive (kept in the .d.ts) brings them
+// in for the app, whose tsconfig may not list them (TypeScript 6 and later include no @types by
+// default).
 // sdkpp: the game social SDK for Node and Electron. Names mirror the C++ SDK.
 export {
   Activity,

@@ -32,7 +32,7 @@ function onPath(command: string): boolean {
  */
 function knownFailure(command: string): string | undefined {
   if (process.platform === 'darwin' || process.platform === 'win32') return undefined;
-  if (!onPath(command)) return `${command} is not installed (it comes with the xdg-utils package)`;
+  if (!onPath(command)) return `${command} is not installed; it comes with the xdg-utils package`;
   const env = process.env;
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY && !env.BROWSER) {
     return 'no graphical session: DISPLAY, WAYLAND_DISPLAY and BROWSER are all unset';

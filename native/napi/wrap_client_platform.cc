@@ -65,7 +65,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PlatformEvent
           InstanceMethod<&W::HostEvent<&W::OnWebSocketClosed>>("_OnWebSocketClosed"),
           InstanceMethod<&W::HostEvent<&W::OnLoopbackListening>>("_OnLoopbackListening"),
           InstanceMethod<&W::HostEvent<&W::OnLoopbackRequest>>("_OnLoopbackRequest"),
-          InstanceMethod<&W::HostEvent<&W::OnUrlNotOpened>>("_OnUrlNotOpened"),
+          InstanceMethod<&W::OnUrlNotOpened>("_OnUrlNotOpened"),
           InstanceMethod<&W::HostEvent<&W::OnWebSocketBinary>>("_OnWebSocketBinary"),
           InstanceMethod<&W::HostEvent<&W::OnUdpOpen>>("_OnUdpOpen"),
           InstanceMethod<&W::HostEvent<&W::OnUdpMessage>>("_OnUdpMessage"),
@@ -175,13 +175,17 @@ void ClientWrap::OnLoopbackRequest(const Napi::CallbackInfo& info) {
   RunQueuedCallbacks(info.Env());
 }
 
-void ClientWrap::OnUrlNotOpened(const Napi::CallbackInfo& info) {
+Napi::Value ClientWrap::OnUrlNotOpened(const Napi::CallbackInfo& info) {
   const char* method = "NativeClient._OnUrlNotOpened";
+  NodePlatform* platform = platform_.get();
+  HostEventScope event(info.Env(), platform, platform ? &platform->clock_cell() : nullptr);
   // An authorize URL carries the scopes (up to 4 KiB, percent-encoded): more than a plain URL.
   std::string url = ReadString(ArgRef{info, 0, method, "url"}, 1 << 16);
   std::string reason = ReadString(ArgRef{info, 1, method, "reason"}, kMaxShortString);
-  if (auto* events = Events()) events->OnUrlNotOpened(std::move(url), std::move(reason));
+  bool told = false;
+  if (auto* events = Events()) told = events->OnUrlNotOpened(std::move(url), std::move(reason));
   RunQueuedCallbacks(info.Env());
+  return Napi::Boolean::New(info.Env(), told);
 }
 
 // --- voice (voice.md §7)

@@ -95,6 +95,25 @@ TEST(UrlOpener, TheHostsLateFailureIsLoggedWithItsReasonAndTheAddress) {
   EXPECT_FALSE(flow.result);
 }
 
+TEST(UrlOpener, TellsTheHostWhetherTheAppsLogCallbackGotTheAddress) {
+  OpenedAuthorize flow(true);  // the harness's log callback takes every severity
+  EXPECT_TRUE(flow.h.platform->events()->OnUrlNotOpened(flow.url, "no opener"));
+  // A Client without a log callback: the host must tell the user itself.
+  auto platform = std::make_shared<ScriptedPlatform>();
+  Client quiet(Harness::MakeOptions(), platform);
+  quiet.SetApplicationId(kAppId);
+  AuthorizationArgs args;
+  args.SetScopes("openid");
+  quiet.Authorize(args, [](ClientResult, std::string, std::string) {});
+  platform->events()->OnIpcClosed(platform->ipc_opened.back(), "no local client");
+  platform->events()->OnLoopbackListening(platform->listeners_started.at(0), 50125, "");
+  Pump();
+  ASSERT_EQ(platform->opened_urls.size(), 1u);
+  EXPECT_FALSE(platform->events()->OnUrlNotOpened(platform->opened_urls[0], "no opener"));
+  // ...nor for an address it did not open.
+  EXPECT_FALSE(flow.h.platform->events()->OnUrlNotOpened("https://elsewhere.test/", "no opener"));
+}
+
 TEST(UrlOpener, AFailureForAnAddressItDidNotOpenIsIgnored) {
   OpenedAuthorize flow(true);
   flow.h.platform->events()->OnUrlNotOpened("https://evil.test/phish", "xdg-open exited with code 4");

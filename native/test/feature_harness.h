@@ -92,7 +92,7 @@ struct FeatureHarness : PlatformEvents {
   }
   void OnLoopbackListening(PlatformId, uint16_t, std::string) override {}
   void OnLoopbackRequest(PlatformId, PlatformId, std::string) override {}
-  void OnUrlNotOpened(std::string url, std::string reason) override { urls.OnNotOpened(url, reason); }
+  bool OnUrlNotOpened(std::string url, std::string reason) override { return urls.OnNotOpened(url, reason); }
   void OnWebSocketBinary(PlatformId socket, std::string bytes) override {
     if (auto* owner = sockets.Find(socket)) owner->OnWebSocketBinary(socket, bytes);
   }

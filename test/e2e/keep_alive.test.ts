@@ -36,13 +36,13 @@ interface ChildRun {
   browserError?: string;
 }
 
-function runChild(mode: 'hook' | 'no-opener', module: 'cjs' | 'esm' = 'cjs'): Promise<ChildRun> {
+function runChild(mode: 'hook' | 'no-opener' | 'no-opener-logged', module: 'cjs' | 'esm' = 'cjs'): Promise<ChildRun> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SDKPP_CHILD_ENV: JSON.stringify({ apiBase: h.emu.apiBase, webBase: h.emu.webBase, applicationId: h.emu.application.id }),
     SDKPP_CHILD_MODE: mode,
   };
-  if (mode === 'no-opener') {
+  if (mode !== 'hook') {
     // A machine without a browser: no opener on the PATH, no graphical session.
     env.PATH = dirname(process.execPath);
     delete env.DISPLAY;
@@ -62,8 +62,10 @@ function runChild(mode: 'hook' | 'no-opener', module: 'cjs' | 'esm' = 'cjs'): Pr
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
       for (const line of stdout.split('\n').slice(0, -1)) {
-        const parsed = JSON.parse(line) as { event: string; url?: string };
+        const parsed = JSON.parse(line) as { event: string; url?: string; line?: string };
         if (parsed.event === 'open' && parsed.url) browseLater(parsed.url);
+        const logged = parsed.event === 'log' ? /Open this address in a browser to continue: (\S+)/.exec(parsed.line ?? '') : null;
+        if (logged) browseLater(logged[1]);
       }
     });
     child.stderr.on('data', (chunk: Buffer) => {
@@ -99,10 +101,19 @@ describe('a pending call keeps the process running', () => {
 
   it('with no browser to open, the SDK prints the address to open (a process warning) and the flow completes from it', async () => {
     const run = await runChild('no-opener');
-    expect(run.stderr).toMatch(/SdkppWarning: sdkpp: no browser could be opened \(xdg-open is not installed/);
+    expect(run.stderr).toMatch(/SdkppWarning: sdkpp: no browser could be opened \(xdg-open is not installed; it comes with the xdg-utils package\)/);
     expect(run.stderr).toMatch(/Open this address in a browser to continue: http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?/);
     expect(run.browserError).toBeUndefined();
     expect(run.lines.map((l) => l.event)).toEqual(['authorized']);
+    expect(run.code).toBe(0);
+  }, 30_000);
+
+  it('with a log callback for Warnings, the address comes through it once, and no process warning repeats it', async () => {
+    const run = await runChild('no-opener-logged');
+    const logs = run.lines.filter((l) => l.event === 'log').map((l) => String(l.line));
+    expect(logs.filter((line) => /Authorize: no browser could be opened \(xdg-open is not installed; .*\)\. Open this address in a browser to continue: http:/.test(line))).toHaveLength(1);
+    expect(run.stderr).not.toMatch(/SdkppWarning/);
+    expect(run.lines.map((l) => l.event).filter((e) => e !== 'log')).toEqual(['authorized']);
     expect(run.code).toBe(0);
   }, 30_000);
 });

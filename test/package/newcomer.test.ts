@@ -13,6 +13,8 @@ import { FIXTURES, type FixtureContext } from '../docs/fixtures';
 import { npmInstall, tarballWithThisPrebuild } from './tarball';
 
 const cleanup: string[] = [];
+// The TypeScript a newcomer's `npm install -D typescript` got when this test was written.
+const TYPESCRIPT_7 = '7.0.2';
 let appDir: string;
 
 const versionOf = (name: string) => (JSON.parse(readFileSync(join(packageRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
@@ -28,7 +30,9 @@ beforeAll(() => {
   for (const file of ['app.mts', 'app.cjs']) copyFileSync(join(__dirname, 'newcomer', file), join(appDir, file));
   writeFileSync(
     join(appDir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', outDir: 'out', types: ['node'] }, files: ['app.mts'] }),
+    // What a newcomer writes: no `types` list (TypeScript 6 and later then include no @types on
+    // their own: the package's declarations must bring Node's types themselves).
+    JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', outDir: 'out' }, files: ['app.mts'] }),
   );
 }, 300_000);
 
@@ -78,6 +82,13 @@ describe('a newcomer installs the package and runs a first program', () => {
     const tsc = spawnNpm(appDir, ['exec', '--', 'tsc', '-p', '.']);
     expect(tsc.status, `${tsc.stdout}\n${tsc.stderr}`).toBe(0);
   }, 120_000);
+
+  // `npm install -D typescript` gives a newcomer TypeScript 7 (the native compiler), whose
+  // defaults differ (no @types unless listed): the same app must type-check with it too.
+  it('...and with TypeScript 7, what `npm install -D typescript` installs today', () => {
+    const tsc = spawnNpm(appDir, ['exec', '--yes', `--package=typescript@${TYPESCRIPT_7}`, '--', 'tsc', '-p', '.', '--noEmit']);
+    expect(tsc.status, `${tsc.stdout}\n${tsc.stderr}`).toBe(0);
+  }, 180_000);
 
   it('the TypeScript app runs to the end and exits by itself', async () => {
     const run = await runAgainstEmulator(join(appDir, 'out', 'app.mjs'));

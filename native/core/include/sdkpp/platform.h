@@ -65,8 +65,10 @@ class PlatformEvents {
   // A request to the loopback listener; `target` is its path and query ("/callback?code=...").
   virtual void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) = 0;
   // A URL that OpenUrl accepted could not be opened after all (no opener installed, no
-  // graphical session, the opener failed); `reason` says why in a few words.
-  virtual void OnUrlNotOpened(std::string url, std::string reason) = 0;
+  // graphical session, the opener failed); `reason` says why in a few words. True when the
+  // app was told (its log callback got the address); otherwise the host should tell the user
+  // another way (a Node process warning).
+  virtual bool OnUrlNotOpened(std::string url, std::string reason) = 0;
 
   // --- voice (voice.md §7) ---
   // A binary WebSocket frame (the voice gateway's DAVE messages). Text frames go to

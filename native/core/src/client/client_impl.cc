@@ -159,7 +159,7 @@ void ClientImpl::OnLoopbackListening(PlatformId listener, uint16_t port, std::st
   authorize_flow_.OnLoopbackListening(listener, port, std::move(error));
 }
 
-void ClientImpl::OnUrlNotOpened(std::string url, std::string reason) { urls_.OnNotOpened(url, reason); }
+bool ClientImpl::OnUrlNotOpened(std::string url, std::string reason) { return urls_.OnNotOpened(url, reason); }
 
 void ClientImpl::OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) {
   if (!authorize_flow_.OnLoopbackRequest(listener, request, target)) {

@@ -10,14 +10,15 @@ void UrlOpener::Open(const std::string& url, std::string_view purpose) {
   if (!platform_.OpenUrl(url)) Warn(slot, "the platform could not open it");
 }
 
-void UrlOpener::OnNotOpened(const std::string& url, std::string_view reason) {
+bool UrlOpener::OnNotOpened(const std::string& url, std::string_view reason) {
   for (const Opened& opened : recent_) {
     if (!opened.url.empty() && opened.url == url) {
       // The host's reason is short text of its own; bounded all the same.
       Warn(opened, reason.substr(0, 200));
-      return;
+      return logger_.HasCallbackFor(LoggingSeverity::Warning);
     }
   }
+  return false;
 }
 
 void UrlOpener::Warn(const Opened& opened, std::string_view reason) {

@@ -22,8 +22,9 @@ class UrlOpener {
   // `purpose` starts the log lines ("Authorize", "GetTokenFromDevice").
   void Open(const std::string& url, std::string_view purpose);
   // The host's late answer: `url` could not be opened because of `reason`. Only a URL this
-  // opener asked for recently is reported (the host's text is not trusted to be one).
-  void OnNotOpened(const std::string& url, std::string_view reason);
+  // opener asked for recently is reported (the host's text is not trusted to be one). True when
+  // an app's log callback was given the Warning: the host need not tell the user another way.
+  bool OnNotOpened(const std::string& url, std::string_view reason);
 
  private:
   struct Opened {

@@ -71,6 +71,15 @@ bool Logger::Wants(LoggingSeverity severity) const {
   return false;
 }
 
+bool Logger::HasCallbackFor(LoggingSeverity severity) const {
+  if (!Permitted(severity)) return false;
+  std::lock_guard lock(mutex_);
+  for (const auto& sink : callbacks_) {
+    if (severity >= sink.min_severity) return true;
+  }
+  return false;
+}
+
 void Logger::Log(LoggingSeverity severity, std::string_view message, std::source_location site) {
   if (!Wants(severity)) return;
   if (severity < LoggingSeverity::Warning) {

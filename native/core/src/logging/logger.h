@@ -48,6 +48,9 @@ class Logger {
 
   // True when some sink would receive a line of this severity: lets callers skip formatting.
   bool Wants(LoggingSeverity severity) const;
+  // True when one of the app's log callbacks takes lines of this severity (a log file does not
+  // count: nobody reads it as it is written).
+  bool HasCallbackFor(LoggingSeverity severity) const;
   // `site` is the kind of the line for the bound on Warning and Error lines (line_rate_limit.h):
   // a helper that logs for its callers passes its caller's site on. Info and Verbose, which only
   // debug builds deliver, are not bounded, so a debug trace stays whole.
