@@ -229,6 +229,9 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
     if (!url) return refuseUpgrade(socket, 400, 'Bad Request', { code: 0, message: 'Malformed request target' });
     if (!GATEWAY_PATHS.has(url.pathname)) return refuseUpgrade(socket, 404, 'Not Found', { code: 0, message: '404: Not Found' });
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      // A socket refused below still reads while it closes: an oversized frame then is an
+      // 'error' event, which without a listener would end the process.
+      ws.on('error', () => {});
       const version = url.searchParams.get('v');
       if (version !== null && version !== '9' && version !== '10') return ws.close(Close.InvalidApiVersion, 'Invalid API version');
       const encoding = url.searchParams.get('encoding');
