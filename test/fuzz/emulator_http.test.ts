@@ -103,7 +103,7 @@ async function send(spec: RequestSpec, ctx: RunContext): Promise<void> {
 }
 
 describe('the emulator\'s HTTP routes under random requests', () => {
-  const RUNS = 120;
+  const RUNS = 200;
   const WARM_UP = 15;
   const budget = fuzzBudget<[RequestSpec[]]>(RUNS, 150);
   it('no 5xx, no hang, no uncaught error; the heap stays bounded', async () => {

@@ -234,14 +234,14 @@ async function voiceRun(frames: VoiceFrame[]): Promise<void> {
 describe('the emulator\'s socket protocols under random frames', () => {
   it('the gateway', async () => {
     const arbitrary = fc.record({ query: gatewayQuery, frames: fc.array(gatewayFrame, { minLength: 1, maxLength: 12 }) });
-    await assertWithHeapBound('gateway', arbitrary, gatewayRun, 60, 150, 10);
-  }, fuzzBudget(60, 150).timeoutMs);
+    await assertWithHeapBound('gateway', arbitrary, gatewayRun, 100, 150, 10);
+  }, fuzzBudget(100, 150).timeoutMs);
 
   it('the local client\'s IPC', async () => {
-    await assertWithHeapBound('ipc', fc.array(ipcFrame, { minLength: 1, maxLength: 12 }), ipcRun, 60, 150, 10);
-  }, fuzzBudget(60, 150).timeoutMs);
+    await assertWithHeapBound('ipc', fc.array(ipcFrame, { minLength: 1, maxLength: 12 }), ipcRun, 100, 150, 10);
+  }, fuzzBudget(100, 150).timeoutMs);
 
   it('the voice gateway and its UDP port', async () => {
-    await assertWithHeapBound('voice', fc.array(voiceFrame, { minLength: 1, maxLength: 14 }), voiceRun, 40, 300, 8);
-  }, fuzzBudget(40, 300).timeoutMs);
+    await assertWithHeapBound('voice', fc.array(voiceFrame, { minLength: 1, maxLength: 14 }), voiceRun, 60, 300, 8);
+  }, fuzzBudget(60, 300).timeoutMs);
 });

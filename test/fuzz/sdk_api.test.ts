@@ -107,7 +107,7 @@ describe('the public API under random use', () => {
     expect([...names].sort()).toEqual(CLIENT_METHODS.map((m) => m.name).sort());
   });
 
-  const budget = fuzzBudget<[Step[]]>(20, 1500);
+  const budget = fuzzBudget<[Step[]]>(40, 1500);
   it('random call sequences: no crash, every call answers once, errors name method and argument', async () => {
     await fc.assert(fc.asyncProperty(run, execute), budget.parameters);
     // The sequences reached a Ready client and calls that succeeded against the emulator, and
