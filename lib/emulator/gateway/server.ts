@@ -9,7 +9,8 @@ import { userJson } from '../domain/accounts';
 import { accessToken } from '../domain/authorizations';
 import { channelJson } from '../domain/channels';
 import { canView } from '../domain/permissions';
-import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
+import { updatePresence, userConnected, userDisconnected, userResumed } from '../domain/presence';
+import type { Presence } from '../model/types';
 import type { Emulator } from '../emulator';
 import type { BusEvent, ChannelMessageAudience } from '../events';
 import type { RequestOrigins } from '../http/request_origin';
@@ -131,11 +132,17 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
   };
 
   // The user's presence goes offline when its last connected session closes (resumable or not).
+  // What a resumable session showed then comes back when it resumes: the client does not send
+  // its presence again after a resume.
+  const presenceAtClose = new WeakMap<Session, Presence>();
   const presenceAfterClose = (session: Session) => {
     const identity = session.identity;
     if (identity?.kind !== 'user') return;
     const stillConnected = [...(usersById.get(identity.user.id) ?? [])].some((other) => other.socket !== null);
-    if (!stillConnected) userDisconnected(emu, identity.user.id);
+    if (stillConnected) return;
+    const shown = emu.state.presences.get(identity.user.id);
+    if (session.resumable && shown) presenceAtClose.set(session, shown);
+    userDisconnected(emu, identity.user.id);
   };
 
   const expired = (session: Session) =>
@@ -216,7 +223,10 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
     onResumed(temporary: Session, resumed: Session) {
       live.delete(temporary);
       const identity = resumed.identity;
-      if (identity?.kind === 'user') userConnected(emu, identity.user.id, identity.app.id, undefined);
+      if (identity?.kind !== 'user') return;
+      const shown = presenceAtClose.get(resumed);
+      presenceAtClose.delete(resumed);
+      userResumed(emu, identity.user.id, identity.app.id, shown);
     },
   };
 
@@ -229,6 +239,9 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
     if (!url) return refuseUpgrade(socket, 400, 'Bad Request', { code: 0, message: 'Malformed request target' });
     if (!GATEWAY_PATHS.has(url.pathname)) return refuseUpgrade(socket, 404, 'Not Found', { code: 0, message: '404: Not Found' });
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      // A socket refused below still reads while it closes: an oversized frame then is an
+      // 'error' event, which without a listener would end the process.
+      ws.on('error', () => {});
       const version = url.searchParams.get('v');
       if (version !== null && version !== '9' && version !== '10') return ws.close(Close.InvalidApiVersion, 'Invalid API version');
       const encoding = url.searchParams.get('encoding');
