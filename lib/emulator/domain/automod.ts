@@ -17,7 +17,7 @@ import { ApiError, Errors } from '../http/errors';
 import { Validator } from '../http/validate';
 import type { AutoModRule, Guild, GuildMember } from '../model/types';
 import { AuditLogAction, recordAuditEntry } from './audit_log';
-import { compileAutoModPattern } from './automod_regex';
+import { autoModPatternError, compileAutoModPattern } from './automod_regex';
 import { createChannelMessage, registerContentCheck, type ContentDraft } from './channel_messages';
 import { findGuild, memberJson } from './guilds';
 import { codePoints } from './limits';
@@ -138,7 +138,8 @@ function triggerMetadata(v: Validator, triggerType: number, value: unknown): Aut
   const allowMax = triggerType === TriggerType.MEMBER_PROFILE ? AutoModLimits.ALLOW_LIST_MEMBER_PROFILE_MAX : AutoModLimits.ALLOW_LIST_KEYWORD_MAX;
   const allow = stringList(v, 'trigger_metadata.allow_list', meta.allow_list, allowMax, AutoModLimits.KEYWORD_LENGTH_MAX);
   patterns?.forEach((p, i) => {
-    if (!compileAutoModPattern(p)) v.fail(`trigger_metadata.regex_patterns.${i}`, 'AUTO_MODERATION_INVALID_REGEX', 'Invalid regex pattern.');
+    const error = autoModPatternError(p);
+    if (error) v.fail(`trigger_metadata.regex_patterns.${i}`, 'AUTO_MODERATION_INVALID_REGEX', `Invalid regex pattern: ${error.reason} at character ${error.offset}.`);
   });
   if ((keywords?.length ?? 0) === 0 && (patterns?.length ?? 0) === 0) {
     v.fail('trigger_metadata.keyword_filter', 'BASE_TYPE_REQUIRED', 'A keyword or a regex pattern is required.');

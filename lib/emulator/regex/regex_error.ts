@@ -89,12 +89,17 @@ const DESCRIPTIONS: Record<RegexErrorKind, string> = {
 
 /** A pattern the engine refuses: `kind` says why, `offset` where (in code points of the pattern). */
 export class RegexError extends Error {
+  /** Why, in words, without the position: e.g. "unclosed group". */
+  readonly reason: string;
+
   constructor(
     readonly kind: RegexErrorKind,
     readonly offset: number,
     detail?: string,
   ) {
-    super(`regex error at ${offset}: ${DESCRIPTIONS[kind]}${detail ? ` (${detail})` : ''}`);
+    const reason = `${DESCRIPTIONS[kind]}${detail ? ` (${detail})` : ''}`;
+    super(`regex error at ${offset}: ${reason}`);
     this.name = 'RegexError';
+    this.reason = reason;
   }
 }
