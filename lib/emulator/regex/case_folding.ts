@@ -10,8 +10,13 @@ import { CodePointSet } from './code_point_set';
 /** Past this, no character has a case mapping (the last cased script, Adlam, ends at U+1E95F). */
 const CASED_LIMIT = 0x20000;
 
-/** Each cased character, and the other members of its orbit. */
-let orbits: Map<number, number[]> | undefined;
+/** The cased characters in order, and the other members of each one's orbit at the same index. */
+interface Orbits {
+  keys: Int32Array;
+  others: number[][];
+}
+
+let orbits: Orbits | undefined;
 
 function singleCodePoint(text: string): number | undefined {
   const cp = text.codePointAt(0);
@@ -22,7 +27,7 @@ function foldsTogether(a: number, b: number): boolean {
   return new RegExp(`^\\u{${a.toString(16)}}$`, 'iu').test(String.fromCodePoint(b));
 }
 
-function buildOrbits(): Map<number, number[]> {
+function buildOrbits(): Orbits {
   const parent = new Map<number, number>();
   const find = (x: number): number => {
     let root = x;
@@ -46,23 +51,35 @@ function buildOrbits(): Map<number, number[]> {
     if (!members.has(root)) members.set(root, []);
     members.get(root)!.push(cp);
   }
-  const out = new Map<number, number[]>();
+  const byCp = new Map<number, number[]>();
   for (const orbit of members.values()) {
     if (orbit.length < 2) continue;
-    for (const cp of orbit) out.set(cp, orbit.filter((other) => other !== cp));
+    for (const cp of orbit) byCp.set(cp, orbit.filter((other) => other !== cp));
   }
-  return out;
+  const keys = Int32Array.from([...byCp.keys()].sort((a, b) => a - b));
+  return { keys, others: Array.from(keys, (cp) => byCp.get(cp)!) };
 }
 
-function caseOrbits(): Map<number, number[]> {
-  orbits ??= buildOrbits();
-  return orbits;
+/** The index of the first key at or after `cp`. */
+function firstKeyFrom(keys: Int32Array, cp: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid] < cp) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The set with every member's orbit added (regex-syntax's ClassUnicode::case_fold_simple). */
 export function caseFoldClosure(set: CodePointSet): CodePointSet {
+  orbits ??= buildOrbits();
+  const { keys, others } = orbits;
   const extra: number[] = [];
-  for (const [cp, others] of caseOrbits()) if (set.has(cp)) extra.push(...others);
+  for (const [start, end] of set.pairs()) {
+    for (let i = firstKeyFrom(keys, start); i < keys.length && keys[i] <= end; i++) extra.push(...others[i]);
+  }
   return extra.length === 0 ? set : set.union(CodePointSet.of(...extra));
 }
 

@@ -48,6 +48,14 @@ export function matchesEmpty(hir: Hir): boolean {
   }
 }
 
+/** Whether `hir` compiles to no instruction at all (an empty group, repeated or not). */
+function emitsNothing(hir: Hir): boolean {
+  if (hir.type === 'empty') return true;
+  if (hir.type === 'concat') return hir.items.every(emitsNothing);
+  if (hir.type === 'repetition') return hir.max === 0 || emitsNothing(hir.sub);
+  return false;
+}
+
 class Builder {
   readonly instructions: Instruction[] = [];
   /** One matcher per distinct set: a class repeated by `{n}` shares its ASCII table. */
@@ -126,6 +134,9 @@ class Builder {
   }
 
   private repetition(sub: Hir, min: number, max: number | null, greedy: boolean): Fragment {
+    // Nothing to repeat: return before looping, or `(?:){4294967295}` would loop that many times
+    // without emitting an instruction, below any size limit.
+    if (max === 0 || emitsNothing(sub)) return NOTHING;
     if (max === null) {
       if (min === 0) return this.star(sub, greedy);
       let out = NOTHING;
