@@ -10,6 +10,7 @@ import { packageRoot } from '../../lib/sdk/binding';
 const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
   files: string[];
 };
 
@@ -37,7 +38,8 @@ function sources(): Array<{ file: string; emulatorOnly: boolean; text: string }>
 
 /** Where `name` is loaded: a quoted module specifier (the package or a path inside it), not a type-only import. */
 function loadedIn(name: string, text: string): boolean {
-  const runtimeText = text.replace(/^\s*import type .*$/gm, '');
+  // A type-only import may span lines: `import type {\n  A,\n} from 'x';`.
+  const runtimeText = text.replace(/^\s*(import|export) type [^;'"]*?from\s*['"][^'"]*['"]/gm, '').replace(/^\s*import type .*$/gm, '');
   const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   return new RegExp(`['"]${escaped}(/[^'"]*)?['"]`).test(runtimeText);
 }
@@ -53,9 +55,17 @@ describe('runtime dependencies', () => {
     expect(sdkUsers, `${name} is loaded only by ${users.map((source) => source.file).join(', ')}: an emulator-only dependency`).not.toEqual([]);
   });
 
+  // A development tool used at run time would be missing from every app's install: re2js, for
+  // one, is the regex engine's test oracle (test/emulator/regex), not the emulator's engine.
+  it.each(Object.keys(manifest.devDependencies))('%s, a devDependency, is loaded by nothing that ships', (name) => {
+    expect(all.filter((source) => loadedIn(name, source.text)).map((source) => source.file)).toEqual([]);
+  });
+
   it('tells a type-only import from a load', () => {
     expect(loadedIn('ws', "import type WebSocket from 'ws';\n")).toBe(false);
     expect(loadedIn('ws', "import WebSocket from 'ws';\n")).toBe(true);
+    expect(loadedIn('ws', "import type {\n  WebSocket,\n  Server,\n} from 'ws';\n")).toBe(false);
+    expect(loadedIn('ws', "import type { A } from 'x';\nimport { B } from 'ws';\n")).toBe(true);
     expect(loadedIn('@nozbe/simdjson', "require.resolve('@nozbe/simdjson/package.json')")).toBe(true);
     expect(loadedIn('ws', "'wsx'")).toBe(false);
   });
