@@ -5,7 +5,8 @@
 import type { CodePointSet } from './code_point_set';
 import type { LookKind } from './hir';
 
-export const enum Op {
+/** A plain enum: an exported const enum would not survive a transpiler that sees one file at a time. */
+export enum Op {
   Char,
   Split,
   Look,
