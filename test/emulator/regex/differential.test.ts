@@ -48,6 +48,12 @@ const ASSERTIONS: Piece[] = [
   { ours: '\\B', oracle: '\\B', boundary: true },
 ];
 
+/** Loop bodies that can match the empty string: their loops are compiled as (x+)?, as RE2 and Rust do. */
+const NULLABLE: Piece[] = [
+  ...['(?:a?)', '(?:|b)', '(?:|a)', '(?:a*|s)', '(?:^|\\.)', '(?:$|k)'].map(same),
+  { ours: '(?:\\W|\\A)', oracle: `(?:[^${WORD}]|\\A)`, boundary: false },
+];
+
 const QUANTIFIERS = ['*', '+', '?', '{2}', '{1,3}', '{0,2}', '{2,}', '*?', '+?', '??', '{1,2}?', '{0,}?'];
 const GROUP_OPENERS = ['(', '(?:', '(?i:', '(?-i:', '(?s:', '(?m:', '(?U:', '(?P<n>'];
 const FLAGS = ['(?i)', '(?-i)', '(?m)', '(?s)', '(?U)'];
@@ -70,6 +76,12 @@ const { pattern } = fc.letrec<{ pattern: Piece; piece: Piece; group: Piece }>((t
         ours: piece.ours + q, oracle: piece.oracle + q, boundary: piece.boundary,
       })),
       weight: 3,
+    },
+    {
+      arbitrary: fc.tuple(fc.constantFrom(...NULLABLE), fc.constantFrom('*', '+', '*?', '+?', '{2,}', '{1,3}')).map(([piece, q]) => ({
+        ours: piece.ours + q, oracle: piece.oracle + q, boundary: piece.boundary,
+      })),
+      weight: 2,
     },
   ),
   group: fc.tuple(fc.constantFrom(...GROUP_OPENERS), fc.array(tie('pattern'), { minLength: 1, maxLength: 3 })).map(([open, branches]) => {
