@@ -3,7 +3,9 @@
 // folder the repository has, and its #anchor a heading of the markdown file it points at (or of
 // the same file), by GitHub's rules. Web links (https:, mailto:) are not followed; code spans
 // and fenced blocks are not links. The parsing is the one the tarball check uses
-// (test/package/shipped_references.ts), so both read a link the same way.
+// (test/package/shipped_references.ts), so both read a link the same way. A code span that is a
+// repository path (`native/core/src/gateway/`, `lib/emulator/webhooks.ts`) names one that
+// exists too: a file that moves takes its mentions along.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -60,6 +62,20 @@ export function deadLinks(root: string, file: string): string[] {
   return problems;
 }
 
+/** The top folders of the repository a code span may name a path under. */
+const REPOSITORY_PATH = /^(?:native|lib|test|scripts|docs|examples)\/[\w./-]*$/;
+
+/** One line per code span of `file` that is a repository path the repository does not have. */
+export function missingPaths(root: string, file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8').replace(/^( {0,3})(```+|~~~+)[^\n]*\n[\s\S]*?^ {0,3}\2[^\n]*$/gm, '');
+  const problems: string[] = [];
+  for (const [, span] of text.matchAll(/`([^`\n]+)`/g)) {
+    if (!REPOSITORY_PATH.test(span)) continue;
+    if (!existsSync(join(root, span))) problems.push(`${file}: \`${span}\` names a path the repository does not have`);
+  }
+  return problems;
+}
+
 describe('documentation links', () => {
   const files = documentationFiles(packageRoot);
 
@@ -71,6 +87,10 @@ describe('documentation links', () => {
 
   it.each(files)('%s has no dead relative link or anchor', (file) => {
     expect(deadLinks(packageRoot, file)).toEqual([]);
+  });
+
+  it.each(files)('%s names only repository paths that exist', (file) => {
+    expect(missingPaths(packageRoot, file)).toEqual([]);
   });
 });
 
@@ -105,6 +125,21 @@ describe('the dead-link check', () => {
       'docs/a.md: link ../../elsewhere.md leaves the repository (../elsewhere.md)',
       'docs/a.md: link #nope: docs/a.md has no heading with the anchor #nope',
     ]);
+  });
+
+  it('reports a code span naming a repository path that does not exist; other code is not a path', () => {
+    const root = mkdtempSync(join(tmpdir(), 'sdkpp-paths-'));
+    try {
+      mkdirSync(join(root, 'lib', 'sdk'), { recursive: true });
+      writeFileSync(join(root, 'lib', 'sdk', 'client.ts'), '');
+      writeFileSync(join(root, 'README.md'), 'See `lib/sdk/client.ts`, `lib/sdk/`, `lib/sdk/gone.ts`, `native/old/`, `npm test`, `client.Connect()`.\n\n```sh\nls lib/nothing.ts\n```\n');
+      expect(missingPaths(root, 'README.md')).toEqual([
+        'README.md: `lib/sdk/gone.ts` names a path the repository does not have',
+        'README.md: `native/old/` names a path the repository does not have',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('accepts files, folders, headings and web links, and ignores code', () => {
