@@ -57,9 +57,9 @@ describe('documentation examples', () => {
     for (const { block, name } of files) {
       writeFileSync(join(dir, name), sourceOf(block));
       // The packages an example installs must be there for its types too.
-      for (const spec of block.fixtures.filter((each) => each.startsWith('npm:'))) {
+      for (const spec of block.fixtures) {
         const { fixture, argument } = fixtureNamed(spec);
-        fixture.setUp?.({ project } as FixtureContext, argument);
+        if (fixture.installsModule) fixture.setUp?.({ project } as FixtureContext, argument);
       }
     }
     writeFileSync(

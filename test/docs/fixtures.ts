@@ -27,6 +27,8 @@ export interface Fixture {
   /** Lines put after it (what the fragment leaves to the rest of the program, such as Dispose). */
   postamble?: string;
   setUp?(context: FixtureContext, argument: string | undefined): void | Promise<void>;
+  /** Puts a module the example imports into the project: set up before type-checking too. */
+  installsModule?: boolean;
 }
 
 const nativeOf = (client: Client) => (client as unknown as { native: NativeClient }).native;
@@ -46,12 +48,161 @@ async function readyClient(emu: RunningEmulator, userId: string): Promise<Client
   return client;
 }
 
+
+/**
+ * A stand-in for the `electron` module, for the Electron guide's examples: Electron cannot be
+ * installed here. It has what those examples use, typed as Electron types it: `app` (ready at
+ * once; `quit()` emits before-quit, will-quit, quit), `BrowserWindow` (loads nothing),
+ * `ipcMain.handle`, `ipcRenderer.invoke` / `on` (in the same process, arguments and answers
+ * structured-cloned, a handler's error rethrown as Electron words it), `webContents.send`,
+ * `contextBridge.exposeInMainWorld` (sets a global) and `shell.openExternal` (runs xdg-open).
+ */
+const ELECTRON_STAND_IN_JS = `'use strict';
+const { EventEmitter } = require('node:events');
+const { execFile } = require('node:child_process');
+const handlers = new Map();
+const rendererListeners = new Map();
+const windows = [];
+class WebContents {
+  send(channel, ...args) {
+    for (const listener of rendererListeners.get(channel) ?? []) listener({ sender: null }, ...structuredClone(args));
+  }
+}
+class BrowserWindow extends EventEmitter {
+  constructor(options = {}) {
+    super();
+    this.options = options;
+    this.webContents = new WebContents();
+    this.destroyed = false;
+    windows.push(this);
+  }
+  loadFile(file) {
+    this.file = file;
+    return Promise.resolve();
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  close() {
+    this.destroyed = true;
+  }
+}
+class App extends EventEmitter {
+  whenReady() {
+    return ready;
+  }
+  getAppPath() {
+    return process.cwd();
+  }
+  quit() {
+    for (const window of windows) window.close();
+    this.emit('before-quit');
+    this.emit('will-quit');
+    this.emit('quit');
+  }
+}
+const app = new App();
+const ready = new Promise((resolve) => setImmediate(resolve));
+const ipcMain = {
+  handle(channel, listener) {
+    if (handlers.has(channel)) throw new Error("Attempted to register a second handler for '" + channel + "'");
+    handlers.set(channel, listener);
+  },
+  removeHandler(channel) {
+    handlers.delete(channel);
+  },
+};
+const ipcRenderer = {
+  async invoke(channel, ...args) {
+    const handler = handlers.get(channel);
+    if (!handler) throw new Error("No handler registered for '" + channel + "'");
+    try {
+      return structuredClone(await handler({ sender: windows[0] ? windows[0].webContents : null }, ...structuredClone(args)));
+    } catch (error) {
+      throw new Error("Error invoking remote method '" + channel + "': " + error);
+    }
+  },
+  on(channel, listener) {
+    if (!rendererListeners.has(channel)) rendererListeners.set(channel, []);
+    rendererListeners.get(channel).push(listener);
+    return ipcRenderer;
+  },
+};
+const contextBridge = {
+  exposeInMainWorld(key, api) {
+    globalThis[key] = api;
+  },
+};
+const shell = {
+  openExternal(url) {
+    return new Promise((resolve, reject) => execFile('xdg-open', [url], (error) => (error ? reject(error) : resolve())));
+  },
+};
+module.exports = { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, shell };
+`;
+
+/** The stand-in's types: the members the examples use, with Electron's own signatures. */
+const ELECTRON_STAND_IN_DTS = `export interface WebContents {
+  send(channel: string, ...args: any[]): void;
+}
+export interface IpcMainInvokeEvent {
+  sender: WebContents;
+}
+export interface IpcRendererEvent {
+  sender: unknown;
+}
+export interface WebPreferences {
+  preload?: string;
+  contextIsolation?: boolean;
+  sandbox?: boolean;
+  nodeIntegration?: boolean;
+}
+export interface BrowserWindowConstructorOptions {
+  width?: number;
+  height?: number;
+  webPreferences?: WebPreferences;
+}
+export declare class BrowserWindow {
+  constructor(options?: BrowserWindowConstructorOptions);
+  webContents: WebContents;
+  loadFile(filePath: string): Promise<void>;
+  isDestroyed(): boolean;
+  close(): void;
+}
+export interface App {
+  whenReady(): Promise<void>;
+  getAppPath(): string;
+  quit(): void;
+  on(event: 'before-quit' | 'will-quit' | 'quit' | 'window-all-closed', listener: () => void): this;
+}
+export declare const app: App;
+export interface IpcMain {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: any[]) => Promise<any> | any): void;
+  removeHandler(channel: string): void;
+}
+export declare const ipcMain: IpcMain;
+export interface IpcRenderer {
+  invoke(channel: string, ...args: any[]): Promise<any>;
+  on(channel: string, listener: (event: IpcRendererEvent, ...args: any[]) => void): this;
+}
+export declare const ipcRenderer: IpcRenderer;
+export interface ContextBridge {
+  exposeInMainWorld(apiKey: string, api: any): void;
+}
+export declare const contextBridge: ContextBridge;
+export interface Shell {
+  openExternal(url: string): Promise<void>;
+}
+export declare const shell: Shell;
+`;
+
 export const FIXTURES: Record<string, Fixture> = {
   /**
    * `npm install <package>` in the user's project, for an example that uses another library
    * (a bot library): the copy this checkout's dev dependencies installed.
    */
   npm: {
+    installsModule: true,
     setUp({ project }, name) {
       if (!name) throw new Error('the npm fixture needs a package name: npm:<name>');
       const target = join(project, 'node_modules', name);
@@ -137,6 +288,54 @@ export const FIXTURES: Record<string, Fixture> = {
       }, 20);
       cleanups.push(() => clearInterval(timer));
     },
+  },
+  /**
+   * The `electron` module as a stand-in (ELECTRON_STAND_IN_JS above) in the user's project, for
+   * the Electron guide's main-process and preload examples.
+   */
+  electron: {
+    installsModule: true,
+    setUp({ project }) {
+      const dir = join(project, 'node_modules', 'electron');
+      if (existsSync(join(dir, 'package.json'))) return;
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'electron', version: '0.0.0-doctest-stand-in', main: 'index.js', types: 'index.d.ts' }));
+      writeFileSync(join(dir, 'index.js'), ELECTRON_STAND_IN_JS);
+      writeFileSync(join(dir, 'index.d.ts'), ELECTRON_STAND_IN_DTS);
+    },
+  },
+
+  /**
+   * Plays the page of docs/guides/electron.md after its main-process example (which imports
+   * `app`): once the app is ready, it calls the preload's channels in the order the page's
+   * button does — sign in, presence, join a lobby, say something, start and end the lobby's
+   * call — checks that a bad argument is refused and that the status and the message came back
+   * as events, then quits the app (whose will-quit disposes the Client).
+   */
+  'electron-renderer': {
+    postamble: [
+      '',
+      '// doctest: the page',
+      "import { ipcRenderer as doctestRenderer } from 'electron';",
+      'await app.whenReady();',
+      'const doctestStatuses: string[] = [];',
+      'const doctestLines: string[] = [];',
+      "doctestRenderer.on('sdkpp:status', (_event, status: string) => doctestStatuses.push(status));",
+      "doctestRenderer.on('sdkpp:message', (_event, message: { content: string }) => doctestLines.push(message.content));",
+      "const doctestName: string = await doctestRenderer.invoke('sdkpp:signIn');",
+      "await doctestRenderer.invoke('sdkpp:setPresence', 'In the launcher');",
+      "const doctestLobby: string = await doctestRenderer.invoke('sdkpp:joinLobby', 'doctest-electron');",
+      "await doctestRenderer.invoke('sdkpp:say', doctestLobby, `${doctestName} is here`);",
+      "const doctestRefused = await doctestRenderer.invoke('sdkpp:say', 42, 'x').then(() => false, () => true);",
+      "if (!doctestRefused) throw new Error('the main process took a lobby id that is not a string');",
+      "if ((await doctestRenderer.invoke('sdkpp:toggleCall', doctestLobby)) !== true) throw new Error('no call started');",
+      "if ((await doctestRenderer.invoke('sdkpp:toggleCall', doctestLobby)) !== false) throw new Error('the call did not end');",
+      'for (let i = 0; i < 500 && !doctestLines.includes(`${doctestName} is here`); i++) await new Promise((resolve) => setTimeout(resolve, 10));',
+      "if (!doctestLines.includes(`${doctestName} is here`)) throw new Error(`the page got no message event: ${JSON.stringify(doctestLines)}`);",
+      "if (!doctestStatuses.includes('Ready')) throw new Error(`the page got no Ready status: ${JSON.stringify(doctestStatuses)}`);",
+      'app.quit();',
+      '',
+    ].join('\n'),
   },
 };
 

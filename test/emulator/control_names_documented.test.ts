@@ -1,13 +1,14 @@
-// Every control API name the README files document answers over HTTP under that very name:
+// Every control API name the documentation gives answers over HTTP under that very name:
 // POST {webBase}/_sdkpp/control/<name>, where <name> is the method's path from emu.control
 // (`advanceClock`; `voice.setDaveRequired` for control.voice's hooks, which also answer to their
-// bare name). The names are read out of the docs: lib/emulator/README.md's control API table
-// (with the HTTP body fields each takes) and its `control.<name>` / `voice.<name>` mentions, and
-// README.md's section "The emulator". A documented name the server does not answer fails, and
-// so does a documented required field the server does not require (an empty body must be a
-// 400, not an action on a made-up value).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// bare name). The names are read out of the docs: the control API table of the emulator guide
+// (docs/emulator.md, with the HTTP body fields each takes), the `control.<name>` / `voice.<name>`
+// mentions of every page under docs/ and of lib/emulator/README.md, and README.md's section
+// "The emulator". A documented name the server does not answer fails, and so does a documented
+// required field the server does not require (an empty body must be a 400, not an action on a
+// made-up value).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from './helpers/harness';
 
@@ -45,22 +46,37 @@ function requiredFields(signature: string): string[] {
   return [...args.matchAll(/([A-Za-z]+)(\??)/g)].filter((m) => m[2] === '' && m[1] !== 'null').map((m) => m[1]);
 }
 
-/** lib/emulator/README.md: the control API table's first column, and `control.x` / `voice.x` anywhere. */
-function emulatorReadmeNames(): Documented[] {
-  const file = 'lib/emulator/README.md';
+/** The markdown files under docs/, relative to the repository. */
+function docsPages(dir = resolve(ROOT, 'docs')): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return docsPages(path);
+      return name.endsWith('.md') ? [relative(ROOT, path)] : [];
+    });
+}
+
+/**
+ * docs/emulator.md's control API table (first column), and `control.x` / `voice.x` anywhere in
+ * docs/ and lib/emulator/README.md.
+ */
+function guideNames(): Documented[] {
+  const guide = 'docs/emulator.md';
   const found: Documented[] = [];
-  for (const row of section(file, '## Control API').split('\n').filter((line) => line.startsWith('| `'))) {
+  for (const row of section(guide, '## Control API').split('\n').filter((line) => line.startsWith('| `'))) {
     for (const span of codeSpans(row.split(' | ')[0])) {
       const name = /^(?:voice\.)?[a-z][A-Za-z]*/.exec(span)?.[0];
-      if (!name) throw new Error(`${file}: control table entry \`${span}\` names no method`);
-      found.push({ name, where: `${file} control table: ${span}`, required: requiredFields(span) });
+      if (!name) throw new Error(`${guide}: control table entry \`${span}\` names no method`);
+      found.push({ name, where: `${guide} control table: ${span}`, required: requiredFields(span) });
     }
   }
-  const text = readFileSync(resolve(ROOT, file), 'utf8');
-  for (const span of codeSpans(text)) {
-    const mention = /^(?:emu\.)?control\.((?:voice\.)?[a-z][A-Za-z]*)(?:\(.*\))?$/.exec(span) ?? /^(voice\.[a-z][A-Za-z]*)(?:\(.*\))?$/.exec(span);
-    // `control.voice` is the hooks' namespace, `control.ts` a file: neither is a method.
-    if (mention && mention[1] !== 'voice' && !span.endsWith('.ts')) found.push({ name: mention[1], where: `${file}: \`${span}\``, required: [] });
+  for (const file of [...docsPages(), 'lib/emulator/README.md']) {
+    for (const span of codeSpans(readFileSync(resolve(ROOT, file), 'utf8'))) {
+      const mention = /^(?:emu\.)?control\.((?:voice\.)?[a-z][A-Za-z]*)(?:\(.*\))?$/.exec(span) ?? /^(voice\.[a-z][A-Za-z]*)(?:\(.*\))?$/.exec(span);
+      // `control.voice` is the hooks' namespace, `control.ts` or `voice.md` a file: not a method.
+      if (mention && mention[1] !== 'voice' && !/\.(ts|md|js|cjs|mjs)$/.test(span)) found.push({ name: mention[1], where: `${file}: \`${span}\``, required: [] });
+    }
   }
   return found;
 }
@@ -96,8 +112,8 @@ async function call(name: string, body: unknown = {}): Promise<{ status: number;
 const noRoute = (reply: { status: number; body: any }) => reply.status === 404 && reply.body?.message === '404: Not Found';
 
 describe('the documented control names', () => {
-  it('are found in both README files (the reading is not vacuous)', () => {
-    const emulator = emulatorReadmeNames();
+  it('are found in the emulator guide and the README (the reading is not vacuous)', () => {
+    const emulator = guideNames();
     expect(new Set(emulator.map((d) => d.name)).size).toBeGreaterThan(50);
     expect(emulator.map((d) => d.name)).toEqual(expect.arrayContaining(['advanceClock', 'voice.setDaveRequired', 'createGroupDm', 'sendActivityJoinRequest', 'setWebhookUrl']));
     expect(readmeNames().map((d) => d.name)).toEqual(expect.arrayContaining(['voice.setDaveRequired', 'postChannelMessage', 'invokeCommand']));
@@ -105,7 +121,7 @@ describe('the documented control names', () => {
 
   it('every one answers over HTTP under its documented name (never the router\'s 404, never a 500)', async () => {
     const problems: string[] = [];
-    for (const documented of [...emulatorReadmeNames(), ...readmeNames()]) {
+    for (const documented of [...guideNames(), ...readmeNames()]) {
       const reply = await call(documented.name);
       if (noRoute(reply)) problems.push(`${documented.where}: POST /_sdkpp/control/${documented.name} is not served`);
       else if (reply.status >= 500) problems.push(`${documented.where}: ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -115,7 +131,7 @@ describe('the documented control names', () => {
 
   it('a documented required field is required: an empty body is a 400 naming what is missing, not an action', async () => {
     const problems: string[] = [];
-    for (const documented of emulatorReadmeNames().filter((d) => d.required.length > 0)) {
+    for (const documented of guideNames().filter((d) => d.required.length > 0)) {
       const reply = await call(documented.name);
       if (reply.status !== 400) problems.push(`${documented.where}: {} got ${reply.status} ${JSON.stringify(reply.body).slice(0, 120)} (requires ${documented.required.join(', ')})`);
     }
