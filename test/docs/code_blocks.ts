@@ -18,7 +18,11 @@ export interface CodeBlock {
   fixtures: string[];
 }
 
-const FENCE = /^```(\w*)\s*$/;
+// An opening fence: three or more backticks or tildes, then the info string, whose first word is
+// the language (```ts title="x" is a ts block). It closes at a line of the same character at
+// least as long, as CommonMark says; reading only bare ``` lines took a closing fence for an
+// opening one after an info string with more than one word.
+const FENCE = /^(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$/;
 const DOCTEST = /^<!--\s*doctest:\s*(.*?)\s*-->\s*$/;
 
 export function codeBlocksOf(file: string, root: string): CodeBlock[] {
@@ -29,9 +33,10 @@ export function codeBlocksOf(file: string, root: string): CodeBlock[] {
     if (!open) continue;
     const start = i;
     let end = i + 1;
-    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
+    const closing = new RegExp(`^${open[1][0] === '`' ? '`' : '~'}{${open[1].length},}\\s*$`);
+    while (end < lines.length && !closing.test(lines[end])) end++;
     i = end;
-    const language = open[1];
+    const language = open[2].toLowerCase();
     if (language !== 'ts' && language !== 'js' && language !== 'typescript' && language !== 'javascript') continue;
     const directive = start > 0 ? DOCTEST.exec(lines[start - 1]) : null;
     blocks.push({
