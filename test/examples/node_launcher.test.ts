@@ -1,0 +1,117 @@
+// examples/node-launcher, as its README tells a developer to use it: type-checked with the
+// repository's TypeScript, compiled, and run against the emulator to its end. The world around
+// the player (nelly) is played here: her browser approves the login at once (the emulator's
+// auto-approve, as `npx sdkpp-emulator --auto-approve nelly`), and her friend alice hosts a
+// party, invites her once the launcher waits for invites, starts the party's call and talks in
+// it (a tone on her virtual microphone). The launcher must accept, join, chat, take part in the
+// call with push-to-talk, leave and exit 0 by itself, printing no secret.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../lib/emulator/index';
+import { Activity, ActivityParty, ActivityPartyPrivacy, ActivitySecrets, ActivityTypes, AuthorizationTokenType, Client, LoggingSeverity } from '../../lib/index';
+import type { NativeClient } from '../../lib/sdk/native_client';
+import { FIXTURES, type FixtureContext } from '../docs/fixtures';
+import { exampleProject, runNode, tsc, type ExampleRun } from './example_project';
+
+const PARTY_SECRET = 'alices-party-secret-5c1e';
+let project: string;
+
+beforeAll(() => {
+  project = exampleProject('node-launcher');
+}, 60_000);
+
+/** alice, connected and Ready, in her own party: a lobby whose secret her presence offers. */
+async function aliceHostingAParty(emu: RunningEmulator): Promise<{ alice: Client; lobbyId: bigint }> {
+  const alice = new Client(emu.apiBase, emu.webBase, { ipcPaths: () => [], audio: { backend: 'virtual' } });
+  alice.SetApplicationId(BigInt(emu.application.id));
+  alice.AddLogCallback((line) => console.error(`[alice] ${line}`), LoggingSeverity.Error);
+  await alice.UpdateToken(AuthorizationTokenType.Bearer, emu.control.issueToken(emu.users[1].id).accessToken);
+  await new Promise<void>((resolve) => {
+    alice.SetStatusChangedCallback((status) => status === Client.Status.Ready && resolve());
+    alice.Connect();
+  });
+  const { lobbyId } = await alice.CreateOrJoinLobby(PARTY_SECRET);
+  const activity = new Activity();
+  activity.SetType(ActivityTypes.Playing);
+  activity.SetState('In a party');
+  const party = new ActivityParty();
+  party.SetId(String(lobbyId));
+  party.SetCurrentSize(1);
+  party.SetMaxSize(4);
+  party.SetPrivacy(ActivityPartyPrivacy.Private);
+  activity.SetParty(party);
+  const secrets = new ActivitySecrets();
+  secrets.SetJoin(PARTY_SECRET);
+  activity.SetSecrets(secrets);
+  await alice.UpdateRichPresence(activity);
+  return { alice, lobbyId };
+}
+
+async function runTheLauncher(): Promise<ExampleRun> {
+  const emu = await startEmulator({ port: 0 });
+  const context: FixtureContext = {
+    emu,
+    project,
+    dir: join(project, 'dist', `run-${process.pid}`),
+    env: { ...process.env, SDKPP_API_BASE: emu.apiBase, SDKPP_WEB_BASE: emu.webBase, SDKPP_AUDIO_BACKEND: 'virtual', LAUNCHER_INVITE_WAIT_S: '15', LAUNCHER_CALL_S: '4' },
+    cleanups: [],
+  };
+  try {
+    await FIXTURES.browser.setUp!(context, undefined);
+    const { alice, lobbyId } = await aliceHostingAParty(emu);
+    context.cleanups.push(() => alice.Dispose());
+    const launcher = runNode([join(project, 'dist', 'main.js')], { cwd: project, env: context.env, limitMs: 25_000 });
+    await launcher.line(/^waiting up to \d+ s for an invite$/);
+    await alice.SendActivityInvite(BigInt(emu.users[0].id), 'Join my party!');
+    // She starts the party's call and talks once the player is in the lobby.
+    await launcher.line(/^joined .* party/);
+    (alice as unknown as { native: NativeClient }).native._VirtualAudio('sine', 440, -20);
+    alice.StartCall(lobbyId);
+    return await launcher.ended;
+  } finally {
+    for (const done of context.cleanups.reverse()) await done();
+    await emu.close();
+  }
+}
+
+describe('examples/node-launcher', () => {
+  it('type-checks with the repository TypeScript (tsc --noEmit)', () => {
+    const check = tsc(project, '--noEmit');
+    expect(check.status, check.output).toBe(0);
+  }, 60_000);
+
+  it('joins a friend’s party from her invite, chats and talks push-to-talk in its call, then exits by itself', async () => {
+    const build = tsc(project);
+    expect(build.status, build.output).toBe(0);
+    const run = await runTheLauncher();
+    const out = run.stdout;
+    expect(run.code, `${out}\n${run.stderr}`).toBe(0);
+    const expected = [
+      /^account linked \(OAuth2 with PKCE\)/m,
+      /^connected as Nelly$/m,
+      /^friends: .*Alice \(online, playing: In a party\)/m,
+      /^invite from Alice to their party$/m,
+      /^accepted the invite from Alice$/m,
+      /^joined Alice's party \(2 members\)$/m,
+      /^presence: In a party \(2\/4\), joinable$/m,
+      /^invited Bob to the party$/m,
+      /^\[party\] Nelly: hi, Nelly here$/m,
+      /^microphone: /m,
+      /^call: Connected$/m,
+      /^push-to-talk: released$/m,
+      /^left the call$/m,
+      /^left the party$/m,
+      /^signed out: Client disposed$/m,
+    ];
+    let from = 0;
+    for (const pattern of expected) {
+      const at = out.slice(from).search(pattern);
+      expect(at, `${pattern} after offset ${from} in:\n${out}\n${run.stderr}`).toBeGreaterThanOrEqual(0);
+      from += at;
+    }
+    // She talks from the start of the call; when the launcher hears her is the network's business.
+    expect(out).toMatch(/^Alice is speaking$/m);
+    // The join secret is the party's key: never printed.
+    expect(out + run.stderr).not.toContain(PARTY_SECRET);
+  }, 40_000);
+});
