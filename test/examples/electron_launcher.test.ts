@@ -1,0 +1,115 @@
+// examples/electron-launcher. Electron cannot be downloaded here, so this is what runs:
+// - the type-check of the main process and preload (CommonJS, node10 resolution) and of the
+//   renderer (DOM) against the `electron` package's own declarations (electron.d.ts), installed
+//   from the registry without its binary (ELECTRON_SKIP_BINARY_DOWNLOAD, --ignore-scripts) into
+//   .cache/ at the version the example's package.json pins;
+// - the compiled main process and preload under plain Node with the stand-in for `electron`
+//   (examples/electron-launcher/stand-in), which plays the page against the emulator: sign in
+//   (the browser approves at once), presence, a party whose other member (alice) talks in its
+//   call, chat, microphone choice, the call with push-to-talk, the hostile page's requests
+//   refused, and the window closed — after which the app quits, the Client is disposed and Node
+//   exits 0 by itself.
+// The renderer page itself (DOM) is type-checked only.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../lib/emulator/index';
+import { packageRoot } from '../../lib/sdk/binding';
+import { FIXTURES, type FixtureContext } from '../docs/fixtures';
+import { exampleProject, linkModule, runNode, tsc } from './example_project';
+
+const PARTY_SECRET = 'electron-test-party-91d3';
+let project: string;
+
+/** The `electron` package (declarations, no binary) at the version the example pins, in .cache/. */
+function electronTypes(version: string): string {
+  const dir = join(packageRoot, '.cache', 'examples', `electron-${version}`);
+  const installed = join(dir, 'node_modules', 'electron');
+  if (existsSync(join(installed, 'electron.d.ts'))) return installed;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'electron-types', private: true }));
+  const npm = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
+  const install = spawnSync(npm, ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `electron@${version}`], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+    timeout: 120_000,
+  });
+  if (install.status !== 0 || !existsSync(join(installed, 'electron.d.ts'))) throw new Error(`npm install electron@${version} (types only) failed:\n${install.stderr}`);
+  return installed;
+}
+
+beforeAll(() => {
+  project = exampleProject('electron-launcher');
+  const pinned = (JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.electron;
+  linkModule(project, 'electron', electronTypes(pinned));
+}, 150_000);
+
+describe('examples/electron-launcher', () => {
+  it('the main process and preload type-check against electron.d.ts (CommonJS, node10 resolution)', () => {
+    const check = tsc(project, '--noEmit');
+    expect(check.status, check.output).toBe(0);
+  }, 60_000);
+
+  it('the renderer type-checks (DOM, window.launcher from the preload)', () => {
+    const check = tsc(join(project, 'tsconfig.renderer.json'), '--noEmit');
+    expect(check.status, check.output).toBe(0);
+  }, 60_000);
+
+  it('electron-builder unpacks the addon from the asar', () => {
+    const build = (JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { build: { asarUnpack: string[] } }).build;
+    expect(build.asarUnpack).toContain('**/*.node');
+  });
+
+  it('the main process runs under Node with the stand-in for electron: the scripted page ends, the app quits, exit 0', async () => {
+    const build = tsc(project);
+    expect(build.status, build.output).toBe(0);
+    const emu = await startEmulator({ port: 0 });
+    const context: FixtureContext = {
+      emu,
+      project,
+      dir: join(project, 'dist', `run-${process.pid}`),
+      env: { ...process.env, SDKPP_API_BASE: emu.apiBase, SDKPP_WEB_BASE: emu.webBase, SDKPP_AUDIO_BACKEND: 'virtual', LAUNCHER_PARTY_SECRET: PARTY_SECRET },
+      cleanups: [],
+    };
+    let run;
+    try {
+      await FIXTURES.browser.setUp!(context, undefined);
+      // alice waits in the party and starts its call, talking, once the player has joined.
+      await FIXTURES.friend.setUp!(context, PARTY_SECRET);
+      run = await runNode([join(project, 'stand-in', 'run-main.cjs')], { cwd: project, env: context.env, limitMs: 25_000 }).ended;
+    } finally {
+      for (const done of context.cleanups.reverse()) await done();
+      await emu.close();
+    }
+    const out = run.stdout;
+    expect(run.code, `${out}\n${run.stderr}`).toBe(0);
+    const expected = [
+      /^page: signed in as Nelly$/m,
+      /^event presence: \{"state":"In the launcher"\}$/m,
+      /^page: in the party \(2 members\)$/m,
+      /^event chat: \{"author":"Nelly","content":"hello from the Electron launcher"\}$/m,
+      /^page: microphone .* \(of \d+\)$/m,
+      /^event call: \{"status":"Connected"\}$/m,
+      /^page: push-to-talk released$/m,
+      /^page: call left$/m,
+      /^page: joinParty\(42\): refused \(.*secret must be a string of 1 to 128 characters\)$/m,
+      /^page: sendChat of 2001 characters: refused \(.*text must be a string of 1 to 2000 characters\)$/m,
+      /^page: a command not in the API: refused \(.*unknown command "dispose"\)$/m,
+      /^page: a request from an embedded frame: refused \(.*not the launcher page\)$/m,
+      // will-quit disposes the Client, then quit.
+      /^launcher: Client disposed$/m,
+      /^app: quit$/m,
+    ];
+    let from = 0;
+    for (const pattern of expected) {
+      const at = out.slice(from).search(pattern);
+      expect(at, `${pattern} after offset ${from} in:\n${out}\n${run.stderr}`).toBeGreaterThanOrEqual(0);
+      from += at;
+    }
+    expect(out).toMatch(/^event friends: .*Alice \(Online\)/m);
+    expect(out).toMatch(/^event speaking: \{"name":"Alice","speaking":true\}$/m);
+    expect(out).not.toContain('NOT refused');
+  }, 60_000);
+});
