@@ -59,7 +59,7 @@ describe('examples/bot-backend', () => {
       BOT_PUBLIC_KEY: emu.application.publicKey,
       BACKEND_PORT: '0',
     };
-    const backend = runNode([join(project, 'dist', 'main.js'), '--once'], { cwd: project, env, limitMs: 25_000 });
+    const backend = runNode([join(project, 'dist', 'main.js'), '--once'], { cwd: project, env, limitMs: 45_000 });
     const base = (await backend.line(/^listening on /)).slice('listening on '.length);
     await backend.line(/^account linking: /);
 
@@ -113,5 +113,5 @@ describe('examples/bot-backend', () => {
     for (const secret of [emu.application.botToken, emu.application.clientSecret, new URL(callback!).searchParams.get('code')!]) {
       expect(out + run.stderr).not.toContain(secret);
     }
-  }, 40_000);
+  }, 60_000);
 });

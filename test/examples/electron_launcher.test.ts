@@ -78,7 +78,7 @@ describe('examples/electron-launcher', () => {
       await FIXTURES.browser.setUp!(context, undefined);
       // alice waits in the party and starts its call, talking, once the player has joined.
       await FIXTURES.friend.setUp!(context, PARTY_SECRET);
-      run = await runNode([join(project, 'stand-in', 'run-main.cjs')], { cwd: project, env: context.env, limitMs: 25_000 }).ended;
+      run = await runNode([join(project, 'stand-in', 'run-main.cjs')], { cwd: project, env: context.env, limitMs: 45_000 }).ended;
     } finally {
       for (const done of context.cleanups.reverse()) await done();
       await emu.close();
@@ -92,6 +92,7 @@ describe('examples/electron-launcher', () => {
       /^event chat: \{"author":"Nelly","content":"hello from the Electron launcher"\}$/m,
       /^page: microphone .* \(of \d+\)$/m,
       /^event call: \{"status":"Connected"\}$/m,
+      /^page: heard Alice speaking$/m,
       /^page: push-to-talk released$/m,
       /^page: call left$/m,
       /^page: joinParty\(42\): refused \(.*secret must be a string of 1 to 128 characters\)$/m,
@@ -109,7 +110,6 @@ describe('examples/electron-launcher', () => {
       from += at;
     }
     expect(out).toMatch(/^event friends: .*Alice \(Online\)/m);
-    expect(out).toMatch(/^event speaking: \{"name":"Alice","speaking":true\}$/m);
     expect(out).not.toContain('NOT refused');
   }, 60_000);
 });

@@ -60,7 +60,7 @@ async function runTheLauncher(): Promise<ExampleRun> {
     await FIXTURES.browser.setUp!(context, undefined);
     const { alice, lobbyId } = await aliceHostingAParty(emu);
     context.cleanups.push(() => alice.Dispose());
-    const launcher = runNode([join(project, 'dist', 'main.js')], { cwd: project, env: context.env, limitMs: 25_000 });
+    const launcher = runNode([join(project, 'dist', 'main.js')], { cwd: project, env: context.env, limitMs: 45_000 });
     await launcher.line(/^waiting up to \d+ s for an invite$/);
     await alice.SendActivityInvite(BigInt(emu.users[0].id), 'Join my party!');
     // She starts the party's call and talks once the player is in the lobby.
@@ -113,5 +113,5 @@ describe('examples/node-launcher', () => {
     expect(out).toMatch(/^Alice is speaking$/m);
     // The join secret is the party's key: never printed.
     expect(out + run.stderr).not.toContain(PARTY_SECRET);
-  }, 40_000);
+  }, 60_000);
 });

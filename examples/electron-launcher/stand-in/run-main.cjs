@@ -44,8 +44,10 @@ async function playThePage() {
   await until('the preload to expose window.launcher', () => standIn.world.launcher !== undefined, 10_000);
   const launcher = standIn.world.launcher;
   const chat = [];
+  const speaking = [];
   launcher.onEvent((event) => {
     if (event.kind === 'chat') chat.push(event);
+    if (event.kind === 'speaking' && event.speaking) speaking.push(event.name);
     if (event.kind === 'friends') console.log(`event friends: ${event.friends.map((f) => `${f.name} (${f.status})`).join(', ')}`);
     else console.log(`event ${event.kind}: ${JSON.stringify({ ...event, kind: undefined })}`);
   });
@@ -65,6 +67,10 @@ async function playThePage() {
   console.log(`page: microphone ${microphone.name} (of ${devices.length})`);
   await launcher.joinCall();
   console.log('page: call joined');
+  // Whoever else is in the call talks: the page shows them speaking (not waited for long when
+  // the party is only us).
+  const spoke = await until('someone to speak in the call', () => speaking.length > 0, 5_000).then(() => true, () => false);
+  console.log(spoke ? `page: heard ${speaking[0]} speaking` : 'page: nobody else spoke');
   await launcher.pushToTalk(true);
   await sleep(800);
   await launcher.pushToTalk(false);

@@ -14,8 +14,9 @@ export async function chooseMicrophone(client: Client, wanted: string | undefine
     ? devices.find((d) => d.Id() === wanted || d.Name().toLowerCase().includes(wanted.toLowerCase()))
     : (devices.find((d) => d.IsDefault()) ?? devices[0]);
   if (!chosen) {
+    if (!wanted) throw new Error('no microphone found: the call needs one');
     const names = devices.map((d) => `"${d.Name()}"`).join(', ') || 'none';
-    throw new Error(`LAUNCHER_INPUT_DEVICE "${wanted ?? ''}": no such microphone; there are: ${names}`);
+    throw new Error(`LAUNCHER_INPUT_DEVICE "${wanted}": no such microphone; there are: ${names}`);
   }
   await client.SetInputDevice(chosen.Id());
   return chosen;

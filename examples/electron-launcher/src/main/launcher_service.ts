@@ -32,6 +32,8 @@ export class LauncherService implements LauncherCommands {
   }
 
   async signIn(): Promise<{ displayName: string }> {
+    // Signed in already (a second click, a reloaded page): the session goes on.
+    if (this.#client.GetStatus() === Client.Status.Ready) return { displayName: this.#client.GetCurrentUserV2()?.DisplayName() ?? '' };
     // OAuth2 with PKCE, the public-client flow: no client secret ships in an app. The SDK opens
     // the consent page in the system browser and takes the answer on a loopback redirect.
     const verifier = this.#client.CreateAuthorizationCodeVerifier();
