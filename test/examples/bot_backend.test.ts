@@ -33,9 +33,8 @@ function forged(body: string): Record<string, string> {
   return { 'x-signature-ed25519': sign(null, Buffer.from(timestamp + body), otherKey).toString('hex'), 'x-signature-timestamp': timestamp, 'content-type': 'application/json' };
 }
 
-/** Signed with the application's key, but the body changed after signing. */
-function tampered(signedBody: string): Record<string, string> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
+/** Signed with the application's key (what only the service can make) at `timestamp`. */
+function signedByTheService(signedBody: string, timestamp = String(Math.floor(Date.now() / 1000))): Record<string, string> {
   const key = createPrivateKey({ key: Buffer.from(seedKeyPair().privateKeyPkcs8Base64, 'base64'), format: 'der', type: 'pkcs8' });
   return { 'x-signature-ed25519': sign(null, Buffer.from(timestamp + signedBody), key).toString('hex'), 'x-signature-timestamp': timestamp, 'content-type': 'application/json' };
 }
@@ -66,12 +65,20 @@ describe('examples/bot-backend', () => {
     // The portal: the events URL (the emulator sends its signed PING, which must be acknowledged).
     emu.control.setWebhookUrl(`${base}/webhooks`);
 
-    // A stranger: a forged command, and a real signature over another body.
+    // A stranger: a command signed with another key.
     const fakeCommand = JSON.stringify({ type: 2, id: '1', token: 'x', data: { name: 'lfg', options: [{ name: 'mode', value: 'ranked' }] }, user: { id: '1', username: 'mallory' } });
     const forgedReply = await fetch(`${base}/interactions`, { method: 'POST', headers: forged(fakeCommand), body: fakeCommand });
     expect(forgedReply.status).toBe(401);
-    const tamperedReply = await fetch(`${base}/webhooks`, { method: 'POST', headers: tampered('{"type":0}'), body: '{"type":1,"event":{"type":"APPLICATION_AUTHORIZED","timestamp":"x","data":{}}}' });
+    // A real signature over another body (the body changed on the way).
+    const tamperedReply = await fetch(`${base}/webhooks`, { method: 'POST', headers: signedByTheService('{"type":0}'), body: '{"type":1,"event":{"type":"APPLICATION_AUTHORIZED","timestamp":"x","data":{}}}' });
     expect(tamperedReply.status).toBe(401);
+    // A request the service really signed, replayed 6 minutes later.
+    const ping = '{"type":1}';
+    const sixMinutesAgo = String(Math.floor(Date.now() / 1000) - 360);
+    const replayed = await fetch(`${base}/interactions`, { method: 'POST', headers: signedByTheService(ping, sixMinutesAgo), body: ping });
+    expect(replayed.status).toBe(401);
+    const fresh = await fetch(`${base}/interactions`, { method: 'POST', headers: signedByTheService(ping), body: ping });
+    expect(await fresh.json()).toEqual({ type: 1 });
     const unsigned = await fetch(`${base}/interactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":1}' });
     expect(unsigned.status).toBe(401);
 
