@@ -9,7 +9,7 @@
 //   call, chat, microphone choice, the call with push-to-talk, the hostile page's requests
 //   refused, and the window closed — after which the app quits, the Client is disposed and Node
 //   exits 0 by itself.
-// The renderer page itself (DOM) is type-checked only.
+// The renderer page itself (DOM) is type-checked and compiled only, never run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,6 +55,17 @@ describe('examples/electron-launcher', () => {
   it('the renderer type-checks (DOM, window.launcher from the preload)', () => {
     const check = tsc(join(project, 'tsconfig.renderer.json'), '--noEmit');
     expect(check.status, check.output).toBe(0);
+  }, 60_000);
+
+  it('the page loads the compiled renderer as a classic script, which it is', () => {
+    const build = tsc(join(project, 'tsconfig.renderer.json'));
+    expect(build.status, build.output).toBe(0);
+    const page = join(project, 'src', 'renderer', 'index.html');
+    const src = /<script src="([^"]+)"><\/script>/.exec(readFileSync(page, 'utf8'))?.[1];
+    expect(src).toBeDefined();
+    const script = readFileSync(join(page, '..', src!), 'utf8');
+    expect(script).toContain('window.launcher');
+    expect(script).not.toMatch(/^\s*(import|export)\b/m);
   }, 60_000);
 
   it('electron-builder unpacks the addon from the asar', () => {

@@ -1,7 +1,10 @@
 // The launcher's page: presence, friends, the party's chat and the call's controls. It knows
 // nothing of sdkpp: it asks window.launcher (the preload's API) and shows its events. Text from
 // other people goes in with textContent, never as HTML.
-import type { LauncherEvent } from '../shared/launcher_api';
+// A classic script (no import or export: the compiled file is what index.html loads as it is);
+// the API's types come through global.d.ts.
+
+type LauncherEvent = Parameters<Parameters<Window['launcher']['onEvent']>[0]>[0];
 
 const launcher = window.launcher;
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
