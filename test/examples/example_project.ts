@@ -2,8 +2,8 @@
 // example's folder lays it (sdkpp, a `file:../..` dependency, is a link to this checkout, whose
 // dist/ `npm test` built), the repository's TypeScript to type-check and compile it, and a run
 // of one of its programs that must end by itself.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { packageRoot } from '../../lib/sdk/binding';
 
@@ -34,6 +34,29 @@ export function linkModule(dir: string, name: string, target: string): void {
   rmSync(link, { recursive: true, force: true });
   mkdirSync(join(link, '..'), { recursive: true });
   symlinkSync(wanted, link, 'dir');
+}
+
+/**
+ * A tool an example names in its devDependencies that this checkout does not install (electron,
+ * esbuild), at the example's pinned version, installed once from the npm registry (or npm's
+ * cache) into .cache/examples/ without running install scripts; answers its folder.
+ */
+export function cachedPackage(name: string, version: string, env: Record<string, string> = {}): string {
+  if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`the example must pin ${name} to one version (x.y.z), not "${version}"`);
+  const dir = join(packageRoot, '.cache', 'examples', `${name}-${version}`);
+  const installed = join(dir, 'node_modules', name);
+  if (existsSync(join(installed, 'package.json'))) return installed;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `cached-${name}`, private: true }));
+  const npm = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
+  const install = spawnSync(npm, ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', `${name}@${version}`], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  });
+  if (install.status !== 0 || !existsSync(join(installed, 'package.json'))) throw new Error(`npm install ${name}@${version} failed:\n${install.stderr}`);
+  return installed;
 }
 
 /** `tsc -p <project> ...args` with the repository's TypeScript; its output when it fails. */

@@ -5,7 +5,10 @@
 // page script would (a bad argument, a command not in the API, a request from an embedded frame),
 // and closes the window, after which the app quits and Node ends by itself.
 //
-//   npm run build && node stand-in/run-main.cjs
+//   npm run build && node stand-in/run-main.cjs [main.js]
+//
+// main.js: the main process's module, dist/main/main.js (tsc's) unless given — dist/bundle/main.js
+// after `npm run bundle`, say (the preload and the page are tsc's either way).
 //
 // Environment: LAUNCHER_PARTY_SECRET (default electron-launcher-party); the SDK's SDKPP_API_BASE
 // and SDKPP_WEB_BASE (default: the local emulator).
@@ -86,7 +89,7 @@ async function playThePage() {
 }
 
 app.on('quit', () => console.log('app: quit'));
-require(join(__dirname, '..', 'dist', 'main', 'main.js'));
+require(process.argv[2] ? require('node:path').resolve(process.argv[2]) : join(__dirname, '..', 'dist', 'main', 'main.js'));
 
 playThePage()
   .catch((error) => {
