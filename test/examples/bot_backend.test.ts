@@ -6,8 +6,7 @@
 // their account in the browser (/login → consent, approved at once → /callback). The backend
 // must answer, link, log the APPLICATION_AUTHORIZED event, and exit 0 by itself, printing no
 // credential.
-import { sign } from 'node:crypto';
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, sign } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, SEED, type RunningEmulator } from '../../lib/emulator/index';

@@ -11,7 +11,7 @@
 //   exits 0 by itself.
 // The renderer page itself (DOM) is type-checked and compiled only, never run.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../lib/emulator/index';
@@ -41,6 +41,7 @@ async function runThePage(mainModule: string): Promise<ExampleRun> {
     env: { ...process.env, SDKPP_API_BASE: emu.apiBase, SDKPP_WEB_BASE: emu.webBase, SDKPP_AUDIO_BACKEND: 'virtual', LAUNCHER_PARTY_SECRET: PARTY_SECRET },
     cleanups: [],
   };
+  context.cleanups.push(() => rmSync(context.dir, { recursive: true, force: true }));
   try {
     await FIXTURES.browser.setUp!(context, undefined);
     // alice waits in the party and starts its call, talking, once the player has joined.

@@ -5,8 +5,9 @@
 // party, invites her once the launcher waits for invites, starts the party's call and talks in
 // it (a tone on her virtual microphone). The launcher must accept, join, chat, take part in the
 // call with push-to-talk, leave and exit 0 by itself, printing no secret.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { Activity, ActivityParty, ActivityPartyPrivacy, ActivitySecrets, ActivityTypes, AuthorizationTokenType, Client, LoggingSeverity } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
@@ -56,6 +57,7 @@ async function runTheLauncher(): Promise<ExampleRun> {
     env: { ...process.env, SDKPP_API_BASE: emu.apiBase, SDKPP_WEB_BASE: emu.webBase, SDKPP_AUDIO_BACKEND: 'virtual', LAUNCHER_INVITE_WAIT_S: '15', LAUNCHER_CALL_S: '4' },
     cleanups: [],
   };
+  context.cleanups.push(() => rmSync(context.dir, { recursive: true, force: true }));
   try {
     await FIXTURES.browser.setUp!(context, undefined);
     const { alice, lobbyId } = await aliceHostingAParty(emu);

@@ -45,10 +45,15 @@ export class InviteInbox {
       if (!arrival) return undefined;
       if (arrival.kind === 'join') return { joinSecret: arrival.joinSecret, from: 'a friend' };
       if (!arrival.invite.IsValid()) continue;
-      const { joinSecret } = await this.client.AcceptActivityInvite(arrival.invite);
       const from = nameOf(this.client, arrival.invite.SenderId());
-      console.log(`accepted the invite from ${from}`);
-      return { joinSecret, from };
+      try {
+        const { joinSecret } = await this.client.AcceptActivityInvite(arrival.invite);
+        console.log(`accepted the invite from ${from}`);
+        return { joinSecret, from };
+      } catch (error) {
+        // The party may be gone or full by now: the next invite, or hosting, is still open.
+        console.log(`could not accept the invite from ${from}: ${(error as Error).message}`);
+      }
     }
   }
 
