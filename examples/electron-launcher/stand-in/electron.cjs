@@ -1,7 +1,7 @@
 // A stand-in for the `electron` module, to run this app's main process and preload under plain
 // Node where Electron itself cannot run (no Electron binary, no display): the few parts the app
-// uses — app, BrowserWindow, ipcMain, ipcRenderer, contextBridge — in one process, with Electron's
-// observable rules where the app depends on them:
+// uses — app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, shell — in one process, with
+// Electron's observable rules where the app depends on them:
 // - ipcRenderer.invoke reaches the ipcMain.handle handler of its channel with an event whose
 //   sender is the window's webContents and whose senderFrame is the loaded page (top frame);
 //   arguments and results are copied with the structured clone algorithm, as IPC copies them
@@ -17,6 +17,7 @@
 // It is not Electron: no renderer process, no sandbox, no DOM, no real IPC.
 'use strict';
 
+const { spawn } = require('node:child_process');
 const { EventEmitter } = require('node:events');
 const { existsSync } = require('node:fs');
 const { pathToFileURL } = require('node:url');
@@ -131,6 +132,21 @@ const ipcRenderer = {
   },
 };
 
+// shell.openExternal: what Electron does on Linux, xdg-open (the test puts a browser stand-in of
+// that name on the PATH); resolves once it started, rejects when it cannot.
+const shell = {
+  openExternal(url) {
+    return new Promise((resolve, reject) => {
+      const child = spawn('xdg-open', [url], { stdio: 'ignore' });
+      child.once('error', reject);
+      child.once('spawn', () => {
+        child.unref();
+        resolve();
+      });
+    });
+  },
+};
+
 const contextBridge = {
   exposeInMainWorld(key, api) {
     if (key in world) throw new Error(`Cannot bind an API on top of an existing property on the window object`);
@@ -138,4 +154,4 @@ const contextBridge = {
   },
 };
 
-module.exports = { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, standIn: { world, invokeFrom, windows } };
+module.exports = { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, shell, standIn: { world, invokeFrom, windows } };

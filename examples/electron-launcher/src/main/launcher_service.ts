@@ -10,14 +10,17 @@ const CONNECT_LIMIT_MS = 30_000;
 const CALL_LIMIT_MS = 15_000;
 
 export class LauncherService implements LauncherCommands {
-  readonly #client = new Client();
+  readonly #client: Client;
   #lobbyId: bigint | undefined;
   #call: Call | undefined;
 
+  /** `openUrl` shows the consent page of signIn in the system browser (Electron's shell.openExternal). */
   constructor(
     applicationId: bigint,
+    openUrl: (url: string) => void,
     private readonly emit: (event: LauncherEvent) => void,
   ) {
+    this.#client = new Client({ openUrl });
     this.#client.SetApplicationId(applicationId);
     this.#client.AddLogCallback((message, severity) => console.error(`[sdkpp ${EnumToString(LoggingSeverity, severity)}] ${message}`), LoggingSeverity.Warning);
     this.#client.SetMessageCreatedCallback((messageId) => {
@@ -35,7 +38,8 @@ export class LauncherService implements LauncherCommands {
     // Signed in already (a second click, a reloaded page): the session goes on.
     if (this.#client.GetStatus() === Client.Status.Ready) return { displayName: this.#client.GetCurrentUserV2()?.DisplayName() ?? '' };
     // OAuth2 with PKCE, the public-client flow: no client secret ships in an app. The SDK opens
-    // the consent page in the system browser and takes the answer on a loopback redirect.
+    // the consent page in the system browser (openUrl) and takes the answer on a loopback
+    // redirect — never in a window of the app, where the player could not tell whose page it is.
     const verifier = this.#client.CreateAuthorizationCodeVerifier();
     const args = new AuthorizationArgs();
     args.SetScopes(Client.GetDefaultCommunicationScopes());

@@ -4,7 +4,7 @@
 // so quitting never waits on the network.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import type { EventChannel, InvokeChannel, LauncherEvent } from '../shared/launcher_api';
 import { commandHandler } from './ipc_commands';
 import { LauncherService } from './launcher_service';
@@ -16,7 +16,10 @@ const APPLICATION_ID = BigInt(process.env.LAUNCHER_APPLICATION_ID || '1349146942
 const PAGE = join(__dirname, '..', '..', 'src', 'renderer', 'index.html');
 
 let window: BrowserWindow | undefined;
-const launcher = new LauncherService(APPLICATION_ID, (event: LauncherEvent) => {
+const openInBrowser = (url: string) => {
+  shell.openExternal(url).catch((error: Error) => console.error(`launcher: could not open the browser: ${error.message}`));
+};
+const launcher = new LauncherService(APPLICATION_ID, openInBrowser, (event: LauncherEvent) => {
   // The page may be gone (closed, reloading): an event for nobody is dropped.
   if (window && !window.isDestroyed()) window.webContents.send(EVENTS, event);
 });
