@@ -120,4 +120,19 @@ describe('examples/bot-backend', () => {
       expect(out + run.stderr).not.toContain(secret);
     }
   }, 60_000);
+
+  it('a missing or malformed credential stops it at start with the variable and the rule, never the value', async () => {
+    const build = tsc(project);
+    expect(build.status, build.output).toBe(0);
+    const base = { ...process.env, SDKPP_API_BASE: emu.apiBase, BOT_APPLICATION_ID: emu.application.id, BOT_CLIENT_SECRET: emu.application.clientSecret, BOT_PUBLIC_KEY: emu.application.publicKey };
+    const missing = await runNode([join(project, 'dist', 'main.js')], { cwd: project, env: base, limitMs: 15_000 }).ended;
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('BOT_TOKEN is not set: it must be the bot token from the portal');
+    const malformedToken = 'has spaces so it is not a token';
+    const malformed = await runNode([join(project, 'dist', 'main.js')], { cwd: project, env: { ...base, BOT_TOKEN: malformedToken }, limitMs: 15_000 }).ended;
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('BOT_TOKEN must be the bot token from the portal');
+    expect(malformed.stdout + malformed.stderr).not.toContain(malformedToken);
+    expect(missing.stdout + missing.stderr + malformed.stdout + malformed.stderr).not.toContain(emu.application.clientSecret);
+  }, 60_000);
 });
