@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, SEED, type RunningEmulator } from '../../lib/emulator/index';
 import { seedKeyPair } from '../../lib/emulator/seed';
-import { exampleProject, runNode, tsc } from './example_project';
+import { buildOnce, exampleProject, runNode, tsc } from './example_project';
 
 let project: string;
 let emu: RunningEmulator;
@@ -45,7 +45,7 @@ describe('examples/bot-backend', () => {
   }, 60_000);
 
   it('answers /lfg, refuses forged requests, links an account server-side, logs the webhook, and ends with --once', async () => {
-    const build = tsc(project);
+    const build = buildOnce(project);
     expect(build.status, build.output).toBe(0);
     const env = {
       ...process.env,
@@ -122,7 +122,7 @@ describe('examples/bot-backend', () => {
   }, 60_000);
 
   it('a missing or malformed credential stops it at start with the variable and the rule, never the value', async () => {
-    const build = tsc(project);
+    const build = buildOnce(project);
     expect(build.status, build.output).toBe(0);
     const base = { ...process.env, SDKPP_API_BASE: emu.apiBase, BOT_APPLICATION_ID: emu.application.id, BOT_CLIENT_SECRET: emu.application.clientSecret, BOT_PUBLIC_KEY: emu.application.publicKey };
     const missing = await runNode([join(project, 'dist', 'main.js')], { cwd: project, env: base, limitMs: 15_000 }).ended;

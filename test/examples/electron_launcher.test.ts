@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../lib/emulator/index';
 import { packageRoot } from '../../lib/sdk/binding';
 import { FIXTURES, type FixtureContext } from '../docs/fixtures';
-import { cachedPackage, exampleProject, linkModule, runNode, tsc, type ExampleRun } from './example_project';
+import { buildOnce, cachedPackage, exampleProject, linkModule, runNode, tsc, type ExampleRun } from './example_project';
 
 const PARTY_SECRET = 'electron-test-party-91d3';
 let project: string;
@@ -132,7 +132,7 @@ describe('examples/electron-launcher', () => {
   });
 
   it('the main process runs under Node with the stand-in for electron: the scripted page ends, the app quits, exit 0', async () => {
-    const build = tsc(project);
+    const build = buildOnce(project);
     expect(build.status, build.output).toBe(0);
     expectTheWholeSession(await runThePage(join(project, 'dist', 'main', 'main.js')));
   }, 60_000);
@@ -140,7 +140,7 @@ describe('examples/electron-launcher', () => {
   // The README's bundler note, both ways: esbuild with sdkpp external (`npm run bundle`) gives a
   // main that runs the whole session; sdkpp bundled in fails at start.
   it('bundled with esbuild and sdkpp external (npm run bundle), the main process runs the same session', async () => {
-    const build = tsc(project);
+    const build = buildOnce(project);
     expect(build.status, build.output).toBe(0);
     const bundled = bundle();
     expect(bundled.status, bundled.output).toBe(0);

@@ -65,6 +65,15 @@ export function tsc(project: string, ...args: string[]): { status: number | null
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
+const builds = new Map<string, { status: number | null; output: string }>();
+
+/** `tsc -p <project>` (emitting), once per project and test file: the runs of one file share it. */
+export function buildOnce(project: string): { status: number | null; output: string } {
+  let build = builds.get(project);
+  if (!build) builds.set(project, (build = tsc(project)));
+  return build;
+}
+
 export interface ExampleRun {
   code: number | null;
   signal: NodeJS.Signals | null;

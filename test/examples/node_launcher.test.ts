@@ -12,7 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { Activity, ActivityParty, ActivityPartyPrivacy, ActivitySecrets, ActivityTypes, AuthorizationTokenType, Client, LoggingSeverity } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
 import { FIXTURES, type FixtureContext } from '../docs/fixtures';
-import { exampleProject, runNode, tsc, type ExampleRun, type RunningExample } from './example_project';
+import { buildOnce, exampleProject, runNode, tsc, type ExampleRun, type RunningExample } from './example_project';
 
 const PARTY_SECRET = 'alices-party-secret-5c1e';
 let project: string;
@@ -96,7 +96,7 @@ describe('examples/node-launcher', () => {
   }, 60_000);
 
   it('joins a friend’s party from her invite, chats and talks push-to-talk in its call, then exits by itself', async () => {
-    const build = tsc(project);
+    const build = buildOnce(project);
     expect(build.status, build.output).toBe(0);
     const run = await runTheLauncher({ LAUNCHER_INVITE_WAIT_S: '15', LAUNCHER_CALL_S: '4' }, async (emu, launcher, cleanups) => {
       // alice sits in her party before nelly starts; she invites her once the menu waits.
@@ -135,7 +135,7 @@ describe('examples/node-launcher', () => {
   }, 60_000);
 
   it('with no invite it hosts a party; a friend accepts its invite, gets the join secret and joins it', async () => {
-    const build = tsc(project);
+    const build = buildOnce(project);
     expect(build.status, build.output).toBe(0);
     let joinedLobby: bigint | undefined;
     let nellyThere = false;
