@@ -12,8 +12,14 @@ import { LauncherService } from './launcher_service';
 const INVOKE: InvokeChannel = 'sdkpp-launcher:invoke';
 const EVENTS: EventChannel = 'sdkpp-launcher:event';
 /** The emulator's seeded application; on the real service, your application's id from the portal. */
-const APPLICATION_ID = BigInt(process.env.LAUNCHER_APPLICATION_ID || '1349146942634065960');
+const APPLICATION_ID = applicationId(process.env.LAUNCHER_APPLICATION_ID);
 const PAGE = join(__dirname, '..', '..', 'src', 'renderer', 'index.html');
+
+function applicationId(value: string | undefined): bigint {
+  if (!value) return 1349146942634065960n;
+  if (!/^[1-9][0-9]{0,19}$/.test(value)) throw new Error(`LAUNCHER_APPLICATION_ID must be your application's id (a number of up to 20 digits); got "${value}"`);
+  return BigInt(value);
+}
 
 let window: BrowserWindow | undefined;
 const openInBrowser = (url: string) => {
