@@ -5,9 +5,9 @@
 // live in the emulator's BlobStore (blob_store.ts), apart from the state, which names them by hash.
 import type { APIAttachment, AttachmentFlags } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { UploadedFile } from '../http/multipart';
-import type { Validator } from '../http/validate';
+import type { Validator } from './validate';
 import type { StoredAttachment } from '../model/types';
 
 /** The default upload size, checked per attachment (spec: 10 MiB since 16 January 2025). */

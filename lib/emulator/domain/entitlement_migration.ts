@@ -10,7 +10,7 @@
 // at or after the window's end follows the current rules: it becomes new-behaviour with no
 // entitlement event (there is none at a billing period).
 import type { Emulator } from '../emulator';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from './errors';
 import type { Entitlement } from '../model/types';
 import { announce, entitlementJson, EntitlementKind, PERIOD_MS, SkuKind, unknownSku } from './monetization';
 

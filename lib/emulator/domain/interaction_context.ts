@@ -4,7 +4,7 @@
 // app in a server without its bot has the user-app set), whether responses are forced ephemeral
 // (USE_EXTERNAL_APPS off and the app not installed to the server), and the attachment size limit.
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Application, Channel, DmChannel, Guild, User } from '../model/types';
 import { hasScope } from '../http/context';
 import { openBotDm } from './bot_dms';

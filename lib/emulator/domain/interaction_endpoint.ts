@@ -5,7 +5,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import type { Emulator } from '../emulator';
 import { MAX_BODY_BYTES } from '../http/body';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Application } from '../model/types';
 import { newSecret } from '../secrets';
 import { endpointRefusal } from '../endpoint_policy';

@@ -3,7 +3,7 @@
 // windows (200 messages; lobbies also 72 hours).
 import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import { cachedJson, jsonArrayText, type JsonText } from '../http/json';
 import type { ActivityInvite, DmChannel, Lobby, Message, User } from '../model/types';
 import { findPerson, userOrIdJson } from './accounts';

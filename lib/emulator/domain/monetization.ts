@@ -7,7 +7,7 @@
 import type { APIEntitlement, APISKU, APISubscription, EntitlementType, SKUFlags, SKUType, SubscriptionStatus } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import type { BusEventType } from '../events';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Entitlement, Sku, Subscription } from '../model/types';
 
 export const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;

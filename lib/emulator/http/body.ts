@@ -1,7 +1,7 @@
 // Request bodies: bounded in size, checked for nesting depth before parsing, and decoded only
 // from the content type the route accepts.
 import type { IncomingMessage } from 'node:http';
-import { ApiError, Errors } from './errors';
+import { ApiError, Errors } from '../domain/errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;

@@ -6,7 +6,7 @@ import type { Emulator } from '../emulator';
 import type { Application, TokenRecord, User } from '../model/types';
 import { contentType, MAX_MULTIPART_BODY_BYTES, parseJsonBody, readBody } from './body';
 import { multipartBoundary, parseMultipart, type UploadedFile } from './multipart';
-import { ApiError, Errors } from './errors';
+import { ApiError, Errors } from '../domain/errors';
 
 export type Caller =
   | { kind: 'bearer'; token: TokenRecord; app: Application; user: User | null }

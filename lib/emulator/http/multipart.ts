@@ -1,7 +1,7 @@
 // multipart/form-data bodies, as the message routes take them (the public API's uploads): a
 // `payload_json` part with the JSON body and `files[n]` parts with the bytes. Bounded in every
 // dimension (parts, header size, field size); anything malformed is a 400 (50035), never a 500.
-import { Errors } from './errors';
+import { Errors } from '../domain/errors';
 
 /** Parts in one body: payload_json, 10 files and some slack for extra fields. */
 export const MAX_MULTIPART_PARTS = 16;

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../emulator';
 import { RequestContext } from './context';
-import { ApiError, Errors, OAuthError } from './errors';
+import { ApiError, Errors, OAuthError } from '../domain/errors';
 import { RULES } from './rate_limits';
 import type { RequestOrigins } from './request_origin';
 import type { Router } from './router';

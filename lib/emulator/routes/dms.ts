@@ -15,10 +15,10 @@ import {
 } from '../domain/messages';
 import { Limits } from '../domain/limits';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import { RULES } from '../http/rate_limits';
 import type { Router } from '../http/router';
-import { historyLimit, Validator } from '../http/validate';
+import { historyLimit, Validator } from '../domain/validate';
 import type { Message } from '../model/types';
 import { isSnowflake } from '../snowflake';
 

@@ -24,10 +24,10 @@ import {
 } from '../domain/lobbies';
 import { findLobbyMessage, lobbyHistory, messageJson, messagePageJson, postLobbyMessage, setModerationMetadata } from '../domain/messages';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import { RULES } from '../http/rate_limits';
 import type { Router } from '../http/router';
-import { historyLimit, Validator } from '../http/validate';
+import { historyLimit, Validator } from '../domain/validate';
 import type { Lobby } from '../model/types';
 import { isSnowflake } from '../snowflake';
 
