@@ -6,7 +6,7 @@
 // createChannelMessage / editChannelMessage with their own author and metadata.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from './errors';
-import type { UploadedFile } from '../http/multipart';
+import type { UploadedFile } from './attachments';
 import { Validator } from './validate';
 import type { ChannelMessage, StoredAttachment } from '../model/types';
 import { parseAttachmentRequests, resolveAttachments, storeAttachmentData } from './attachments';

@@ -6,7 +6,7 @@
 import type { Emulator } from '../emulator';
 import { ApiError } from './errors';
 import type { Application, Channel, DmChannel, Guild, User } from '../model/types';
-import { hasScope } from '../http/context';
+import { hasScope } from '../auth/scopes';
 import { openBotDm } from './bot_dms';
 import { findChannel } from './channels';
 import { InteractionContext } from './commands';

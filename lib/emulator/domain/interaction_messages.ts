@@ -6,7 +6,7 @@ import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v1
 import type { Emulator } from '../emulator';
 import { ApiError } from './errors';
 import { Validator } from './validate';
-import type { UploadedFile } from '../http/multipart';
+import type { UploadedFile } from './attachments';
 import type { ChannelMessage, Interaction, InteractionMessage, StoredAttachment } from '../model/types';
 import { attachmentJson, parseAttachmentRequests, resolveAttachments, storeAttachmentData, type AttachmentRequest } from './attachments';
 import { userJson, userOrIdJson } from './accounts';

@@ -5,7 +5,7 @@
 // installed.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from './errors';
-import type { UploadedFile } from '../http/multipart';
+import type { UploadedFile } from './attachments';
 import { Validator } from './validate';
 import type { Interaction, InteractionMessage } from '../model/types';
 import { isSnowflake } from '../snowflake';

@@ -5,7 +5,7 @@
 // token then lives 15 minutes for the original response and follow-ups.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from './errors';
-import type { UploadedFile } from '../http/multipart';
+import type { UploadedFile } from './attachments';
 import { Validator } from './validate';
 import type { Application, ApplicationCommand, Interaction, User } from '../model/types';
 import { newSecret } from '../secrets';

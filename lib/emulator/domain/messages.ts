@@ -4,7 +4,7 @@
 import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from './errors';
-import { cachedJson, jsonArrayText, type JsonText } from '../http/json';
+import { cachedJson, jsonArrayText, type JsonText } from '../json';
 import type { ActivityInvite, DmChannel, Lobby, Message, User } from '../model/types';
 import { findPerson, userOrIdJson } from './accounts';
 import { Limits } from './limits';

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../emulator';
 import { RequestContext } from './context';
 import { ApiError, Errors, OAuthError } from '../domain/errors';
-import { RULES } from './rate_limits';
+import { RULES } from '../rate_limits';
 import type { RequestOrigins } from './request_origin';
 import type { Router } from './router';
-import { JsonText, toJson } from './json';
+import { JsonText, toJson } from '../json';
 
 export interface Routers {
   api: Router;

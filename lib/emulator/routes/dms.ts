@@ -16,7 +16,7 @@ import {
 import { Limits } from '../domain/limits';
 import type { RequestContext } from '../http/context';
 import { Errors } from '../domain/errors';
-import { RULES } from '../http/rate_limits';
+import { RULES } from '../rate_limits';
 import type { Router } from '../http/router';
 import { historyLimit, Validator } from '../domain/validate';
 import type { Message } from '../model/types';

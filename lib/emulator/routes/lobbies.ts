@@ -25,7 +25,7 @@ import {
 import { findLobbyMessage, lobbyHistory, messageJson, messagePageJson, postLobbyMessage, setModerationMetadata } from '../domain/messages';
 import type { RequestContext } from '../http/context';
 import { Errors } from '../domain/errors';
-import { RULES } from '../http/rate_limits';
+import { RULES } from '../rate_limits';
 import type { Router } from '../http/router';
 import { historyLimit, Validator } from '../domain/validate';
 import type { Lobby } from '../model/types';
