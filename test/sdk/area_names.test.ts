@@ -15,7 +15,7 @@ const layers: Record<Layer, { dir: string; file: RegExp; defines: (name: string)
   // `ClientWrap::Name(` or a defining macro's `MACRO(Name)` / `MACRO(Name, ...)`.
   napi: { dir: 'native/napi', file: /^wrap_client(_(?!message_fields|create_options|result|platform)[a-z]+)?\.cc$/, defines: (n) => new RegExp(`(ClientWrap::${n}\\(|SDKPP_[A-Z_]+\\(${n}[,)])`) },
   // A method of the area's class: `  Name(` or `  static Name(` at the start of a line.
-  facade: { dir: 'lib/sdk', file: /^client(_(?!native)[a-z]+)?\.ts$/, defines: (n) => new RegExp(`^  (static )?${n}\\(`, 'm') },
+  facade: { dir: 'lib/sdk', file: /^client(_[a-z]+)?\.ts$/, defines: (n) => new RegExp(`^  (static )?${n}\\(`, 'm') },
 };
 
 function areaOf(file: string): string {
