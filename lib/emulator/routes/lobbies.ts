@@ -212,11 +212,7 @@ export function registerLobbies(api: Router): void {
     const lobby = lobbyFor(ctx, app.id);
     if (!isSnowflake(ctx.params.message_id)) throw Errors.unknownMessage();
     const message = findLobbyMessage(ctx.emu, lobby.id, ctx.params.message_id);
-    const body = await ctx.json();
-    const v = new Validator();
-    const md = v.dict('_root', body, { maxKeys: Limits.MaxModerationMetadataKeysCount, optional: false, maxTotal: Limits.MaxMetadataCodePoints });
-    v.check();
-    setModerationMetadata(ctx.emu, message, md!);
+    setModerationMetadata(ctx.emu, message, await ctx.json());
     return null;
   });
 
