@@ -34,11 +34,11 @@ export {
   UserApplicationProfileHandle,
   UserHandle,
   UserMessageSummary,
-} from './sdk/handles';
+} from './sdk/social';
 export type { AuthorizeOutcome, ChildTokenExchange, CurrentUser, TokenExchange } from './sdk/client';
 export { SdkError } from './sdk/errors';
 export type { NodeAudioOptions, NodePlatformOptions } from './platform/node_host';
-export { AudioDevice, Call, CallInfoHandle, VADThresholdSettings, VoiceStateHandle } from './sdk/call';
+export { AudioDevice, Call, CallInfoHandle, VADThresholdSettings, VoiceStateHandle } from './sdk/voice';
 export type {
   CallEncryptionState,
   CallEncryptionStateChangedCallback,

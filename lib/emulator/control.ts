@@ -27,7 +27,7 @@ import { createSubscription, endSubscription, entitlementJson, grantEntitlement,
 import { setSearchIndexReady } from './domain/search';
 import type { Emulator } from './emulator';
 import type { DataFileStatus } from './persistence';
-import { ApiError } from './http/errors';
+import { ApiError } from './domain/errors';
 import type { Router } from './http/router';
 import type { PendingAuthorization } from './model/types';
 import type { GatewayControl, LocalClientControl, PendingIpcAuthorization, VoiceControl } from './ports';

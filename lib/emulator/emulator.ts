@@ -3,7 +3,7 @@
 // class, and registers restore hooks for what a restored state needs again (timers).
 import { EmulatorClock } from './clock';
 import { EventBus } from './events';
-import { RateLimiter } from './http/rate_limits';
+import { RateLimiter } from './rate_limits';
 import { EmulatorState } from './model/state';
 import type { Application, User } from './model/types';
 import { BlobStore } from './blob_store';

@@ -1,7 +1,6 @@
 // What the control API drives in the other adapters, as interfaces: the gateway and the local
 // client implement them and startEmulator plugs them in, so no adapter imports another.
 import type { GuildObserver } from './domain/channels';
-import type { VoiceStatsSnapshot } from './voice/stats';
 
 export interface GatewayControl extends GuildObserver {
   /** Sends Reconnect (op 7) to connected sessions (of one user, or all); returns how many. */
@@ -35,6 +34,49 @@ export interface PendingIpcAuthorization {
   redirectUri: string;
   codeChallenge: string | null;
   integrationType: number | null;
+}
+
+/** The voice server's counters, as voiceStats answers them (voice/stats.ts keeps them). */
+export type DropReason =
+  | 'truncated'
+  | 'oversized'
+  | 'version'
+  | 'payloadType'
+  | 'unknownSsrc'
+  | 'wrongAddress'
+  | 'noSession'
+  | 'rate'
+  | 'badTag'
+  | 'replay'
+  | 'blocked'
+  | 'badDiscovery';
+
+/** Why a DAVE message of a member was ignored. */
+export type DaveRejectReason = 'truncated' | 'unknownOp' | 'oversized' | 'notDave' | 'badKeyPackage' | 'invalidCommit' | 'staleCommit' | 'badTransition';
+
+export interface MemberStats {
+  packetsIn: number;
+  /** Times the member's pinned UDP address moved: a packet that opened under its key from a new address (a NAT rebind). */
+  addressMoves: number;
+  forwarded: number;
+  received: number;
+  /** Voice gateway Resumes that succeeded, and the numbered messages they replayed. */
+  resumed: number;
+  replayed: number;
+  dropped: Partial<Record<DropReason, number>>;
+  /** Forwarded frames from this member that end in FA FA (DAVE), are the silence frame, or neither. */
+  e2eeFrames: number;
+  silenceFrames: number;
+  plainFrames: number;
+  daveRejected: Partial<Record<DaveRejectReason, number>>;
+}
+
+export interface VoiceStatsSnapshot {
+  members: Record<string, MemberStats>;
+  /** Datagrams that could not be tied to a member. */
+  unattributed: Partial<Record<DropReason, number>>;
+  /** Voice WebSocket connections the server closed, by close code. */
+  closed: Record<string, number>;
 }
 
 /** The control hooks of voice.md §8 (parts of the emulator's control API). */

@@ -1,6 +1,6 @@
 // AdditionalContent: what a message holds that the SDK cannot show as text (attachments, a
 // poll, a voice message, a thread, embeds, stickers). A plain value, so it lives in TypeScript;
-// MessageHandle.AdditionalContent() hands one out (see handles.ts).
+// MessageHandle.AdditionalContent() hands one out (see message_handle.ts).
 import { AdditionalContentType } from './enums.generated';
 import { EnumToString } from './enum_to_string';
 

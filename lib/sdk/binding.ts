@@ -1,16 +1,16 @@
 // Loads the native addon (the local node-gyp build when it was built for this OS and CPU, else
 // the prebuild for this platform; scripts/build/locate-addon.cjs) and describes its shape. Everything in the addon validates its own arguments; this file only
-// gives TypeScript the types (the value classes: native_values.ts; NativeClient, composed from
-// one interface per area: native_client.ts; the handle classes: social_types.ts).
+// gives TypeScript the types (the value classes: values_types.ts; NativeClient, composed from
+// one interface per area: native_client.ts; the handle classes: social_types.ts and voice_types.ts).
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { NativeClientConstructor } from './native_client';
-import type * as V from './native_values';
+import type * as V from './values_types';
 import type * as Social from './social_types';
 import type * as Voice from './voice_types';
 import { memoizeStringGetters, type ValueClassShape } from './string_getter_memo';
 
-export type * from './native_values';
+export type * from './values_types';
 export type { NativeClient, NativeClientConstructor } from './native_client';
 
 /** A class the addon hands instances of (no public constructor). */

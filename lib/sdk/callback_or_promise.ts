@@ -11,13 +11,7 @@ export function callbackOrPromise<Args extends [ClientResult, ...unknown[]], Val
   start: (callback: (...args: Args) => void) => void,
   toValue: (...args: Args) => Value,
 ): Promise<Value> | undefined {
-  if (callback !== undefined) {
-    if (typeof callback !== 'function') {
-      throw new TypeError(`Client.${operation}: callback must be a function (got ${typeof callback})`);
-    }
-    start(callback);
-    return undefined;
-  }
+  if (startedWithCallback(operation, callback, start)) return undefined;
   let resolve!: (value: Value) => void;
   let reject!: (error: SdkError) => void;
   const promise = new Promise<Value>((res, rej) => {
@@ -45,12 +39,17 @@ export function callbackOrValue<Value>(
   callback: ((value: Value) => void) | undefined,
   start: (callback: (value: Value) => void) => void,
 ): Promise<Value> | undefined {
-  if (callback !== undefined) {
-    if (typeof callback !== 'function') {
-      throw new TypeError(`Client.${operation}: callback must be a function (got ${typeof callback})`);
-    }
-    start(callback);
-    return undefined;
-  }
+  if (startedWithCallback(operation, callback, start)) return undefined;
   return new Promise<Value>((resolve) => start(resolve));
+}
+
+/** The callback form: false when `callback` is omitted; else, once it is checked to be a
+ * function (a TypeError naming the operation otherwise), the operation starts with it. */
+function startedWithCallback<Callback>(operation: string, callback: Callback | undefined, start: (callback: Callback) => void): boolean {
+  if (callback === undefined) return false;
+  if (typeof callback !== 'function') {
+    throw new TypeError(`Client.${operation}: callback must be a function (got ${typeof callback})`);
+  }
+  start(callback);
+  return true;
 }

@@ -3,10 +3,10 @@
 // (an app may drop its own reference), and GetCall answers that same object.
 import { binding, type ClientResult } from './binding';
 import { callbackOrPromise, callbackOrValue, resultOnly } from './callback_or_promise';
-import type { Id } from './client_native';
+import type { Id } from './native_client';
 import { UsersMethods } from './client_users';
 import type { LoggingSeverity } from './enums.generated';
-import type { LogCallback, ResultCallback } from './native_values';
+import type { LogCallback, ResultCallback } from './values_types';
 import type {
   AudioDevice,
   CallHandle,

@@ -2,7 +2,7 @@
 // the reference's Core row (application id, logging, HTTP timeout, thread priority, version,
 // Error/Status/ThreadToString).
 import { binding, type LogCallback, type StatusChangedCallback } from './binding';
-import { NativeClientMethods } from './client_native';
+import { NativeClientMethods } from './native_client';
 import type { ClientError, ClientStatus, ClientThread, LoggingSeverity } from './enums.generated';
 
 export abstract class ConnectionMethods extends NativeClientMethods {

@@ -9,7 +9,7 @@ import type {
   ResultOnlyCallback,
   StringMap,
 } from './social_types';
-import type { Id } from './client_native';
+import type { Id } from './native_client';
 
 export abstract class LobbiesMethods extends PresenceMethods {
   CreateOrJoinLobby(secret: string): Promise<{ result: ClientResult; lobbyId: bigint }>;

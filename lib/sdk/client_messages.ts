@@ -12,7 +12,7 @@ import type {
   UserMessageSummariesCallback,
   UserMessageSummary,
 } from './social_types';
-import type { Id } from './client_native';
+import type { Id } from './native_client';
 
 export abstract class MessagesMethods extends LobbiesMethods {
   #messages: MessageSource | undefined;

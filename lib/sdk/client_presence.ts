@@ -5,7 +5,7 @@ import { callbackOrPromise, resultOnly } from './callback_or_promise';
 import { AuthMethods } from './client_auth';
 import type * as Enums from './enums.generated';
 import type { AcceptActivityInviteCallback, ResultOnlyCallback } from './social_types';
-import type { Id } from './client_native';
+import type { Id } from './native_client';
 
 export abstract class PresenceMethods extends AuthMethods {
   /**

@@ -7,7 +7,7 @@ import type {
   ResultOnlyCallback,
   UserHandle,
 } from './social_types';
-import type { Id } from './client_native';
+import type { Id } from './native_client';
 
 export abstract class RelationshipsMethods extends MessagesMethods {
   GetRelationships(): RelationshipHandle[] {

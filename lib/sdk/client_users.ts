@@ -11,7 +11,7 @@ import type {
   UserApplicationProfileHandle,
   UserHandle,
 } from './social_types';
-import type { Id } from './client_native';
+import type { Id } from './native_client';
 
 export abstract class UsersMethods extends RelationshipsMethods {
   GetUserGuilds(): Promise<{ result: ClientResult; guilds: GuildMinimal[] }>;

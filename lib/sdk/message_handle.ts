@@ -6,7 +6,7 @@
 // common fields come from its batch's snapshot (MessageBatch), current as long as the cache's
 // change count has not moved, so reading them costs no call into the addon.
 import { AdditionalContent } from './additional_content';
-import type { ClientResult } from './native_values';
+import type { ClientResult } from './values_types';
 import type * as Enums from './enums.generated';
 import type { AdditionalContentInfo, ChannelHandle, LobbyHandle, StringMap, UserHandle } from './social_types';
 

@@ -1,7 +1,8 @@
 // The addon's NativeClient as one composed type: an interface per area (the same area words as
 // native/core/src/client/client_<area>.cc, native/napi/wrap_client_<area>.cc and
 // lib/sdk/client_<area>.ts), joined with the platform results it takes from the Node host.
-// The façade holds exactly this type, so no method is reached through a cast.
+// The façade holds exactly this type, so no method is reached through a cast: every area class
+// (client_<area>.ts, chained in client.ts's order) stands on NativeClientMethods, which holds it.
 import type { PlatformEventSink } from '../platform/host/events';
 import type * as Enums from './enums.generated';
 import type {
@@ -18,7 +19,7 @@ import type {
   ResultCallback,
   StatusChangedCallback,
   TokenExchangeCallback,
-} from './native_values';
+} from './values_types';
 import type {
   AcceptActivityInviteCallback,
   ChannelHandle,
@@ -262,4 +263,12 @@ export interface NativeClientConstructor {
   GetDefaultCommunicationScopes(): string;
   GetDefaultPresenceScopes(): string;
   GetDefaultAudioDeviceId(): string;
+}
+
+/** A snowflake id argument: a bigint, or a string of decimal digits (the addon checks both). */
+export type Id = bigint | string;
+
+/** The root of the Client's area classes: the addon's client they all call. */
+export abstract class NativeClientMethods {
+  protected abstract get native(): NativeClient;
 }

@@ -1,6 +1,6 @@
 // Types of the social layer's handles, values and callbacks (the addon's classes).
 import type { CallInfoHandle } from './voice_types';
-import type { Activity, ActivityInvite, ClientResult } from './native_values';
+import type { Activity, ActivityInvite, ClientResult } from './values_types';
 import type * as Enums from './enums.generated';
 
 export type StringMap = Record<string, string>;
@@ -85,7 +85,7 @@ export interface ChannelHandle {
   readonly valid: boolean;
 }
 
-/** What the addon hands out; handles.ts turns it into an AdditionalContent. */
+/** What the addon hands out; message_handle.ts turns it into an AdditionalContent. */
 export interface AdditionalContentInfo {
   Type: Enums.AdditionalContentType;
   Title: string | undefined;

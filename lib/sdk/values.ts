@@ -2,7 +2,7 @@
 // call with no JS wrapper in between; string getters such as `args.Scopes()` answer repeated
 // reads from a JS memo (string_getter_memo.ts, put in place when binding.ts loads the addon).
 import { binding } from './binding';
-import type * as Types from './binding';
+import type * as Types from './values_types';
 
 export type Activity = Types.Activity;
 export const Activity = binding.Activity;

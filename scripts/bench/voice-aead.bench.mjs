@@ -9,7 +9,7 @@ import { formatNs, nsPerOp, table } from './measure.mjs';
 const require = createRequire(import.meta.url);
 const { binding } = require('../../dist/sdk/binding.js');
 const { NodePlatformHost } = require('../../dist/platform/node_host.js');
-const { aeadOpenInto, aeadSealInto } = require('../../dist/platform/host/aead.js');
+const { aeadOpenInto, aeadSealInto } = require('../../dist/protocol/aead.js');
 
 const PAYLOAD_BYTES = 120;
 const ITERATIONS = 20_000;

@@ -1,9 +1,17 @@
 // The emulator's layering, checked on its import graph (type-only imports included: a type
 // import between two adapters couples them just the same):
 // - no import cycles anywhere in lib/emulator;
-// - adapters (each file of routes/, the gateway/ and ipc/ directories, control.ts) never import
-//   another adapter: they share rules through domain/ and ports through ports.ts;
+// - no circle between its folders either (domain/ -> http/ -> domain/ is one even when no file
+//   imports itself back): a folder's files stand on one side of every other folder's;
+// - adapters (each file of routes/, the gateway/, ipc/, voice/ and http/ directories,
+//   control.ts) never import another adapter: they share rules through domain/ and ports
+//   through ports.ts; http/ (the HTTP server they stand on) may be imported by the others and
+//   imports none of them;
 // - domain/ never imports an adapter.
+// And the rooms of lib/ as a whole: what one side of a wire shares with the other (the IPC
+// socket paths, the voice AEAD) lives in lib/protocol/, which the emulator, lib/sdk and
+// lib/platform may import and which imports none of them; the emulator imports nothing else of
+// lib/ but the generated limits table.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -72,7 +80,59 @@ export function adapterOf(module: string): string | null {
   if (module.startsWith('ipc/')) return 'ipc';
   if (module === 'control') return 'control';
   if (module.startsWith('voice/')) return 'voice';
+  if (module.startsWith('http/')) return 'http';
   return null;
+}
+
+/** The graph between lib/emulator's folders: an arrow F -> G when a module of F imports one of
+ * G. Top-level modules (the core, emulator.ts, and its helpers beside it) are no folder. */
+export function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const folderOf = (module: string): string | null => (module.includes('/') ? module.slice(0, module.indexOf('/')) : null);
+  const folders = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const fromFolder = folderOf(from);
+    if (fromFolder === null) continue;
+    const arrows = folders.get(fromFolder) ?? new Set<string>();
+    folders.set(fromFolder, arrows);
+    for (const to of targets) {
+      const toFolder = folderOf(to);
+      if (toFolder !== null && toFolder !== fromFolder) arrows.add(toFolder);
+    }
+  }
+  return new Map([...folders].map(([folder, arrows]) => [folder, [...arrows].sort()]));
+}
+
+const LIB = path.resolve(__dirname, '../../lib');
+
+/** Each import from one room of lib/ (its first path segment: emulator, sdk, platform,
+ * protocol, index, limits.generated) into another, as `from -> to (file)`. */
+export function roomImports(lib: string): Array<{ from: string; to: string; file: string }> {
+  const roomOf = (file: string) => path.relative(lib, file).split(path.sep)[0].replace(/\.ts$/, '');
+  const found: Array<{ from: string; to: string; file: string }> = [];
+  for (const file of sourceFiles(lib)) {
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, false).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const from = roomOf(file);
+      const to = roomOf(path.resolve(path.dirname(file), fileName));
+      if (from !== to) found.push({ from, to, file: path.relative(lib, file) });
+    }
+  }
+  return found;
+}
+
+/** Which rooms of lib/ each room may import; a room not named here is not checked. */
+const ROOM_IMPORTS: Record<string, string[]> = {
+  emulator: ['protocol', 'limits.generated'],
+  protocol: [],
+  sdk: ['platform', 'protocol', 'limits.generated'],
+  platform: ['protocol', 'limits.generated'],
+};
+
+export function roomViolations(imports: Array<{ from: string; to: string; file: string }>): string[] {
+  return imports
+    .filter(({ from, to }) => ROOM_IMPORTS[from] !== undefined && !ROOM_IMPORTS[from].includes(to))
+    .map(({ from, to, file }) => `${from} imports ${to} (${file})`)
+    .sort();
 }
 
 export function layeringViolations(graph: Map<string, string[]>): string[] {
@@ -82,7 +142,9 @@ export function layeringViolations(graph: Map<string, string[]>): string[] {
     for (const to of targets) {
       const toAdapter = adapterOf(to);
       if (toAdapter === null) continue;
-      if (fromAdapter !== null && fromAdapter !== toAdapter) violations.push(`adapter ${from} imports adapter ${to}`);
+      // http/ is the HTTP server the routes, the control API and the gateway's upgrade stand on.
+      const onTheHttpServer = toAdapter === 'http';
+      if (fromAdapter !== null && fromAdapter !== toAdapter && !onTheHttpServer) violations.push(`adapter ${from} imports adapter ${to}`);
       if (from.startsWith('domain/')) violations.push(`domain module ${from} imports adapter ${to}`);
     }
   }
@@ -99,6 +161,10 @@ describe('lib/emulator architecture', () => {
 
   it('has no import cycles', () => {
     expect(cycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  it('has no circle between its folders', () => {
+    expect(cycles(folderGraph(graph)).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
   it('keeps adapters apart: they share rules through domain/ only', () => {
@@ -121,5 +187,44 @@ describe('lib/emulator architecture', () => {
     ]);
     expect(cycles(bad)).toEqual([['domain/lobbies', 'emulator', 'domain/lobbies']]);
     expect(layeringViolations(bad)).toEqual(['adapter control imports adapter routes/oauth2', 'adapter routes/oauth2 imports adapter routes/partner_sdk']);
+  });
+
+  it('finds a circle between folders that no file circle shows, and a domain module importing http/ (self-check)', () => {
+    const bad = new Map([
+      ['domain/lobbies', ['http/errors']],
+      ['http/errors', []],
+      ['http/context', ['domain/authorizations']],
+      ['domain/authorizations', []],
+      ['emulator', ['domain/lobbies']],
+    ]);
+    expect(cycles(bad)).toEqual([]);
+    expect(cycles(folderGraph(bad))).toEqual([['domain', 'http', 'domain']]);
+    expect(layeringViolations(bad)).toEqual(['domain module domain/lobbies imports adapter http/errors']);
+  });
+});
+
+describe('the rooms of lib/: one protocol room that both sides of a wire import', () => {
+  const imports = roomImports(LIB);
+
+  it('reads the imports between rooms', () => {
+    expect(imports.some(({ from, to }) => from === 'emulator' && to === 'protocol')).toBe(true);
+    expect(imports.some(({ from, to }) => from === 'platform' && to === 'protocol')).toBe(true);
+  });
+
+  it('lets the emulator, lib/sdk and lib/platform import lib/protocol, and lib/protocol none of them', () => {
+    expect(roomViolations(imports)).toEqual([]);
+  });
+
+  it('names an import that leaves its room the wrong way (self-check)', () => {
+    expect(roomViolations([
+      { from: 'emulator', to: 'platform', file: 'emulator/ipc/server.ts' },
+      { from: 'protocol', to: 'sdk', file: 'protocol/aead.ts' },
+      { from: 'sdk', to: 'emulator', file: 'sdk/client.ts' },
+      { from: 'emulator', to: 'protocol', file: 'emulator/voice/transport_crypto.ts' },
+    ])).toEqual([
+      'emulator imports platform (emulator/ipc/server.ts)',
+      'protocol imports sdk (protocol/aead.ts)',
+      'sdk imports emulator (sdk/client.ts)',
+    ]);
   });
 });

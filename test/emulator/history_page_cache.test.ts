@@ -1,5 +1,5 @@
 // History pages are served from each message's cached JSON text until the state changes
-// (http/json.ts cachedJson, keyed by the emulator's change counter). A page must still follow
+// (lib/emulator/json.ts cachedJson, keyed by the emulator's change counter). A page must still follow
 // every change of what it shows: an edit, a pin, a delete, a new message, a lobby member's
 // additional name, the reader's MESSAGE_CONTENT switch; and equal what serializing afresh gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { Api, SEED, start, type Started } from './helpers';
 import { registerContentCheck } from '../../lib/emulator/domain/channel_messages';
-import { ApiError } from '../../lib/emulator/http/errors';
+import { ApiError } from '../../lib/emulator/domain/errors';
 
 let s: Started;
 let api: Api;

@@ -2,7 +2,7 @@
 // decimal strings (the fast path must not lose that), and message timestamps are the ISO form of
 // the emulator clock at send time, request after request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toJson } from '../../lib/emulator/http/json';
+import { toJson } from '../../lib/emulator/json';
 import { HOUR, SEED, bearer, start, type Started } from './helpers';
 
 describe('toJson', () => {

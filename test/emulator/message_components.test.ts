@@ -2,7 +2,7 @@
 // modal component rules through validateModalComponents (the interactions routes call it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateModalComponents } from '../../lib/emulator/domain/components';
-import { Validator } from '../../lib/emulator/http/validate';
+import { Validator } from '../../lib/emulator/domain/validate';
 import { api, bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
 
 const IS_COMPONENTS_V2 = 1 << 15;

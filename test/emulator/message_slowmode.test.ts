@@ -3,7 +3,7 @@
 // the content-check hook of channel_messages that auto moderation plugs into.
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContentAllowed, registerContentCheck } from '../../lib/emulator/domain/channel_messages';
-import { ApiError } from '../../lib/emulator/http/errors';
+import { ApiError } from '../../lib/emulator/domain/errors';
 import { api, bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
 
 const at = (n: number) => (BigInt(SEED.guildId) + BigInt(n)).toString();

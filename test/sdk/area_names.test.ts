@@ -2,7 +2,10 @@
 // native/core/src/client/client_<area>.cc has its N-API wrapper in native/napi/wrap_client_<area>.cc
 // and its façade in lib/sdk/client_<area>.ts (client.cc ↔ wrap_client.cc ↔ client.ts for the
 // core file's own methods).
-import { readdirSync, readFileSync } from 'node:fs';
+// And Call's members, the same names in the three layers: each `Call::Name(` defined in the
+// core's call_handle.cc is registered by the addon's wrap_call.cc (`SDKPP_M(CallWrap, Name)`) and
+// declared on the façade's CallHandle (lib/sdk/voice_types.ts), and nothing more in either.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../lib/sdk/binding';
@@ -15,7 +18,7 @@ const layers: Record<Layer, { dir: string; file: RegExp; defines: (name: string)
   // `ClientWrap::Name(` or a defining macro's `MACRO(Name)` / `MACRO(Name, ...)`.
   napi: { dir: 'native/napi', file: /^wrap_client(_(?!message_fields|create_options|result|platform)[a-z]+)?\.cc$/, defines: (n) => new RegExp(`(ClientWrap::${n}\\(|SDKPP_[A-Z_]+\\(${n}[,)])`) },
   // A method of the area's class: `  Name(` or `  static Name(` at the start of a line.
-  facade: { dir: 'lib/sdk', file: /^client(_(?!native)[a-z]+)?\.ts$/, defines: (n) => new RegExp(`^  (static )?${n}\\(`, 'm') },
+  facade: { dir: 'lib/sdk', file: /^client(_[a-z]+)?\.ts$/, defines: (n) => new RegExp(`^  (static )?${n}\\(`, 'm') },
 };
 
 function areaOf(file: string): string {
@@ -61,5 +64,58 @@ describe('area names line up across core, N-API and façade', () => {
     }
     expect(misplaced).toEqual([]);
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+/** The one file named `name` below `dir` (the N-API folder may gain area folders). */
+function fileBelow(dir: string, name: string): string {
+  const found: string[] = [];
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at)) {
+      const full = join(at, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (entry === name) found.push(full);
+    }
+  };
+  walk(join(packageRoot, dir));
+  expect(found, `${name} below ${dir}`).toHaveLength(1);
+  return readFileSync(found[0], 'utf8');
+}
+
+/** The members each layer gives Call, sorted. */
+export function callMembers(core: string, napi: string, facade: string): { core: string[]; napi: string[]; facade: string[] } {
+  const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
+  const handle = /export interface CallHandle \{([\s\S]*?)\n\}/.exec(facade)?.[1] ?? '';
+  return {
+    core: sorted([...core.matchAll(/\bCall::([A-Z]\w*)\(/g)].map((m) => m[1])),
+    napi: sorted([...napi.matchAll(/SDKPP_M\(CallWrap, (\w+)\)/g)].map((m) => m[1])),
+    facade: sorted([...handle.matchAll(/^ {2}([A-Z]\w*)\(/gm)].map((m) => m[1])),
+  };
+}
+
+describe("Call's members line up across core, N-API and façade", () => {
+  const members = callMembers(
+    fileBelow('native/core/src', 'call_handle.cc'),
+    fileBelow('native/napi', 'wrap_call.cc'),
+    readFileSync(join(packageRoot, 'lib/sdk/voice_types.ts'), 'utf8'),
+  );
+
+  it('finds the members in each layer', () => {
+    expect(members.core.length).toBeGreaterThan(25);
+    expect(members.core).toContain('SetSelfMute');
+  });
+
+  it('has the same members in the three layers', () => {
+    expect(members.napi).toEqual(members.core);
+    expect(members.facade).toEqual(members.core);
+  });
+
+  it('names a member one layer lacks (self-check)', () => {
+    const core = 'bool Call::GetSelfMute() const {}\nvoid Call::SetSelfMute(bool m) {}';
+    const napi = 'SDKPP_M(CallWrap, GetSelfMute), SDKPP_M(CallWrap, SetSelfMute)';
+    const facade = 'export interface CallHandle {\n  GetSelfMute(): boolean;\n  SetSelfMuted(mute: boolean): void;\n}';
+    const seen = callMembers(core, napi, facade);
+    expect(seen.napi).toEqual(seen.core);
+    expect(seen.facade).not.toEqual(seen.core);
   });
 });

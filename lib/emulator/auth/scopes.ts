@@ -1,5 +1,6 @@
 // The scopes the emulator grants (spec, "Authentication" 2): identify.premium only for approved
-// partners.
+// partners; and what a granted scope lets a token do (hasScope, used by the HTTP adapter's checks
+// and by the domain's).
 import type { Application } from '../model/types';
 
 export const KNOWN_SCOPES = new Set([
@@ -33,4 +34,17 @@ export function parseScopes(text: string | null, app: Application): { scopes: st
     if (scope === 'identify.premium' && !app.premiumApproved) return { invalid: scope };
   }
   return { scopes: [...new Set(scopes)] };
+}
+
+// sdk.social_layer and sdk.social_layer_presence expand to what the integration needs (spec,
+// rule 2 of AuthorizationArgs).
+const EXPANSIONS: Record<string, string[]> = {
+  'sdk.social_layer': ['identify', 'email', 'guilds', 'relationships.read', 'lobbies.write', 'dm_channels.messages.write', 'activities.write', 'rpc', 'presences.write'],
+  'sdk.social_layer_presence': ['identify', 'relationships.read', 'activities.write', 'rpc', 'presences.write'],
+};
+
+/** Whether a token granted `granted` may act with `scope`, the SDK's expansions included. */
+export function hasScope(granted: string[], scope: string): boolean {
+  if (granted.includes(scope)) return true;
+  return granted.some((g) => EXPANSIONS[g]?.includes(scope));
 }

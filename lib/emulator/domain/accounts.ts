@@ -4,7 +4,7 @@
 import type { APIConnection, ConnectionService, ConnectionVisibility } from 'discord-api-types/v10';
 import { createHash } from 'node:crypto';
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Application, User } from '../model/types';
 import { codePoints, Limits } from './limits';
 

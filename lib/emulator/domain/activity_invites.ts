@@ -2,7 +2,7 @@
 // ACTIVITY_INVITE_CREATE to the recipient; only the recipient may accept a valid Join invite,
 // which hands back the join secret.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { User } from '../model/types';
 import { newSecret } from '../secrets';
 import { findMessage, postDirectMessage } from './messages';

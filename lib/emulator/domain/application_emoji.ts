@@ -4,8 +4,8 @@
 // most 256 KiB, its format told by its bytes (as the service does); GIF is animated.
 import type { APIApplicationEmoji, APIUser } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
-import { Validator } from '../http/validate';
+import { ApiError } from './errors';
+import { Validator } from './validate';
 import type { Application, ApplicationEmoji } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { parseImageData } from './images';

@@ -6,7 +6,7 @@
 import type { APIApplication, APIApplicationInstallParams, APIUser, ApplicationFlags, ApplicationWebhookEventType } from 'discord-api-types/v10';
 import { KNOWN_SCOPES } from '../auth/scopes';
 import type { Emulator } from '../emulator';
-import { Validator } from '../http/validate';
+import { Validator } from './validate';
 import type { Application, ApplicationSettings, InstallParams } from '../model/types';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks';
 import { userJson } from './accounts';

@@ -2,7 +2,7 @@
 // is set) and the approval for identify.premium. Without an id they apply to every top-level
 // application (not the child applications).
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Application } from '../model/types';
 
 function targets(emu: Emulator, applicationId?: string): Application[] {

@@ -5,9 +5,8 @@
 // live in the emulator's BlobStore (blob_store.ts), apart from the state, which names them by hash.
 import type { APIAttachment, AttachmentFlags } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
-import type { UploadedFile } from '../http/multipart';
-import type { Validator } from '../http/validate';
+import { ApiError } from './errors';
+import type { Validator } from './validate';
 import type { StoredAttachment } from '../model/types';
 
 /** The default upload size, checked per attachment (spec: 10 MiB since 16 January 2025). */
@@ -18,6 +17,15 @@ export const MAX_ATTACHMENTS = 10;
 export const MAX_ATTACHMENT_DESCRIPTION = 1024;
 export const ATTACHMENT_FLAG_IS_SPOILER = 1 << 3;
 const SPOILER_PREFIX = 'SPOILER_';
+
+/** One uploaded file of a request, as an adapter hands it to the domain. */
+export interface UploadedFile {
+  /** The part's name, e.g. `files[0]`. */
+  field: string;
+  filename: string;
+  contentType: string | null;
+  data: Buffer;
+}
 const MAX_FILENAME = 1024;
 
 /** One entry of the request's `attachments` array, validated. */

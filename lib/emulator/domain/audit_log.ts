@@ -3,7 +3,7 @@
 // members with VIEW_AUDIT_LOG — filtered by user_id and action_type, paged with before/after.
 import type { APIAuditLog, APIAuditLogEntry, APIAutoModerationRule, APIUser, AuditLogEvent } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { Errors } from '../http/errors';
+import { Errors } from './errors';
 import type { AuditLogEntry, Guild } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { basePermissions, Permission } from './permissions';

@@ -7,7 +7,7 @@ import { withQuery } from '../auth/redirects';
 import { verifierMatches } from '../auth/pkce';
 import { parseScopes } from '../auth/scopes';
 import type { Emulator } from '../emulator';
-import { ApiError, OAuthError } from '../http/errors';
+import { ApiError, OAuthError } from './errors';
 import type { Application, AuthorizationCode, DeviceAuthorization, PendingAuthorization, TokenRecord, User } from '../model/types';
 import { newSecret } from '../secrets';
 import { isBanned, userJson } from './accounts';

@@ -13,8 +13,8 @@ import type {
   AutoModerationRuleTriggerType,
 } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
-import { Validator } from '../http/validate';
+import { ApiError, Errors } from './errors';
+import { Validator } from './validate';
 import type { AutoModRule, Guild, GuildMember } from '../model/types';
 import { AuditLogAction, recordAuditEntry } from './audit_log';
 import { autoModPatternError, compileAutoModPattern } from './automod_regex';

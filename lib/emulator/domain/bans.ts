@@ -2,7 +2,7 @@
 // its external identities move to a restricted provisional account, and merging them back
 // answers 530017 until the ban lifts.
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { User } from '../model/types';
 import { deauthorizeEverywhere } from './authorizations';
 import { newProvisionalUser } from './provisional';

@@ -3,7 +3,7 @@
 // (domain/messages, /users/@me/dms): the bot side's messages live in textChannelMessages.
 import type { APIDMChannel, APIUser, ChannelType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { Errors } from '../http/errors';
+import { Errors } from './errors';
 import type { BotDmChannel } from '../model/types';
 import { findPerson, userOrIdJson } from './accounts';
 

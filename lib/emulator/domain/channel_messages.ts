@@ -5,9 +5,9 @@
 // the content hooks (auto moderation plugs in there). Other domains (interactions, webhooks) call
 // createChannelMessage / editChannelMessage with their own author and metadata.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
-import type { UploadedFile } from '../http/multipart';
-import { Validator } from '../http/validate';
+import { ApiError, Errors } from './errors';
+import type { UploadedFile } from './attachments';
+import { Validator } from './validate';
 import type { ChannelMessage, StoredAttachment } from '../model/types';
 import { parseAttachmentRequests, resolveAttachments, storeAttachmentData } from './attachments';
 import { IS_COMPONENTS_V2, validateMessageComponents } from './components';

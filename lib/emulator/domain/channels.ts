@@ -2,7 +2,7 @@
 // channel list a caller gets, permission overwrites, and voice channels (who is in them, the
 // call's start time, the status text and who may set it).
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { Channel, Guild } from '../model/types';
 import { AuditLogAction, recordAuditEntry } from './audit_log';
 import { Limits } from './limits';

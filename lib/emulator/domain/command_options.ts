@@ -2,7 +2,7 @@
 // lowercase names, descriptions of 1-100, subcommand groups holding subcommands only and
 // subcommands holding no subcommands, required options first, choices (at most 25, of the
 // option's value type) or autocomplete, and the numeric / length / channel-type bounds.
-import type { Validator } from '../http/validate';
+import type { Validator } from './validate';
 
 export const OptionType = {
   SUB_COMMAND: 1,

@@ -4,8 +4,8 @@
 // guild), bulk overwrite, and the default "Launch" entry point made when activities are enabled.
 import type { APIApplicationCommand, ApplicationCommandType, ApplicationIntegrationType, EntryPointCommandHandlerType, InteractionContextType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
-import { Validator } from '../http/validate';
+import { ApiError } from './errors';
+import { Validator } from './validate';
 import type { Application, ApplicationCommand } from '../model/types';
 import { validateCommandOptions } from './command_options';
 

@@ -4,7 +4,7 @@
 // Checkbox and File Upload; the two component errors). Other bounds follow the public API.
 // Both validators report through a Validator (50035 with the component's field path).
 import type { Emulator } from '../emulator';
-import type { Validator } from '../http/validate';
+import type { Validator } from './validate';
 
 export const ComponentType = {
   ActionRow: 1,

@@ -1,6 +1,6 @@
 // Message embeds and their limits (the public API's; the spec's rule: more than 25 fields is an
 // error, not a silent truncation). Embeds are kept as the plain JSON the sender gave, once valid.
-import type { Validator } from '../http/validate';
+import type { Validator } from './validate';
 import { codePoints } from './limits';
 
 export const EmbedLimits = {

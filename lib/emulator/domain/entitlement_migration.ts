@@ -10,9 +10,9 @@
 // at or after the window's end follows the current rules: it becomes new-behaviour with no
 // entitlement event (there is none at a billing period).
 import type { Emulator } from '../emulator';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from './errors';
 import type { Entitlement } from '../model/types';
-import { announce, entitlementJson, EntitlementKind, PERIOD_MS, SkuKind, unknownSku } from './monetization';
+import { addEntitlement, announce, entitlementJson, EntitlementKind, PERIOD_MS, SkuKind, unknownSku } from './monetization';
 
 export const MIGRATION_WINDOW_START = Date.UTC(2024, 9, 1); // 2024-10-01T00:00:00Z
 export const MIGRATION_WINDOW_END = Date.UTC(2024, 10, 1); // 2024-11-01T00:00:00Z, not included
@@ -33,23 +33,13 @@ export function createLegacyEntitlement(emu: Emulator, userId: string, skuId: st
   const now = emu.now();
   const periodEnd = endsAt ?? now + PERIOD_MS;
   if (!Number.isFinite(periodEnd) || periodEnd <= now) throw fieldError('endsAt', 'NUMBER_TYPE_MIN', 'Must be later than the emulator clock.');
-  const entitlement: Entitlement = {
-    id: emu.ids.next(),
-    skuId,
-    applicationId: sku.applicationId,
-    userId,
-    guildId: null,
+  const entitlement = addEntitlement(emu, sku, userId, {
     type: EntitlementKind.APPLICATION_SUBSCRIPTION,
-    deleted: false,
     startsAt: now,
     endsAt: periodEnd,
-    consumed: false,
     subscriptionId: null,
     legacyRenewal: renews ? 'renew' : 'end',
-  };
-  emu.state.entitlements.set(entitlement.id, entitlement);
-  emu.changed();
-  announce(emu, entitlement.applicationId, userId, 'ENTITLEMENT_CREATE', entitlementJson(emu, entitlement), true);
+  });
   armPeriodEnd(emu, entitlement);
   return entitlement;
 }

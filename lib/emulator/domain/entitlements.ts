@@ -5,8 +5,8 @@
 // (a consumable one-time purchase, once; no event: ENTITLEMENT_UPDATE is only for subscriptions
 // that end, spec).
 import type { Emulator } from '../emulator';
-import { ApiError, Errors, type FieldError } from '../http/errors';
-import { Validator } from '../http/validate';
+import { ApiError, Errors, type FieldError } from './errors';
+import { Validator } from './validate';
 import type { Application, Entitlement } from '../model/types';
 import { announce, entitlementJson, EntitlementKind, SkuKind, unknownSku } from './monetization';
 import { applyPage, failOn, pageQuery, snowflakeParam } from './paging';

@@ -5,7 +5,7 @@
 // GUILD_STICKERS_UPDATE to the guild's bots. The emulator keeps the image's hash, not its bytes.
 import type { APIEmoji, APISticker, StickerFormatType, StickerType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from './errors';
 import type { Guild, GuildEmoji, GuildSticker } from '../model/types';
 import { userOrIdJson } from './accounts';
 import type { ImageData } from './images';

@@ -4,7 +4,7 @@
 // get CHANNEL_CREATE. The caller (the bot, or the bearer token's user) owns it.
 import type { APIGroupDMChannel, ChannelFlags, ChannelType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from './errors';
 import type { GroupDm } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { accessToken } from './authorizations';

@@ -2,7 +2,7 @@
 // of one guild it is a member of, or none. Set through the control API (the public API's guild
 // profile routes that choose a guild's tag are not shown); USER_UPDATE to the user.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors, fieldError } from '../http/errors';
+import { ApiError, Errors, fieldError } from './errors';
 import { userJson } from './accounts';
 import { findGuild } from './guilds';
 import { codePoints, Limits } from './limits';

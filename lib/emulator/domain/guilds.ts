@@ -3,7 +3,7 @@
 // lobby's channel invite), changing roles or nick, and leaving — with the member events, and the
 // channel updates bots get when a role change alters what they can view.
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { APIGuildMember, APIRole, APIUser, GuildMemberFlags, RoleFlags } from 'discord-api-types/v10';
 import type { Guild, GuildMember, Role } from '../model/types';
 import { userOrIdJson } from './accounts';

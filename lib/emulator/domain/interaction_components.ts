@@ -2,7 +2,7 @@
 // message the app made (MESSAGE_COMPONENT), and submitting a modal (MODAL_SUBMIT) — each a new
 // interaction delivered like a command, with the installs of the interaction it came from.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { Application, Interaction, InteractionMessage } from '../model/types';
 import { findPerson } from './accounts';
 import { attachmentSizeLimit, resolvePlace } from './interaction_context';

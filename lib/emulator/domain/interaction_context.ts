@@ -4,9 +4,9 @@
 // app in a server without its bot has the user-app set), whether responses are forced ephemeral
 // (USE_EXTERNAL_APPS off and the app not installed to the server), and the attachment size limit.
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Application, Channel, DmChannel, Guild, User } from '../model/types';
-import { hasScope } from '../http/context';
+import { hasScope } from '../auth/scopes';
 import { openBotDm } from './bot_dms';
 import { findChannel } from './channels';
 import { InteractionContext } from './commands';

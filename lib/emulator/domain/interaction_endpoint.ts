@@ -4,8 +4,8 @@
 // answered with a PONG ({"type": 1}), as the public API does.
 import { createPrivateKey, sign } from 'node:crypto';
 import type { Emulator } from '../emulator';
-import { MAX_BODY_BYTES } from '../http/body';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
+import { MAX_BODY_BYTES } from './limits';
 import type { Application } from '../model/types';
 import { newSecret } from '../secrets';
 import { endpointRefusal } from '../endpoint_policy';

@@ -4,9 +4,9 @@
 // the deprecated `interaction`, and the follow-up limit of user-installed apps (5).
 import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
-import { Validator } from '../http/validate';
-import type { UploadedFile } from '../http/multipart';
+import { ApiError } from './errors';
+import { Validator } from './validate';
+import type { UploadedFile } from './attachments';
 import type { ChannelMessage, Interaction, InteractionMessage, StoredAttachment } from '../model/types';
 import { attachmentJson, parseAttachmentRequests, resolveAttachments, storeAttachmentData, type AttachmentRequest } from './attachments';
 import { userJson, userOrIdJson } from './accounts';

@@ -4,8 +4,8 @@
 // present, select values among the options and within min/max, Text Input lengths, and File
 // Upload counts (0..10, within its min/max) with the files as attachments in resolved.attachments.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
-import type { Validator } from '../http/validate';
+import { ApiError, Errors } from './errors';
+import type { Validator } from './validate';
 import { personUploadJson } from './interaction_payload';
 import { ComponentType, modalSelectRequired, validateModalComponents } from './components';
 

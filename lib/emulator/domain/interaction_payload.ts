@@ -4,7 +4,7 @@
 // checked against the command's definitions, with resolved users, members, roles and channels
 // (a resolved channel's app_permissions only when the app's bot is in the guild).
 import type { Emulator } from '../emulator';
-import { Errors } from '../http/errors';
+import { Errors } from './errors';
 import type { Application, ApplicationCommand, User } from '../model/types';
 import { userJson } from './accounts';
 import { findChannel } from './channels';

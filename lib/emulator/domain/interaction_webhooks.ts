@@ -4,9 +4,9 @@
 // fills the "thinking" original instead; user-installed apps get at most 5 where they are not
 // installed.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
-import type { UploadedFile } from '../http/multipart';
-import { Validator } from '../http/validate';
+import { ApiError, Errors } from './errors';
+import type { UploadedFile } from './attachments';
+import { Validator } from './validate';
 import type { Interaction, InteractionMessage } from '../model/types';
 import { isSnowflake } from '../snowflake';
 import { deleteChannelMessage } from './channel_messages';

@@ -4,9 +4,9 @@
 // response —, and the app answers once (40060 after that) within 3 s of the emulator clock; its
 // token then lives 15 minutes for the original response and follow-ups.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
-import type { UploadedFile } from '../http/multipart';
-import { Validator } from '../http/validate';
+import { ApiError, Errors } from './errors';
+import type { UploadedFile } from './attachments';
+import { Validator } from './validate';
 import type { Application, ApplicationCommand, Interaction, User } from '../model/types';
 import { newSecret } from '../secrets';
 import { releaseUnlessInChannel } from './attachments';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIExtendedInvite, APIInvite, APIInviteRole, APIUser, ChannelType, GuildFeature, InviteTargetType, InviteType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { Guild, GuildInvite, Role } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { AuditLogAction, recordAuditEntry } from './audit_log';

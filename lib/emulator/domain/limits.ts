@@ -5,6 +5,9 @@ import { Limits } from '../../limits.generated';
 
 export { Limits };
 
+/** A JSON body, the emulator's own bound: a request's, and an app's reply to an interaction. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 /** The spec's "characters": Unicode code points, not UTF-16 units or UTF-8 bytes. */
 export function codePoints(text: string): number {
   let count = 0;

@@ -2,7 +2,7 @@
 // events, metadata, the idle timeout on the emulator clock (re-armed after a restore), channel
 // linking and the linked channel's single-use invites, and deletion.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { Lobby, LobbyMember } from '../model/types';
 import { newSecret } from '../secrets';
 import { findChannel, isLinkableType } from './channels';

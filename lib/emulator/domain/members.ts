@@ -3,7 +3,7 @@
 // permission and the role hierarchy — the bot's own guild profile (nick, avatar, banner, bio),
 // kicking, and the last-activity time prune reads.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors, fieldError } from '../http/errors';
+import { ApiError, Errors, fieldError } from './errors';
 import type { Application, Guild, GuildMember } from '../model/types';
 import { announceVisibility, setVoiceChannel, visibility, type GuildObserver } from './channels';
 import { memberJson, removeGuildMember } from './guilds';

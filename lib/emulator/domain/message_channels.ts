@@ -2,7 +2,7 @@
 // or read them: guild members by VIEW_CHANNEL (50001 without), SEND_MESSAGES to send and
 // READ_MESSAGE_HISTORY to read (50013 without); a DM's two participants only.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { BotDmChannel, Channel, Guild } from '../model/types';
 import { findChannel } from './channels';
 import { channelPermissions, Permission } from './permissions';

@@ -4,8 +4,8 @@
 // able to read the source: VIEW_CHANNEL and READ_MESSAGE_HISTORY in its channel and, for an app
 // without MESSAGE_CONTENT, content the public API would show it — else 160014 (spec).
 import type { Emulator } from '../emulator';
-import { ApiError, fieldError } from '../http/errors';
-import type { Validator } from '../http/validate';
+import { ApiError, fieldError } from './errors';
+import type { Validator } from './validate';
 import type { ChannelMessage } from '../model/types';
 import { canSeeChannel, findMessageChannel, guildIdOf, hasChannelPermission, type MessageChannel } from './message_channels';
 import { contentVisible, snapshotOf, type MessageReader } from './message_view';

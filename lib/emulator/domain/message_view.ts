@@ -7,7 +7,7 @@ import type { Emulator } from '../emulator';
 import type { Application, ChannelMessage } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { attachmentJson } from './attachments';
-import { cachedJson, jsonArrayText, type JsonText } from '../http/json';
+import { cachedJson, jsonArrayText, type JsonText } from '../json';
 import { appPrivilegedIntents, PrivilegedIntent } from './privileged_intents';
 
 export interface MessageReader {

@@ -3,13 +3,14 @@
 // windows (200 messages; lobbies also 72 hours).
 import type { APIMessage, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
-import { cachedJson, jsonArrayText, type JsonText } from '../http/json';
+import { ApiError, Errors } from './errors';
+import { cachedJson, jsonArrayText, type JsonText } from '../json';
 import type { ActivityInvite, DmChannel, Lobby, Message, User } from '../model/types';
 import { findPerson, userOrIdJson } from './accounts';
 import { Limits } from './limits';
 import { memberIds, touch } from './lobbies';
 import { RelationshipType } from './relationships';
+import { Validator } from './validate';
 
 const MAX_STORED_PER_CHANNEL = 1000;
 
@@ -255,7 +256,14 @@ export function findLobbyMessage(emu: Emulator, lobbyId: string, messageId: stri
   return message;
 }
 
-/** An application's bot replaces a message's moderation metadata (at most 5 keys, checked by the adapter). */
-export function setModerationMetadata(emu: Emulator, message: Message, metadata: Record<string, string>): void {
-  editMessage(emu, message, { moderationMetadata: metadata });
+/**
+ * An application's bot replaces a message's moderation metadata with a request body (a DM's or a
+ * lobby message's): a string map of at most MaxModerationMetadataKeysCount keys and
+ * MaxMetadataCodePoints in all, else 50035 and the message unchanged.
+ */
+export function setModerationMetadata(emu: Emulator, message: Message, body: unknown): void {
+  const v = new Validator();
+  const metadata = v.dict('_root', body, { maxKeys: Limits.MaxModerationMetadataKeysCount, optional: false, maxTotal: Limits.MaxMetadataCodePoints });
+  v.check();
+  editMessage(emu, message, { moderationMetadata: metadata! });
 }

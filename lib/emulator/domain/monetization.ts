@@ -7,7 +7,7 @@
 import type { APIEntitlement, APISKU, APISubscription, EntitlementType, SKUFlags, SKUType, SubscriptionStatus } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import type { BusEventType } from '../events';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Entitlement, Sku, Subscription } from '../model/types';
 
 export const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -77,18 +77,33 @@ export function grantEntitlement(emu: Emulator, userId: string, skuId: string, t
   const sku = emu.state.skus.get(skuId);
   if (!sku) throw unknownSku();
   if (!emu.user(userId)) throw new ApiError(404, 10013, 'Unknown User');
+  return addEntitlement(emu, sku, userId, { type, startsAt: emu.now(), endsAt: null, subscriptionId });
+}
+
+/**
+ * Stores a new entitlement of `sku` for `userId` (checked by the caller) and announces it:
+ * ENTITLEMENT_CREATE on the bus and as a webhook. Purchases and old-behaviour subscription
+ * entitlements (entitlement_migration.ts) are both made here.
+ */
+export function addEntitlement(
+  emu: Emulator,
+  sku: Sku,
+  userId: string,
+  fields: Pick<Entitlement, 'type' | 'startsAt' | 'endsAt' | 'subscriptionId' | 'legacyRenewal'>,
+): Entitlement {
   const entitlement: Entitlement = {
     id: emu.ids.next(),
-    skuId,
+    skuId: sku.id,
     applicationId: sku.applicationId,
     userId,
     guildId: null,
-    type,
+    type: fields.type,
     deleted: false,
-    startsAt: emu.now(),
-    endsAt: null,
+    startsAt: fields.startsAt,
+    endsAt: fields.endsAt,
     consumed: false,
-    subscriptionId,
+    subscriptionId: fields.subscriptionId,
+    ...(fields.legacyRenewal === undefined ? {} : { legacyRenewal: fields.legacyRenewal }),
   };
   emu.state.entitlements.set(entitlement.id, entitlement);
   emu.changed();

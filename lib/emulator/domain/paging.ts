@@ -1,6 +1,6 @@
 // List queries by snowflake (the public API's before / after / limit): every bad parameter is a
 // 50035 naming it, checked before anything is read.
-import { Errors, type FieldError } from '../http/errors';
+import { Errors, type FieldError } from './errors';
 import { isSnowflake } from '../snowflake';
 
 export interface Page {

@@ -3,7 +3,7 @@
 // events CREATE_EVENTS; before, the MANAGE_ permission (or the CREATE_ one) was enough. Changing
 // or deleting needs the CREATE_ or MANAGE_ permission for the caller's own, MANAGE_ for others'.
 import type { Emulator } from '../emulator';
-import { Errors } from '../http/errors';
+import { Errors } from './errors';
 import type { Guild } from '../model/types';
 import { Permission } from './permissions';
 import { hasPermissions } from './roles';

@@ -7,7 +7,7 @@
 // DIRECT_MESSAGES in a DM) and, in a guild, an audit entry (74 MESSAGE_PIN / 75 MESSAGE_UNPIN).
 import type { APIMessage } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { ChannelMessage } from '../model/types';
 import { AuditLogAction, recordAuditEntry } from './audit_log';
 import { getChannelMessage } from './channel_messages';

@@ -5,7 +5,7 @@
 // The switches live in the application's flags (GATEWAY_* and GATEWAY_*_LIMITED, as the public
 // API shows them), so the Application object, READY and these rules read one state.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { Application } from '../model/types';
 import { applicationFlags, PRIVILEGED_INTENT_FLAGS } from './application_flags';
 

@@ -2,7 +2,7 @@
 // full account through the OAuth2 code exchange, and unmerging. The emulator is its own identity
 // provider: the external token names its subject.
 import type { Emulator } from '../emulator';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from './errors';
 import type { Application, User } from '../model/types';
 import { isBanned } from './accounts';
 import { issueTokens, tokenResponse } from './authorizations';

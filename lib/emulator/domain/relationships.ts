@@ -2,7 +2,7 @@
 // asked first), removal (of a service friend also removes the game friendship) and blocks, each
 // change a RELATIONSHIP_ADD/UPDATE/REMOVE to the user it concerns.
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Relationship, User } from '../model/types';
 import { userOrIdJson } from './accounts';
 

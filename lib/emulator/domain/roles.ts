@@ -3,7 +3,7 @@
 // MANAGE_ROLES — gradient colors only in guilds with ENHANCED_ROLE_COLORS, the deprecated
 // `color` kept equal to colors.primary_color (spec "Role"). GUILD_ROLE_* go to the guild's bots.
 import type { Emulator } from '../emulator';
-import { ApiError, Errors, fieldError } from '../http/errors';
+import { ApiError, Errors, fieldError } from './errors';
 import type { Guild, GuildMember, Role } from '../model/types';
 import { announceVisibility, visibility, type GuildObserver } from './channels';
 import { roleJson } from './guilds';

@@ -4,7 +4,7 @@
 // GUILD_SCHEDULED_EVENT_* to the guild's bots (GUILD_SCHEDULED_EVENTS intent).
 import type { APIGuildScheduledEventBase, GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel, GuildScheduledEventStatus } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from './errors';
 import type { Guild, ScheduledEvent } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { EVENTS, requireCreate, requireManage } from './permission_splits';

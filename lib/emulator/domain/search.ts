@@ -7,7 +7,7 @@
 // messages has nothing to index and answers at once; control.setSearchIndexReady overrides.
 import type { APIMessage, APIMessageSearchResult } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { Application, ChannelMessage, Guild } from '../model/types';
 import { findGuild } from './guilds';
 import { canSeeChannel, hasChannelPermission, type MessageChannel } from './message_channels';

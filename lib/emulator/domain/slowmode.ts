@@ -3,7 +3,7 @@
 // 2026-02-23 (emulator clock) BYPASS_SLOWMODE is what bypasses it; before, MANAGE_MESSAGES or
 // MANAGE_CHANNELS did (the public API's older rule). Bots are not subject to slowmode (public API).
 import type { Emulator } from '../emulator';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import type { Channel, Guild } from '../model/types';
 import { channelPermissions, Permission } from './permissions';
 

@@ -2,7 +2,7 @@
 // required with the bot token; a user's token lists that user's own) with before/after/limit,
 // and one by id.
 import type { Emulator } from '../emulator';
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError, type FieldError } from './errors';
 import type { Application, Sku, Subscription } from '../model/types';
 import { subscriptionJson, unknownSku } from './monetization';
 import { applyPage, failOn, pageQuery, snowflakeParam } from './paging';

@@ -3,7 +3,7 @@
 // voice channel has no voice state: 10065 Unknown Voice State (public API code).
 import type { APIGuildMember, APIVoiceState } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from './errors';
 import type { Guild } from '../model/types';
 import { memberFields } from './guilds';
 

@@ -1,9 +1,9 @@
 // Request bodies: bounded in size, checked for nesting depth before parsing, and decoded only
 // from the content type the route accepts.
 import type { IncomingMessage } from 'node:http';
-import { ApiError, Errors } from './errors';
+import { ApiError, Errors } from '../domain/errors';
+import { MAX_BODY_BYTES } from '../domain/limits';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
 /**
  * multipart/form-data bodies of the message upload routes: 10 attachments of the 10 MiB default

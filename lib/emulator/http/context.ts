@@ -1,12 +1,14 @@
 // What a route handler gets: the request, its params and query, typed body readers that check
 // the content type, and the caller's identity.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hasScope } from '../auth/scopes';
 import { accessToken } from '../domain/authorizations';
 import type { Emulator } from '../emulator';
 import type { Application, TokenRecord, User } from '../model/types';
 import { contentType, MAX_MULTIPART_BODY_BYTES, parseJsonBody, readBody } from './body';
-import { multipartBoundary, parseMultipart, type UploadedFile } from './multipart';
-import { ApiError, Errors } from './errors';
+import type { UploadedFile } from '../domain/attachments';
+import { multipartBoundary, parseMultipart } from './multipart';
+import { ApiError, Errors } from '../domain/errors';
 
 export type Caller =
   | { kind: 'bearer'; token: TokenRecord; app: Application; user: User | null }
@@ -137,16 +139,4 @@ export class RequestContext {
     if (!caller) throw Errors.unauthorized();
     return caller;
   }
-}
-
-// sdk.social_layer and sdk.social_layer_presence expand to what the integration needs (spec,
-// rule 2 of AuthorizationArgs).
-const EXPANSIONS: Record<string, string[]> = {
-  'sdk.social_layer': ['identify', 'email', 'guilds', 'relationships.read', 'lobbies.write', 'dm_channels.messages.write', 'activities.write', 'rpc', 'presences.write'],
-  'sdk.social_layer_presence': ['identify', 'relationships.read', 'activities.write', 'rpc', 'presences.write'],
-};
-
-export function hasScope(granted: string[], scope: string): boolean {
-  if (granted.includes(scope)) return true;
-  return granted.some((g) => EXPANSIONS[g]?.includes(scope));
 }

@@ -1,7 +1,7 @@
 // What the guild routes share: the guild named in the path (10004 when unknown or not an id),
 // and query numbers checked the way the body's are (50035 with the parameter's name).
 import type { RequestContext } from './context';
-import { Errors, fieldError } from './errors';
+import { Errors, fieldError } from '../domain/errors';
 import type { Guild } from '../model/types';
 import { isSnowflake } from '../snowflake';
 

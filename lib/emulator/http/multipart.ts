@@ -1,7 +1,8 @@
 // multipart/form-data bodies, as the message routes take them (the public API's uploads): a
 // `payload_json` part with the JSON body and `files[n]` parts with the bytes. Bounded in every
 // dimension (parts, header size, field size); anything malformed is a 400 (50035), never a 500.
-import { Errors } from './errors';
+import type { UploadedFile } from '../domain/attachments';
+import { Errors } from '../domain/errors';
 
 /** Parts in one body: payload_json, 10 files and some slack for extra fields. */
 export const MAX_MULTIPART_PARTS = 16;
@@ -9,14 +10,6 @@ const MAX_PART_HEADER_BYTES = 8 * 1024;
 /** A text field (payload_json included) is at most the JSON body limit. */
 export const MAX_MULTIPART_FIELD_BYTES = 1024 * 1024;
 const MAX_BOUNDARY_LENGTH = 70; // RFC 2046
-
-export interface UploadedFile {
-  /** The part's name, e.g. `files[0]`. */
-  field: string;
-  filename: string;
-  contentType: string | null;
-  data: Buffer;
-}
 
 export interface MultipartBody {
   fields: Map<string, string>;

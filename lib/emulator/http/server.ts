@@ -6,11 +6,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../emulator';
 import { RequestContext } from './context';
-import { ApiError, Errors, OAuthError } from './errors';
-import { RULES } from './rate_limits';
+import { ApiError, Errors, OAuthError } from '../domain/errors';
+import { RULES } from '../rate_limits';
 import type { RequestOrigins } from './request_origin';
 import type { Router } from './router';
-import { JsonText, toJson } from './json';
+import { JsonText, toJson } from '../json';
 
 export interface Routers {
   api: Router;

@@ -3,7 +3,7 @@
 // subscribed to, and can be restarted or stopped by the control API.
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
-import { ipcSocketPaths } from '../../platform/ipc_paths';
+import { ipcSocketPaths } from '../../protocol/ipc_paths';
 import { parseScopes } from '../auth/scopes';
 import { userJson } from '../domain/accounts';
 import { accessToken, issueCode } from '../domain/authorizations';

@@ -3,7 +3,7 @@
 import { AUDIT_LOG_LIMIT_DEFAULT, AUDIT_LOG_LIMIT_MAX, readAuditLog } from '../domain/audit_log';
 import { rulesJson } from '../domain/automod';
 import { findGuild } from '../domain/guilds';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
 

@@ -2,7 +2,7 @@
 // Rules, limits and events in domain/automod.
 import { createRule, deleteRule, getRule, listRules, modifyRule } from '../domain/automod';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
 

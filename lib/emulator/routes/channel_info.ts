@@ -4,7 +4,7 @@
 import { botDmJson } from '../domain/bot_dms';
 import { channelJson } from '../domain/channels';
 import { canSeeChannel, findMessageChannel } from '../domain/message_channels';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
 

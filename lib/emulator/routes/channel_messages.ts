@@ -13,9 +13,9 @@ import {
 import { findMessageChannel, requireChannelAccess, type MessageChannel } from '../domain/message_channels';
 import { botReader, channelMessageJson, channelMessagePageJson } from '../domain/message_view';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import type { ChannelMessage } from '../model/types';
 import { isSnowflake } from '../snowflake';
 

@@ -13,10 +13,10 @@ import {
   upsertCommand,
 } from '../domain/commands';
 import type { RequestContext } from '../http/context';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { send } from '../http/server';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import type { Application } from '../model/types';
 import { isSnowflake } from '../snowflake';
 

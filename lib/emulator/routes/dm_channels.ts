@@ -4,9 +4,9 @@
 // domain/group_dms).
 import { botDmJson, openBotDm } from '../domain/bot_dms';
 import { createGroupDm, groupDmJson } from '../domain/group_dms';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 
 export function registerDmChannels(api: Router): void {
   api.post('/users/@me/channels', async (ctx) => {

@@ -15,10 +15,10 @@ import {
 } from '../domain/messages';
 import { Limits } from '../domain/limits';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
-import { RULES } from '../http/rate_limits';
+import { Errors } from '../domain/errors';
+import { RULES } from '../rate_limits';
 import type { Router } from '../http/router';
-import { historyLimit, Validator } from '../http/validate';
+import { historyLimit, Validator } from '../domain/validate';
 import type { Message } from '../model/types';
 import { isSnowflake } from '../snowflake';
 
@@ -78,11 +78,7 @@ export function registerDirectMessages(api: Router): void {
     const { app } = ctx.bot();
     if (!isSnowflake(ctx.params.message_id)) throw Errors.unknownMessage();
     const message = findDirectMessage(ctx.emu, ctx.params.user1, ctx.params.user2, ctx.params.message_id, app.id);
-    const body = await ctx.json();
-    const v = new Validator();
-    const md = v.dict('_root', body, { maxKeys: Limits.MaxModerationMetadataKeysCount, optional: false, maxTotal: Limits.MaxMetadataCodePoints });
-    v.check();
-    setModerationMetadata(ctx.emu, message, md!);
+    setModerationMetadata(ctx.emu, message, await ctx.json());
     return null;
   });
 }

@@ -4,11 +4,11 @@
 import { createEmoji, createSticker, deleteEmoji, EMOJI_NAME_PATTERN, emojiJson, findEmoji, listEmojis, listStickers, modifyEmoji, stickerJson } from '../domain/expressions';
 import { imageFromBytes, parseImageData, type ImageData } from '../domain/images';
 import { requireMember } from '../domain/roles';
-import { ApiError, Errors, fieldError } from '../http/errors';
+import { ApiError, Errors, fieldError } from '../domain/errors';
 import type { RequestContext } from '../http/context';
 import { multipartBoundary, parseMultipart, type MultipartBody } from '../http/multipart';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import { isSnowflake } from '../snowflake';
 import { pathGuild } from '../http/guild_params';
 

@@ -4,9 +4,9 @@
 import { channelList, findChannel, setVoiceStatus, VOICE_STATUS_MAX } from '../domain/channels';
 import { guildCounts, guildJson } from '../domain/guild_object';
 import type { RequestContext } from '../http/context';
-import { ApiError, Errors } from '../http/errors';
+import { ApiError, Errors } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import type { Guild } from '../model/types';
 import { isSnowflake } from '../snowflake';
 

@@ -3,7 +3,7 @@
 // (domain/lobbies). An unknown, used or expired code is a 404 page.
 import { escape } from '../auth/consent_page';
 import { acceptChannelInviteFromPage, openChannelInvite } from '../domain/lobbies';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import type { Router } from '../http/router';
 import { HtmlPage } from '../http/server';
 

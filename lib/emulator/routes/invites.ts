@@ -3,9 +3,9 @@
 // domain/invites.
 import { channelInvites, createInvite, deleteInvite, getInvite, InviteLimits, parseTargetUsersCsv, targetUsersCsv, type NewInvite } from '../domain/invites';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import { isSnowflake } from '../snowflake';
 
 

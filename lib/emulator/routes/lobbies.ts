@@ -24,10 +24,10 @@ import {
 } from '../domain/lobbies';
 import { findLobbyMessage, lobbyHistory, messageJson, messagePageJson, postLobbyMessage, setModerationMetadata } from '../domain/messages';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
-import { RULES } from '../http/rate_limits';
+import { Errors } from '../domain/errors';
+import { RULES } from '../rate_limits';
 import type { Router } from '../http/router';
-import { historyLimit, Validator } from '../http/validate';
+import { historyLimit, Validator } from '../domain/validate';
 import type { Lobby } from '../model/types';
 import { isSnowflake } from '../snowflake';
 
@@ -212,11 +212,7 @@ export function registerLobbies(api: Router): void {
     const lobby = lobbyFor(ctx, app.id);
     if (!isSnowflake(ctx.params.message_id)) throw Errors.unknownMessage();
     const message = findLobbyMessage(ctx.emu, lobby.id, ctx.params.message_id);
-    const body = await ctx.json();
-    const v = new Validator();
-    const md = v.dict('_root', body, { maxKeys: Limits.MaxModerationMetadataKeysCount, optional: false, maxTotal: Limits.MaxMetadataCodePoints });
-    v.check();
-    setModerationMetadata(ctx.emu, message, md!);
+    setModerationMetadata(ctx.emu, message, await ctx.json());
     return null;
   });
 

@@ -16,10 +16,10 @@ import {
   type CurrentMemberChanges,
   type MemberChanges,
 } from '../domain/members';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from '../domain/errors';
 import type { RequestContext } from '../http/context';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import { isSnowflake } from '../snowflake';
 import { parseTimestamp, pathGuild, queryInt, querySnowflake } from '../http/guild_params';
 

@@ -25,7 +25,7 @@ import {
 import { discoveryDocument, ensureSigningKey, jwks, oidcTokenResponse } from '../domain/id_tokens';
 import { mergeProvisionalIdentity } from '../domain/provisional';
 import type { RequestContext } from '../http/context';
-import { OAuthError } from '../http/errors';
+import { OAuthError } from '../domain/errors';
 import type { Router } from '../http/router';
 import { HtmlPage, Redirect } from '../http/server';
 import type { Application, PendingAuthorization, User } from '../model/types';

@@ -3,9 +3,9 @@
 import { childToken } from '../domain/authorizations';
 import { EXTERNAL_AUTH_TYPES, provisionalTokens, unmergeIdentity } from '../domain/provisional';
 import type { RequestContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 
 export function registerPartnerSdk(api: Router): void {
   api.post('/partner-sdk/token', async (ctx: RequestContext) => {

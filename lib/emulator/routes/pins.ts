@@ -4,7 +4,7 @@
 import { botReader } from '../domain/message_view';
 import { legacyPins, listPins, pinMessage, PINS_PAGE_MAX, unpinMessage } from '../domain/pins';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
 

@@ -1,9 +1,9 @@
 // Guild prune over HTTP (bot token): GET /guilds/{g}/prune?days=&include_roles=a,b (count) and
 // POST /guilds/{g}/prune {days, compute_prune_count, include_roles}. Rules in domain/prune.
 import { beginPrune, pruneCount, PRUNE_DAYS_DEFAULT, PRUNE_DAYS_MAX, PRUNE_DAYS_MIN } from '../domain/prune';
-import { fieldError } from '../http/errors';
+import { fieldError } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import { isSnowflake } from '../snowflake';
 import { pathGuild, queryInt } from '../http/guild_params';
 

@@ -5,9 +5,9 @@ import { findPerson } from '../domain/accounts';
 import { acceptActivityInvite, InviteType, sendActivityInvite } from '../domain/activity_invites';
 import { personByUsername, relate, relationshipJson, relationshipsOf } from '../domain/relationships';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import type { User } from '../model/types';
 import { isSnowflake } from '../snowflake';
 

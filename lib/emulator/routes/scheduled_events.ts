@@ -15,10 +15,10 @@ import {
   type EventFields,
 } from '../domain/scheduled_events';
 import { requireMember } from '../domain/roles';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import type { RequestContext } from '../http/context';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import { isSnowflake } from '../snowflake';
 import { parseTimestamp, pathGuild } from '../http/guild_params';
 

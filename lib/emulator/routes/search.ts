@@ -2,9 +2,9 @@
 // query parameters (list filters repeat the key: channel_id=1&channel_id=2). Rules in domain/search.
 import { AUTHOR_TYPES, HAS_TYPES, searchGuildMessages, SearchLimits, type SearchQuery } from '../domain/search';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import { isSnowflake } from '../snowflake';
 
 function parseQuery(ctx: RequestContext): SearchQuery {

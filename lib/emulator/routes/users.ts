@@ -4,9 +4,9 @@
 import { applicationProfilesJson, connectionsJson, renameProvisional, userJson } from '../domain/accounts';
 import { guildsOf } from '../domain/guilds';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
-import { Validator } from '../http/validate';
+import { Validator } from '../domain/validate';
 import { isSnowflake } from '../snowflake';
 
 function currentUser(ctx: RequestContext) {

@@ -2,7 +2,7 @@
 import { findGuild } from '../domain/guilds';
 import { guildVoiceState } from '../domain/voice_states';
 import type { RequestContext } from '../http/context';
-import { Errors } from '../http/errors';
+import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';
 

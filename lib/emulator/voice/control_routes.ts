@@ -3,7 +3,7 @@
 // voice.setDaveRequired) with a JSON object of the same arguments as VoiceControl's methods. The
 // bare name (/_sdkpp/control/setDaveRequired) answers too: it was the only one before, and no
 // other control method has a voice hook's name.
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import type { RequestContext } from '../http/context';
 import type { Router } from '../http/router';
 import { isSnowflake } from '../snowflake';

@@ -19,7 +19,8 @@ import type { VoicePort } from './port';
 import { KEEPALIVE_BYTES, MAX_PACKETS_PER_SECOND, MAX_RTP_BYTES, MIN_RTP_BYTES } from './protocol';
 import { discoveryResponse, parseDiscoveryRequest, parseRtp, type RtpView } from './rtp';
 import type { VoiceSession } from './session';
-import type { DropReason, MemberStats, VoiceStats } from './stats';
+import type { DropReason, MemberStats } from '../ports';
+import type { VoiceStats } from './stats';
 import { NONCE_SUFFIX_BYTES, open, seal } from './transport_crypto';
 
 export interface MediaDirectory {

@@ -1,49 +1,9 @@
 // Counters of the voice server (voiceStats): per member, packets in, forwarded (copies sent to
 // other members) and received, resumes, dropped by reason, the kinds of Opus frames it sent (DAVE
 // E2EE, silence, plain) and DAVE binary messages refused, by reason; datagrams that name no member,
-// and voice WebSocket connections closed for bad input, by reason.
-
-export type DropReason =
-  | 'truncated'
-  | 'oversized'
-  | 'version'
-  | 'payloadType'
-  | 'unknownSsrc'
-  | 'wrongAddress'
-  | 'noSession'
-  | 'rate'
-  | 'badTag'
-  | 'replay'
-  | 'blocked'
-  | 'badDiscovery';
-
-/** Why a DAVE message of a member was ignored. */
-export type DaveRejectReason = 'truncated' | 'unknownOp' | 'oversized' | 'notDave' | 'badKeyPackage' | 'invalidCommit' | 'staleCommit' | 'badTransition';
-
-export interface MemberStats {
-  packetsIn: number;
-  /** Times the member's pinned UDP address moved: a packet that opened under its key from a new address (a NAT rebind). */
-  addressMoves: number;
-  forwarded: number;
-  received: number;
-  /** Voice gateway Resumes that succeeded, and the numbered messages they replayed. */
-  resumed: number;
-  replayed: number;
-  dropped: Partial<Record<DropReason, number>>;
-  /** Forwarded frames from this member that end in FA FA (DAVE), are the silence frame, or neither. */
-  e2eeFrames: number;
-  silenceFrames: number;
-  plainFrames: number;
-  daveRejected: Partial<Record<DaveRejectReason, number>>;
-}
-
-export interface VoiceStatsSnapshot {
-  members: Record<string, MemberStats>;
-  /** Datagrams that could not be tied to a member. */
-  unattributed: Partial<Record<DropReason, number>>;
-  /** Voice WebSocket connections the server closed, by close code. */
-  closed: Record<string, number>;
-}
+// and voice WebSocket connections closed for bad input, by reason. The shapes are the control
+// API's answer (voiceStats), so they are declared with its port in ports.ts.
+import type { DaveRejectReason, DropReason, MemberStats, VoiceStatsSnapshot } from '../ports';
 
 export class VoiceStats {
   readonly #members = new Map<string, MemberStats>();

@@ -2,7 +2,7 @@
 // once, views of one scratch ArrayBuffer (useAeadScratch); each seal or open then passes only the
 // algorithm and sizes: the key, nonce, AAD and input are already in the views, and the output is
 // written into one. No Buffer crosses the boundary per packet, and nothing here throws.
-import { aeadOpenInto, aeadSealInto, AEAD_KEY_BYTES, AEAD_TAG_BYTES, type AeadAlgorithm } from './aead';
+import { aeadOpenInto, aeadSealInto, AEAD_KEY_BYTES, AEAD_TAG_BYTES, type AeadAlgorithm } from '../../protocol/aead';
 
 /** By the numbers of sdkpp::AeadAlgorithm (native/core/include/sdkpp/platform.h). */
 const ALGORITHMS: readonly AeadAlgorithm[] = ['aes-256-gcm', 'xchacha20-poly1305'];

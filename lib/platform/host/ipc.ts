@@ -1,6 +1,6 @@
 // The host's IPC to the local chat client: net sockets to the candidate paths, tried in order.
 import net from 'node:net';
-import { ipcSocketPaths } from '../ipc_paths';
+import { ipcSocketPaths } from '../../protocol/ipc_paths';
 import { untrustedIpcSocket } from './ipc_owner';
 import type { HostEvents } from './events';
 

@@ -20,7 +20,7 @@ export interface TestEmulator {
 }
 
 /** IPC candidates private to `dir`: socket files in it, or on Windows (where IPC is named
- * pipes, lib/platform/ipc_paths.ts) pipes named after it, so parallel files never collide. */
+ * pipes, lib/protocol/ipc_paths.ts) pipes named after it, so parallel files never collide. */
 export function ipcCandidates(dir: string, count = 3): string[] {
   if (process.platform === 'win32') {
     return Array.from({ length: count }, (_, n) => `\\\\?\\pipe\\${basename(dir)}-sdkpp-ipc-${n}`);

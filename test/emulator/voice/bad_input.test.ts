@@ -5,7 +5,7 @@ import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_AES_GCM, MODE_XCHACHA } from '../../../lib/emulator/voice/protocol';
 import { discoveryRequest } from '../../../lib/emulator/voice/rtp';
-import type { DropReason } from '../../../lib/emulator/voice/stats';
+import type { DropReason } from '../../../lib/emulator/ports';
 import { SEED, start, type Started } from '../helpers';
 import { closeAll, type GatewayClient } from '../helpers/gateway_client';
 import { connectMedia, identify, joinCall, lobbyOf, mainSession, MediaClient, opIs, until, VoiceClient, type CallJoin, type Connected } from './helpers';

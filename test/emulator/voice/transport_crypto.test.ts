@@ -7,7 +7,8 @@ import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { describe, expect, it } from 'vitest';
 import { MODE_AES_GCM, MODE_XCHACHA, type TransportMode } from '../../../lib/emulator/voice/protocol';
 import { parseRtp } from '../../../lib/emulator/voice/rtp';
-import { hchacha20, open, seal } from '../../../lib/emulator/voice/transport_crypto';
+import { hchacha20 } from '../../../lib/protocol/aead';
+import { open, seal } from '../../../lib/emulator/voice/transport_crypto';
 
 const hex = (s: string) => Buffer.from(s.replace(/[\s:]/g, ''), 'hex');
 

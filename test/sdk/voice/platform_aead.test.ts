@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { gcm } from '@noble/ciphers/aes.js';
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { describe, expect, it } from 'vitest';
-import { aeadOpen, aeadSeal, hchacha20, type AeadAlgorithm } from '../../../lib/platform/host/aead';
+import { aeadOpen, aeadSeal, hchacha20, type AeadAlgorithm } from '../../../lib/protocol/aead';
 
 const hex = (s: string) => Buffer.from(s.replace(/[\s:]/g, ''), 'hex');
 

@@ -1,6 +1,6 @@
 // Rate-limit buckets on the emulator clock. Every API response carries the X-RateLimit-*
 // headers; the lobby write buckets are enforced with 429 and retry_after.
-import { ApiError } from './errors';
+import { ApiError } from './domain/errors';
 
 export interface BucketRule {
   name: string;

@@ -1,7 +1,8 @@
 // Where the local chat client listens (protocols.md §1): on Linux and macOS
 // ${XDG_RUNTIME_DIR|TMPDIR|TMP|TEMP}/sdkpp-ipc-{0..9}, then /tmp/sdkpp-ipc-{n}; on Windows the
 // named pipes \\?\pipe\sdkpp-ipc-{n}. A client tries them in order; the emulator listens on the
-// first free one.
+// first free one. Both ends read this one list: the SDK's Node host (lib/platform/host/ipc.ts)
+// and the emulator's IPC server (lib/emulator/ipc/server.ts).
 import path from 'node:path';
 
 export const IPC_SLOTS = 10;

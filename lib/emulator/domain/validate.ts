@@ -1,6 +1,6 @@
 // Collects every invalid field of a request body before anything changes, then fails once
 // with 50035 and the field paths — so a bad request never half-applies.
-import { codePoints, Limits } from '../domain/limits';
+import { codePoints, Limits } from './limits';
 import { isSnowflake } from '../snowflake';
 import { Errors, type FieldError } from './errors';
 

@@ -2,7 +2,9 @@
 // AES-256-GCM, and XChaCha20-Poly1305, which Node lacks — built from HChaCha20 (one raw
 // `chacha20` block) and the IETF ChaCha20-Poly1305 Node has. Sealed output is ciphertext ‖
 // 16-byte tag. Nothing here throws: a wrong size, a tampered packet or a crypto failure is
-// `null`, so hostile datagrams cost a counter, never the process.
+// `null`, so hostile datagrams cost a counter, never the process. Both ends of the voice wire use
+// this one implementation: the SDK's Node host (lib/platform/host/aead_scratch.ts) and the
+// emulator's voice server (lib/emulator/voice/transport_crypto.ts).
 import { createCipheriv, createDecipheriv, type CipherChaCha20Poly1305, type CipherGCM, type DecipherChaCha20Poly1305, type DecipherGCM } from 'node:crypto';
 
 export type AeadAlgorithm = 'aes-256-gcm' | 'xchacha20-poly1305';
