@@ -478,5 +478,100 @@ TEST(AuthorizeRequest, WithoutATokenTheSubscriptionWaitsForAuthenticate) {
   EXPECT_EQ(json::Document::Parse(frames[0].payload)->Root()["evt"].String(), "AUTHORIZE_REQUEST");
 }
 
+
+// --- Rich presence through the local client: it must show on the player's profile. The chat
+// client acts for whoever is logged in to it (READY's user) until AUTHENTICATE binds the
+// connection to the token's player, so SET_ACTIVITY waits for AUTHENTICATE's answer.
+
+// The commands the SDK wrote on the peer's stream so far, in order ("AUTHENTICATE SET_ACTIVITY").
+std::string CommandsWritten(Harness& h, const LocalPeer& peer) {
+  std::string out;
+  for (const auto& frame : WrittenFrames(*h.platform, peer.stream)) {
+    if (frame.opcode != Opcode::Frame) continue;
+    auto doc = json::Document::Parse(frame.payload);
+    if (!doc) continue;
+    if (!out.empty()) out += " ";
+    out += std::string(doc->Root()["cmd"].String().value_or("?"));
+  }
+  return out;
+}
+
+Activity InAMatch() {
+  Activity activity;
+  activity.SetType(ActivityTypes::Playing);
+  activity.SetState("In a match");
+  return activity;
+}
+
+TEST(PresenceThroughTheLocalClient, SetActivityWaitsForAuthenticateOnAFreshConnection) {
+  Harness h;
+  h.client.UpdateToken(AuthorizationTokenType::Bearer, "tok-player-1", nullptr);
+  std::optional<ClientResult> result;
+  h.client.UpdateRichPresence(InAMatch(), [&](ClientResult r) { result = r; });
+  LocalPeer peer{h};
+  peer.AcceptLatest();
+  peer.Ready();  // the chat client's user, who need not be the player
+  EXPECT_EQ(CommandsWritten(h, peer), "AUTHENTICATE");
+  EXPECT_FALSE(peer.Reply("AUTHENTICATE", R"({"user":{"id":"2"}})").empty());
+  EXPECT_EQ(CommandsWritten(h, peer), "AUTHENTICATE SET_ACTIVITY");
+  EXPECT_FALSE(peer.Reply("SET_ACTIVITY", R"({"state":"In a match"})").empty());
+  Pump();
+  ASSERT_TRUE(result.has_value());
+  EXPECT_TRUE(result->Successful());
+}
+
+TEST(PresenceThroughTheLocalClient, AnUpdateWhileTheChatClientRestartsWaitsForAuthenticateAgain) {
+  Harness h;
+  h.client.UpdateToken(AuthorizationTokenType::Bearer, "tok-player-2", nullptr);
+  h.client.SetActivityInviteCreatedCallback([](ActivityInvite) {});  // a subscription: reconnects
+  LocalPeer peer{h};
+  peer.AcceptLatest();
+  peer.Ready();
+  peer.Reply("AUTHENTICATE", R"({"user":{"id":"2"}})");
+  // The chat client restarts; the game updates its presence before the SDK's own reconnect.
+  h.platform->events()->OnIpcClosed(peer.stream, "restart");
+  std::optional<ClientResult> result;
+  h.client.UpdateRichPresence(InAMatch(), [&](ClientResult r) { result = r; });
+  peer.AcceptLatest();
+  peer.Ready();
+  EXPECT_EQ(CommandsWritten(h, peer), "AUTHENTICATE");
+  peer.Reply("AUTHENTICATE", R"({"user":{"id":"2"}})");
+  EXPECT_EQ(CommandsWritten(h, peer), "AUTHENTICATE SET_ACTIVITY SUBSCRIBE");
+  peer.Reply("SET_ACTIVITY", R"({"state":"In a match"})");
+  Pump();
+  ASSERT_TRUE(result.has_value());
+  EXPECT_TRUE(result->Successful());
+}
+
+TEST(PresenceThroughTheLocalClient, ARefusedTokenSendsNoSetActivityThatWouldShowOnSomeoneElse) {
+  Harness h;
+  h.client.UpdateToken(AuthorizationTokenType::Bearer, "tok-player-3", nullptr);
+  std::optional<ClientResult> result;
+  h.client.UpdateRichPresence(InAMatch(), [&](ClientResult r) { result = r; });
+  LocalPeer peer{h};
+  peer.AcceptLatest();
+  peer.Ready();
+  peer.Reply("AUTHENTICATE", R"({"code":4009,"message":"Invalid token"})", true);
+  Pump();
+  EXPECT_EQ(CommandsWritten(h, peer), "AUTHENTICATE");
+  // Not over IPC, so over the gateway, which this Client never connected.
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(result->Type(), ErrorType::ClientNotReady);
+}
+
+TEST(PresenceThroughTheLocalClient, WithoutATokenSetActivityFollowsTheHandshake) {
+  Harness h;
+  std::optional<ClientResult> result;
+  h.client.UpdateRichPresence(InAMatch(), [&](ClientResult r) { result = r; });
+  LocalPeer peer{h};
+  peer.AcceptLatest();
+  peer.Ready();
+  EXPECT_EQ(CommandsWritten(h, peer), "SET_ACTIVITY");  // the classic flow: the chat client's user
+  peer.Reply("SET_ACTIVITY", R"({"state":"In a match"})");
+  Pump();
+  ASSERT_TRUE(result.has_value());
+  EXPECT_TRUE(result->Successful());
+}
+
 }  // namespace
 }  // namespace sdkpp::testing

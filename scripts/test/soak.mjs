@@ -10,7 +10,10 @@
 // fault, presence ends as each friend last set it, and that RSS, file descriptors, threads and
 // the JS heap of every process grow less than 10 % after the first 5 minutes (a third of the
 // run when it is shorter). Prints the figures (per fault kind: count and worst recovery;
-// growth per process) and exits 1 when a check failed. Needs the built addon and dist/
+// growth per process) and exits 1 when a check failed. When a friend's view of a presence is
+// wrong, it prints how that presence came about: each player's updates (when answered) and the
+// emulator's last presences of the user with where each came from (gateway session, or local
+// client connection with the game's pid and whom the connection acted for). Needs the built addon and dist/
 // (`npm install` or `npm run build:ts`).
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { growth, mib, pct, table, toneRecoveryMs } from './soak/figures.mjs';
+import { presenceReport } from './soak/presence_report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const here = join(root, 'scripts', 'test', 'soak');
@@ -140,6 +144,7 @@ const received = new Map(); // player -> Map(messageId -> count)
 const invitesSent = new Map(); // `${from}>${to}` -> ok count
 const invitesReceived = new Map(); // `${from}>${to}` -> Map(messageId -> count)
 const presenceSet = new Map(); // player -> last state answered ok
+const presenceAnswers = new Map(); // player -> [{at, state, ok}], every answer to an update
 const tones = new Map(); // player -> [{at, present}]
 const statuses = new Map(); // player -> [{at, status}]
 const endedGenerations = new Map(); // player -> Set(generation)
@@ -150,6 +155,7 @@ function watchClient(player, entry) {
   tones.set(player.name, []);
   statuses.set(player.name, []);
   endedGenerations.set(player.name, new Set());
+  presenceAnswers.set(player.name, []);
   entry.listeners.add((m) => {
     switch (m.event) {
       case 'sent': {
@@ -180,6 +186,7 @@ function watchClient(player, entry) {
         break;
       }
       case 'presence':
+        presenceAnswers.get(player.name).push({ at: Date.now(), state: m.state, ok: m.ok });
         if (m.ok) presenceSet.set(player.name, m.state);
         else log(`${player.name}: a presence update failed: ${m.error}`);
         break;
@@ -255,6 +262,7 @@ async function main() {
     clients.set(player.name, entry);
     watchClient(player, entry);
     await next(entry, 'started', 30_000);
+    log(`${player.name}: pid ${entry.child.pid}, user ${user.id}`);
     tell(entry, 'start');
     await next(entry, 'ready', 30_000);
     tell(entry, 'join');
@@ -332,7 +340,21 @@ async function main() {
   return { runStart, finals };
 }
 
-function verdict({ runStart, finals }) {
+// How the presences that friends see wrong came about (scripts/test/soak/presence_report.mjs).
+async function explainPresence(mismatches) {
+  if (mismatches.length === 0) return;
+  const trails = [];
+  for (const player of new Set(mismatches)) {
+    const userId = emulatorInfo.users[player].id;
+    tell(processes.get('emulator'), 'presenceTrail', { userId });
+    const { trail } = await next(processes.get('emulator'), 'presenceTrail', 10_000, (m) => m.userId === userId);
+    trails.push({ player, userId, trail });
+  }
+  const playerByPid = new Map([...clients].map(([name, entry]) => [String(entry.child.pid), name]));
+  console.log(`\n${presenceReport({ started, answers: presenceAnswers, trails, playerByPid, faults }).join('\n')}\n`);
+}
+
+async function verdict({ runStart, finals }) {
   // Lobby messages: each one sent is created once at every client, the sender's included.
   let delivered = 0;
   for (const [content, record] of sent) {
@@ -354,16 +376,21 @@ function verdict({ runStart, finals }) {
     if (got !== count) fail(`invites ${key}: ${count} sent, ${got} arrived`);
   }
   // Presence: each friend's view ends where the player last set it.
+  const wrongPresences = []; // the friends whose presence someone sees wrong
   for (const [name, final] of finals) {
     if (final.unanswered.length > 0) fail(`${name}: calls never answered: ${final.unanswered.join(', ')}`);
     for (const friend of FRIENDS[name]) {
       const expected = presenceSet.get(friend);
       if (expected === undefined) continue;
       const seen = final.presence[emulatorInfo.users[friend].id];
-      if (seen !== expected) fail(`${name} sees ${friend}'s presence as ${JSON.stringify(seen)}, ${friend} last set ${JSON.stringify(expected)}`);
+      if (seen !== expected) {
+        fail(`${name} sees ${friend}'s presence as ${JSON.stringify(seen)}, ${friend} last set ${JSON.stringify(expected)}`);
+        wrongPresences.push(friend);
+      }
     }
     if (PLAYERS.find((p) => p.name === name).tone && final.callStatus !== CallStatus.Connected) fail(`${name}: the call ends the run ${final.callStatus}, not Connected`);
   }
+  await explainPresence(wrongPresences).catch((error) => log(`presence: could not explain: ${error.message}`));
   // Tones and the gateway after each fault.
   const byKind = new Map();
   for (const fault of faults) {
@@ -421,7 +448,7 @@ async function shutdown() {
 let result = null;
 try {
   result = await main();
-  verdict(result);
+  await verdict(result);
 } catch (error) {
   fail(`the soak could not run: ${error.stack ?? error}`);
   console.log(`\nSOAK-RESULT ${JSON.stringify({ minutes, seed, faults: faults.length, failures })}`);

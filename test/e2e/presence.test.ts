@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Activity,
   ActivityTypes,
+  AuthorizationTokenType,
   Client,
   ErrorType,
   SdkError,
@@ -20,6 +21,18 @@ let h: Harness;
 
 const connected = (index: number, ipc = false): Promise<Client> => readyClient(h, h.emu.users[index].id, { ipc });
 const partyActivity = (partyId: string, secret: string) => partyActivity_(h.watch, partyId, secret);
+/** A client of user `index` that holds a token but never Connects (no gateway session). */
+async function withToken(index: number, ipc: boolean): Promise<Client> {
+  const client = h.newClient({ ipc });
+  const { accessToken } = h.emu.control.issueToken(h.emu.users[index].id);
+  h.watch.remember(accessToken);
+  await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
+  return client;
+}
+/** The party id of the activity the service shows for `userId`, if any. */
+const partyOf = (userId: string) => (h.emu.core.state.presences.get(userId)?.activities[0]?.party as { id?: string } | undefined)?.id;
+/** The SDK's Warning when the chat client closed a ready connection. */
+const localClientClosed = (line: string) => line.includes('local client:') && line.includes('closed the connection');
 
 beforeAll(async () => {
   h = await startHarness({ ipc: true });
@@ -49,13 +62,21 @@ describe('rich presence', () => {
     expect(error.result.Error()).toMatch(/Type/);
   });
 
-  it('through the local client (SET_ACTIVITY with the pid) when it runs', async () => {
-    const bob = await connected(2, true);
+  it('through the local client (SET_ACTIVITY with the pid) when it runs, as the player the token names', async () => {
+    // A token but no gateway session: the update can only have gone through the local client.
+    const bob = await withToken(2, true);
     bob.SetGameWindowPid(4242);
     await bob.UpdateRichPresence(partyActivity('party-ipc', 'join-secret-ipc'));
-    h.watch.remember('join-secret-ipc');
-    // The local client's user (nelly by default) now shows the activity on the service.
-    await until(() => h.emu.core.state.presences.get(h.emu.users[0].id)?.activities[0]?.state === 'In a match');
+    // The chat client is logged in as nelly; the game AUTHENTICATEd as bob, so bob shows it
+    // (SET_ACTIVITY went out before AUTHENTICATE on a fresh connection, and nelly showed it).
+    await until(() => partyOf(h.emu.users[2].id) === 'party-ipc');
+    expect(partyOf(h.emu.users[0].id)).not.toBe('party-ipc');
+  });
+
+  it('through the local client without a token: the chat client\'s user shows it (the classic flow)', async () => {
+    const game = h.newClient({ ipc: true });
+    await game.UpdateRichPresence(partyActivity('party-classic', 'join-secret-classic'));
+    await until(() => partyOf(h.emu.users[0].id) === 'party-classic');
   });
 
   it('SetOnlineStatus reaches friends', async () => {
@@ -154,15 +175,18 @@ describe('resilience', () => {
     expect(alice.GetStatus()).toBe(Client.Status.Ready);
   });
 
-  it('the local client restarts: presence goes through it again afterwards', async () => {
-    const carol = await connected(3, true);
+  it('the local client restarts: presence goes through it again afterwards, still as the player', async () => {
+    // As in the soak: a subscription (so the SDK reconnects on its own, after 1 s) and an update
+    // made while the chat client is away, which opens the connection at once.
+    const carol = await withToken(3, true);
+    carol.SetActivityInviteCreatedCallback(() => {});
     expect(await carol.IsServiceAppInstalled()).toBe(true);
+    const closedBefore = h.watch.lines.filter(localClientClosed).length;
     await h.emu.control.restartLocalClient();
-    await tick(50);
+    await until(() => h.watch.lines.filter(localClientClosed).length > closedBefore);
     await carol.UpdateRichPresence(partyActivity('party-after-restart', 'join-secret-3'));
-    h.watch.remember('join-secret-3');
-    await until(() => h.emu.core.state.presences.get(h.emu.users[0].id)?.activities[0]?.party !== undefined &&
-      (h.emu.core.state.presences.get(h.emu.users[0].id)!.activities[0] as any).party.id === 'party-after-restart');
+    await until(() => partyOf(h.emu.users[3].id) === 'party-after-restart');
+    expect(partyOf(h.emu.users[0].id)).not.toBe('party-after-restart');
   });
 });
 

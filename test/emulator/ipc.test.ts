@@ -215,6 +215,28 @@ describe('AUTHENTICATE', () => {
 });
 
 describe('SET_ACTIVITY', () => {
+  it('acts for the AUTHENTICATEd user, else the chat client\'s user, and the presence records which (its origin)', async () => {
+    const presence = (userId: string) => t.emu.core.state.presences.get(userId);
+    // Before AUTHENTICATE the connection acts for the chat client's user (nelly), whoever the
+    // game's player is: the SDK must not send SET_ACTIVITY then (docs/protocols/ipc.md).
+    const early = await game();
+    expect((await early.command('SET_ACTIVITY', { pid: PID, activity: { name: 'origin-early' } })).evt).not.toBe('ERROR');
+    expect(presence(nelly)?.activities[0]?.name).toBe('origin-early');
+    expect(presence(nelly)?.origin).toMatch(/^local client connection \d+, SET_ACTIVITY from pid 4242 as the chat client's user \(no AUTHENTICATE\)$/);
+    const bobGame = await authenticated(bob);
+    expect((await bobGame.command('SET_ACTIVITY', { pid: PID + 1, activity: { name: 'origin-bob' } })).evt).not.toBe('ERROR');
+    expect(presence(bob)?.activities[0]?.name).toBe('origin-bob');
+    expect(presence(bob)?.origin).toMatch(/^local client connection \d+, SET_ACTIVITY from pid 4243 as the AUTHENTICATEd user$/);
+    expect(presence(nelly)?.activities[0]?.name).toBe('origin-early');
+    // The gateway's op 3 names its session.
+    const gateway = await GatewayClient.connect(t.gatewayUrl);
+    gatewayClients.push(gateway);
+    const ready = await gateway.identifyUser(t.token(bob));
+    gateway.send({ op: 3, d: { since: null, status: 'online', afk: false, activities: [{ type: 0, name: 'origin-gateway' }] } });
+    for (let i = 0; i < 200 && presence(bob)?.activities[0]?.name !== 'origin-gateway'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(presence(bob)?.origin).toBe(`gateway session ${ready.session_id}, op 3`);
+  });
+
   it('works right after the handshake (the classic flow) and becomes the user\'s presence on the gateway', async () => {
     // alice is nelly's friend: her gateway session sees nelly's presence.
     const friend = await GatewayClient.connect(t.gatewayUrl);

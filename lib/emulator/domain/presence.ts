@@ -13,8 +13,8 @@ import { friendIds } from './relationships';
 const STATUSES = new Set(['online', 'idle', 'dnd', 'invisible', 'offline']);
 const MAX_ACTIVITIES = 5;
 
-export function setPresence(emu: Emulator, userId: string, status: Presence['status'], activities: Record<string, unknown>[]): void {
-  const presence: Presence = { userId, status, activities };
+export function setPresence(emu: Emulator, userId: string, status: Presence['status'], activities: Record<string, unknown>[], origin: string): void {
+  const presence: Presence = { userId, status, activities, origin };
   emu.state.presences.set(userId, presence);
   const lobbyMates = new Set<string>();
   for (const lobby of emu.state.lobbies.values()) {
@@ -32,7 +32,7 @@ export function setPresence(emu: Emulator, userId: string, status: Presence['sta
  * A presence update as a client sends it ({status, activities}); each activity is stamped with
  * the sending application. False (nothing changed) when it breaks a rule.
  */
-export function updatePresence(emu: Emulator, userId: string, applicationId: string, d: unknown): boolean {
+export function updatePresence(emu: Emulator, userId: string, applicationId: string, d: unknown, origin: string): boolean {
   if (typeof d !== 'object' || d === null) return false;
   const body = d as Record<string, unknown>;
   const status = body.status ?? 'online';
@@ -45,7 +45,7 @@ export function updatePresence(emu: Emulator, userId: string, applicationId: str
     if ('error' in checked) return false;
     activities.push({ ...checked.activity, application_id: applicationId });
   }
-  setPresence(emu, userId, status as Presence['status'], activities);
+  setPresence(emu, userId, status as Presence['status'], activities, origin);
   return true;
 }
 
@@ -54,12 +54,12 @@ export function updatePresence(emu: Emulator, userId: string, applicationId: str
  * online — unless it already shows a status (idle, dnd, invisible, or online from the local
  * client), which stays as it is.
  */
-export function userConnected(emu: Emulator, userId: string, applicationId: string, identifyPresence: unknown): void {
+export function userConnected(emu: Emulator, userId: string, applicationId: string, identifyPresence: unknown, origin: string): void {
   recordActivity(emu, userId); // what guild prune counts as activity
   const current = emu.state.presences.get(userId);
   if (current && current.status !== 'offline') return;
-  if (identifyPresence !== undefined && identifyPresence !== null && updatePresence(emu, userId, applicationId, identifyPresence)) return;
-  setPresence(emu, userId, 'online', []);
+  if (identifyPresence !== undefined && identifyPresence !== null && updatePresence(emu, userId, applicationId, identifyPresence, `${origin}, Identify`)) return;
+  setPresence(emu, userId, 'online', [], `${origin}, connected`);
 }
 
 /**
@@ -67,21 +67,21 @@ export function userConnected(emu: Emulator, userId: string, applicationId: stri
  * come back, unless the user shows something else by now (another connection, the local
  * client); without them, as a first connection.
  */
-export function userResumed(emu: Emulator, userId: string, applicationId: string, shown: Presence | undefined): void {
+export function userResumed(emu: Emulator, userId: string, applicationId: string, shown: Presence | undefined, origin: string): void {
   const current = emu.state.presences.get(userId);
   if (shown && shown.status !== 'offline' && (!current || current.status === 'offline')) {
     recordActivity(emu, userId);
-    setPresence(emu, userId, shown.status, shown.activities);
+    setPresence(emu, userId, shown.status, shown.activities, `${origin}, resumed: what the session showed before`);
     return;
   }
-  userConnected(emu, userId, applicationId, undefined);
+  userConnected(emu, userId, applicationId, undefined, origin);
 }
 
 /** The user's last live gateway connection ended: offline, and nothing it was playing. */
 export function userDisconnected(emu: Emulator, userId: string): void {
   const current = emu.state.presences.get(userId);
   if (current?.status === 'offline' && current.activities.length === 0) return;
-  setPresence(emu, userId, 'offline', []);
+  setPresence(emu, userId, 'offline', [], 'the last gateway connection ended');
 }
 
 /** The presences READY carries: those of the users `userId` has a relationship with. */

@@ -177,7 +177,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
         if (!set) usersById.set(identity.user.id, (set = new Set()));
         set.add(session);
         session.dispatch('READY', JSON.stringify(userReady(emu, identity.user, identity.app, session.id, options.url, options.voice)));
-        userConnected(emu, identity.user.id, identity.app.id, identity.presence);
+        userConnected(emu, identity.user.id, identity.app.id, identity.presence, `gateway session ${session.id}`);
         return;
       }
       bots.add(session);
@@ -197,7 +197,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
     onCommand(session: Session, op: number, d: unknown) {
       switch (op) {
         case Op.PresenceUpdate:
-          if (!updatePresence(emu, session.identity!.user.id, session.identity!.app.id, d)) session.close(Close.DecodeError, 'Invalid presence');
+          if (!updatePresence(emu, session.identity!.user.id, session.identity!.app.id, d, `gateway session ${session.id}, op 3`)) session.close(Close.DecodeError, 'Invalid presence');
           return;
         case Op.RequestGuildMembers:
           handleRequestGuildMembers(emu, session, d);
@@ -226,7 +226,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
       if (identity?.kind !== 'user') return;
       const shown = presenceAtClose.get(resumed);
       presenceAtClose.delete(resumed);
-      userResumed(emu, identity.user.id, identity.app.id, shown);
+      userResumed(emu, identity.user.id, identity.app.id, shown, `gateway session ${resumed.id}`);
     },
   };
 

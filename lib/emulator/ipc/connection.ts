@@ -47,7 +47,11 @@ export interface ConnectionHooks {
   closed(connection: IpcConnection): void;
 }
 
+let connectionCount = 0;
+
 export class IpcConnection {
+  /** Numbers the connections of this process, for the origin of what they change. */
+  readonly number = ++connectionCount;
   readonly reader = new FrameReader();
   app: Application | null = null;
   authenticatedUser: User | null = null;
@@ -199,14 +203,15 @@ export class IpcConnection {
           return this.error(cmd, nonce, RpcError.InvalidPayload, 'args.pid must be the game process id');
         }
         const user = this.authenticatedUser ?? this.hooks.localUser();
+        const origin = `local client connection ${this.number}, SET_ACTIVITY from pid ${pid} as ${this.authenticatedUser ? 'the AUTHENTICATEd user' : "the chat client's user (no AUTHENTICATE)"}`;
         if (args.activity === null || args.activity === undefined) {
-          setPresence(emu, user.id, 'online', []);
+          setPresence(emu, user.id, 'online', [], origin);
           return this.reply(cmd, nonce, null);
         }
         const checked = validateActivity(args.activity);
         if ('error' in checked) return this.error(cmd, nonce, RpcError.InvalidPayload, checked.error);
         const activity = { ...checked.activity, application_id: this.app!.id };
-        setPresence(emu, user.id, 'online', [activity]);
+        setPresence(emu, user.id, 'online', [activity], origin);
         return this.reply(cmd, nonce, activity);
       }
       case 'SEND_ACTIVITY_JOIN_INVITE':

@@ -381,6 +381,12 @@ export interface Presence {
   userId: string;
   status: 'online' | 'idle' | 'dnd' | 'invisible' | 'offline';
   activities: Record<string, unknown>[];
+  /**
+   * Where it came from, in words: the gateway session or the local client's connection (with
+   * the game's pid and whom that connection acted for). Never sent to clients; it lets a test
+   * tell which path a wrong presence took.
+   */
+  origin: string;
 }
 
 /** One audit log entry (domain/audit_log.ts); `options` and `changes` are already wire-shaped. */

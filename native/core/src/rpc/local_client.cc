@@ -22,7 +22,10 @@ void LocalClient::SetAccessToken(std::optional<std::string> token) {
   if (token == access_token_) return;
   access_token_ = std::move(token);
   authenticated_ = false;
-  if (access_token_ && ready()) Authenticate();
+  refused_ = false;
+  // Whoever waited to act as the player with the old token must not be sent as someone else.
+  if (!access_token_) AnswerPlayerWaiters(false);
+  else if (ready()) Authenticate();
 }
 
 void LocalClient::EnsureOpen() {
@@ -37,6 +40,26 @@ void LocalClient::Reach(std::function<void(bool)> done) {
   }
   waiting_.push_back(std::move(done));
   EnsureOpen();
+}
+
+void LocalClient::ReachAsPlayer(std::function<void(bool)> done) {
+  if (ready() && (!access_token_ || authenticated_ || refused_)) {
+    bool acts_for_player = !access_token_ || authenticated_;
+    scheduler_.After(0, [done = std::move(done), acts_for_player] { done(acts_for_player); });
+    return;
+  }
+  waiting_for_player_.push_back(std::move(done));
+  if (ready()) {
+    Authenticate();  // already on its way unless something cut it short; a no-op then
+  } else {
+    EnsureOpen();
+  }
+}
+
+void LocalClient::AnswerPlayerWaiters(bool acts_for_player) {
+  auto waiting = std::move(waiting_for_player_);
+  waiting_for_player_.clear();
+  for (auto& done : waiting) done(acts_for_player);
 }
 
 void LocalClient::Command(std::string_view cmd, std::string args_json, RpcConnection::Reply reply,
@@ -69,21 +92,37 @@ void LocalClient::OnReady(const json::Value& data) {
   if (connected_user_id_ && ready_observer_) ready_observer_(data["user"]);
   applied_.clear();
   authenticated_ = false;
+  refused_ = false;
+  // AUTHENTICATE goes out first, so every command after it already finds the chat client acting
+  // for the player; what waits for the player itself waits for its answer.
+  if (access_token_) {
+    Authenticate();
+  } else {
+    AnswerPlayerWaiters(true);
+  }
   auto waiting = std::move(waiting_);
   waiting_.clear();
   for (auto& done : waiting) done(true);
-  if (access_token_) Authenticate();
   ApplySubscriptions();
 }
 
 void LocalClient::Authenticate() {
   if (authenticating_ || !access_token_) return;
   authenticating_ = true;
+  std::string token = *access_token_;
   json::Writer args;
-  args.BeginObject().Key("access_token").String(*access_token_).EndObject();
-  connection_.Command("AUTHENTICATE", args.Take(), "", [this](ClientResult result, const json::Value&) {
+  args.BeginObject().Key("access_token").String(token).EndObject();
+  connection_.Command("AUTHENTICATE", args.Take(), "", [this, token](ClientResult result, const json::Value&) {
     authenticating_ = false;
+    if (access_token_ != token) {
+      // UpdateToken gave another token while this one was checked: the connection must act for
+      // the new one (a cleared token or a closed connection already answered the waiters).
+      if (access_token_ && ready()) Authenticate();
+      return;
+    }
     authenticated_ = result.Successful();
+    refused_ = !authenticated_;
+    AnswerPlayerWaiters(authenticated_);
     if (!authenticated_) {
       logger_.Log(LoggingSeverity::Warning,
                   "local client: AUTHENTICATE failed: " + result.Error());
@@ -125,9 +164,11 @@ void LocalClient::OnClosed(std::string reason) {
   applied_.clear();
   authenticated_ = false;
   authenticating_ = false;
+  refused_ = false;
   auto waiting = std::move(waiting_);
   waiting_.clear();
   for (auto& done : waiting) done(false);
+  AnswerPlayerWaiters(false);
   if (!subscriptions_.empty()) ScheduleReconnect();
 }
 

@@ -37,6 +37,14 @@ class LocalClient {
   // Calls `done(true)` once connected and handshaken, `done(false)` if the local client cannot
   // be reached now. Never calls back from inside this call.
   void Reach(std::function<void(bool reachable)> done);
+  // Calls `done(true)` once commands on the connection act for this Client's player: handshaken
+  // and, when the Client holds a token, AUTHENTICATE accepted it. Before that the chat client
+  // acts for whoever is logged in to it (READY's user), who need not be the player, so a
+  // SET_ACTIVITY sent then would show on someone else's profile. Without a token the player is
+  // the chat client's user (the classic flow: handshake, then SET_ACTIVITY). `done(false)` when
+  // the local client cannot be reached, refused the token, or the token was taken away
+  // meanwhile. Never calls back from inside this call.
+  void ReachAsPlayer(std::function<void(bool acts_for_player)> done);
   void Command(std::string_view cmd, std::string args_json, RpcConnection::Reply reply,
                uint64_t timeout_ms = kCommandTimeoutMs);
 
@@ -59,6 +67,7 @@ class LocalClient {
   void OnEvent(std::string_view event, const json::Value& data);
   void OnClosed(std::string reason);
   void Authenticate();
+  void AnswerPlayerWaiters(bool acts_for_player);
   void ApplySubscriptions();
   void SendSubscribe(const std::string& event);
   void ScheduleReconnect();
@@ -72,9 +81,11 @@ class LocalClient {
   std::optional<std::string> access_token_;
   bool authenticated_ = false;
   bool authenticating_ = false;
+  bool refused_ = false;  // this connection refused the current token
   std::map<std::string, EventHandler> subscriptions_;
   std::map<std::string, bool> applied_;  // event -> SUBSCRIBE acknowledged on this connection
   std::vector<std::function<void(bool)>> waiting_;
+  std::vector<std::function<void(bool)>> waiting_for_player_;
   PlatformId reconnect_timer_ = 0;
   uint64_t reconnect_delay_ms_ = kReconnectInitialMs;
   ReadyObserver ready_observer_;

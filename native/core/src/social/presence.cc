@@ -45,7 +45,7 @@ void Presence::Update(Activity activity, Client::ResultCallback callback) {
     context_.logger.redactor().RememberSecret(secrets->Join());
   }
   activity_ = activity;
-  local_client_.Reach([this, callback, activity](bool reachable) {
+  local_client_.ReachAsPlayer([this, callback, activity](bool reachable) {
     if (!reachable) {
       SendOverGateway(callback);
       return;
@@ -84,7 +84,7 @@ void Presence::QueuePresenceUpdate() {
 
 void Presence::Clear() {
   activity_.reset();
-  local_client_.Reach([this](bool reachable) {
+  local_client_.ReachAsPlayer([this](bool reachable) {
     if (reachable) {
       json::Writer args;
       args.BeginObject().Key("pid").Int(Pid()).Key("activity").Null().EndObject();
