@@ -61,7 +61,7 @@ async function startPulse(): Promise<PrivatePulse | string> {
   );
   let log = '';
   daemon.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-2000)));
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + scaledMs(5000);
   while (Date.now() < deadline) {
     if (daemon.exitCode !== null) break;
     if (spawnSync('pactl', ['info'], { env }).status === 0) {
@@ -96,7 +96,7 @@ function sine(hz: number, seconds: number): Buffer {
 
 /**
  * The last `ms` of what parec records from `device` (s16le, 2 ch, 48 kHz). parec hands over its
- * first bytes only after a second or more, so it runs until it delivered `ms` (≤ 8 s).
+ * first bytes only after a second or more, so it runs until it delivered `ms` (≤ 8 s, scaled by the load).
  */
 async function record(pulse: PrivatePulse, device: string, ms: number): Promise<Int16Array> {
   const wanted = (ms / 1000) * 48000 * 4;
@@ -110,7 +110,7 @@ async function record(pulse: PrivatePulse, device: string, ms: number): Promise<
     chunks.push(chunk);
     size += chunk.length;
   });
-  const deadline = Date.now() + 8000;
+  const deadline = Date.now() + scaledMs(8000);
   while (size < wanted && Date.now() < deadline && parec.exitCode === null) await tick(20);
   parec.kill('SIGTERM');
   await new Promise((resolve) => (parec.exitCode !== null ? resolve(null) : parec.once('close', resolve)));
@@ -128,9 +128,9 @@ async function record(pulse: PrivatePulse, device: string, ms: number): Promise<
 const frequency = (samples: Int16Array): number => measureTone(samples).hz;
 
 const ids = (devices: AudioDevice[]) => devices.map((device) => device.Id());
-/** Waits (≤ 5 s) until `client` lists the output `id`. */
+/** Waits (≤ 5 s, scaled by the load) until `client` lists the output `id`. */
 async function untilListed(client: Client, id: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + scaledMs(5000);
   while (!ids(await client.GetOutputDevices()).includes(id)) {
     if (Date.now() > deadline) throw new Error(`${id} was never listed`);
     await tick(20);
@@ -187,12 +187,12 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     const changes: string[][] = [];
     b.SetDeviceChangeCallback((inputs, outputs) => changes.push([...ids(outputs), ...ids(inputs)]));
     const module = pactl(running!, 'load-module', 'module-null-sink', 'sink_name=sdkpp_extra');
-    await until(() => changes.some((list) => list.includes('sdkpp_extra') && list.includes('sdkpp_extra.monitor')), 5000);
+    await until(() => changes.some((list) => list.includes('sdkpp_extra') && list.includes('sdkpp_extra.monitor')), scaledMs(5000));
     const seen = changes.length;
     expect((await b.SetOutputDevice('sdkpp_extra')).Successful()).toBe(true);
     expect((await b.GetCurrentOutputDevice()).Id()).toBe('sdkpp_extra');
     pactl(running!, 'unload-module', module);
-    await until(() => changes.length > seen && !changes[changes.length - 1].includes('sdkpp_extra'), 5000);
+    await until(() => changes.length > seen && !changes[changes.length - 1].includes('sdkpp_extra'), scaledMs(5000));
     // The chosen sink went away: the default one is current again.
     expect((await b.GetCurrentOutputDevice()).Id()).toBe('sdkpp_out');
     expect((await b.SetOutputDevice('')).Successful()).toBe(true);
@@ -214,7 +214,7 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     const callA = a.StartCall(lobbyId);
     const callB = b.StartCall(lobbyId);
     for (const call of [callA, callB]) call.SetVADThreshold(false, -60);
-    await until(() => callA.GetStatus() === Call.Status.Connected && callB.GetStatus() === Call.Status.Connected, 10_000);
+    await until(() => callA.GetStatus() === Call.Status.Connected && callB.GetStatus() === Call.Status.Connected, scaledMs(10_000));
     await tick(1500);
 
     // 1 s recorded, the last 0.5 s measured (the first bytes may be the recorder starting).
@@ -244,7 +244,7 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     let emptied = false;
     b.SetDeviceChangeCallback((inputs, outputs) => (emptied ||= inputs.length === 0 && outputs.length === 0));
     running!.daemon.kill('SIGKILL');
-    await until(() => emptied, 5000);
+    await until(() => emptied, scaledMs(5000));
     expect(await b.GetOutputDevices()).toEqual([]);
     await tick(500);
     expect(callB.GetStatus()).toBe(Call.Status.Connected);
