@@ -42,8 +42,9 @@ const DEADLINE_MS = 20_000;
  * The levels of the next `frames` frames B's speaker plays, counted by events rather than
  * wall-clock time (on a starved CPU a second may hold only a few frames): first A's captured
  * callback runs 5 times (a captureMode change has taken effect at A), then B's received callback
- * runs `frames` times; B's speaker plays at least one frame per callback, so its last `frames`
- * frames were all played after the change. What was in flight at the change (a few frames) is
+ * runs `frames` times; B's speaker plays one frame per tick and each callback is for a tick, so
+ * its last `frames` frames were played after that point (but for the at most two banks still
+ * pending then). What A had sent before the change and B had not yet played (a few frames) is
  * among them; the estimators below are robust to that.
  */
 async function framesAtB(frames = FRAMES): Promise<number[]> {
