@@ -44,14 +44,17 @@ const DEADLINE_MS = 20_000;
  * callback runs 5 times (a captureMode change has taken effect at A), then B's received callback
  * runs `frames` times; B's speaker plays one frame per tick and each callback is for a tick, so
  * its last `frames` frames were played after that point (but for the at most two banks still
- * pending then). What A had sent before the change and B had not yet played (a few frames) is
- * among them; the estimators below are robust to that.
+ * pending then). While A sends nothing (its captured frames zeroed, so its voice activity ends)
+ * B gets no frame to call back for, so A's captured callback running `frames` times (one a tick
+ * of A's) ends the wait too. What A had sent before the change and B had not yet played (a few
+ * frames) is among them; the estimators below are robust to that.
  */
 async function framesAtB(frames = FRAMES): Promise<number[]> {
   const captured = capturedCalls;
   await until(() => capturedCalls >= captured + 5, DEADLINE_MS);
   const received = receivedCalls;
-  await until(() => receivedCalls >= received + frames, DEADLINE_MS);
+  const capturedNow = capturedCalls;
+  await until(() => receivedCalls >= received + frames || capturedCalls >= capturedNow + frames, DEADLINE_MS);
   const speaker = nativeOf(b)._VirtualAudio('speaker', frames);
   if (!speaker) throw new Error('the virtual backend is not in use');
   return frameLevels(speaker);
@@ -190,9 +193,11 @@ describe('JS audio callbacks in a lobby call', () => {
 
   it('outShouldMute = true keeps that user out of B\'s speaker while the callback still sees the frames', async () => {
     muteA = true;
-    // framesAtB waits for FRAMES received callbacks: the callback goes on seeing A's frames.
+    const before = receivedCalls;
     // A muted frame is silent; a frame B's JS did not answer in time plays (by design).
     expect((await framesAtB()).filter((level) => level < SILENT_DBFS).length).toBeGreaterThanOrEqual(MIN_REACHED);
+    // The callback went on seeing A's frames (counted, not timed).
+    await until(() => receivedCalls - before >= FRAMES, DEADLINE_MS);
     muteA = false;
     expect(median(await framesAtB())).toBeGreaterThan(-30);
   }, 60_000);
@@ -200,8 +205,10 @@ describe('JS audio callbacks in a lobby call', () => {
   it('a throwing received callback does not break the call: frames play unmodified, callbacks go on', async () => {
     throwInReceived = true;
     muteA = true;  // set before the throw: ignored, since the callback did not return
-    // framesAtB waits for FRAMES more received callbacks (each of which threw): they go on.
+    const before = receivedCalls;
     expect(median(await framesAtB())).toBeGreaterThan(-30);
+    // Callbacks go on after each threw (counted, not timed).
+    await until(() => receivedCalls - before >= FRAMES, DEADLINE_MS);
     expect(b.GetCall(lobbyId).GetStatus()).toBe(Call.Status.Connected);
     throwInReceived = false;
     muteA = false;
