@@ -1,6 +1,7 @@
 // A minimal gateway client for tests (protocols.md §3): records every payload it receives, waits
 // for the ones a test names (bounded by a timeout), and reports how its socket closed.
 import WebSocket from 'ws';
+import { scaledMs } from '../../load_factor';
 
 export interface GatewayPayload {
   op: number;
@@ -79,7 +80,10 @@ export class GatewayClient {
     return this.received.length;
   }
 
-  /** The first payload (at index >= from) that matches, waiting up to `timeoutMs`. */
+  /**
+   * The first payload (at index >= from) that matches, waiting up to `timeoutMs` (by default 5 s,
+   * scaled by the machine's load: a starved CPU delays every peer's answer).
+   */
   waitFor(match: Matcher, options: { from?: number; timeoutMs?: number } = {}): Promise<GatewayPayload> {
     const from = options.from ?? 0;
     for (let i = from; i < this.received.length; i++) if (match(this.received[i])) return Promise.resolve(this.received[i]);
@@ -88,7 +92,7 @@ export class GatewayClient {
       const timer = setTimeout(() => {
         this.#waiters.delete(waiter);
         reject(new Error(`timed out waiting for a gateway payload (got ${this.received.length}: ${this.received.slice(-5).map((p) => p.t ?? `op ${p.op}`).join(', ')})`));
-      }, options.timeoutMs ?? 5000);
+      }, options.timeoutMs ?? scaledMs(5000));
       waiter.resolve = (payload) => {
         clearTimeout(timer);
         resolve(payload);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODE_AES_GCM, MODE_XCHACHA, type TransportMode } from '../../../lib/emulator/voice/protocol';
+import { loadFactor, scaledMs } from '../../load_factor';
 import { SEED, start, type Started } from '../helpers';
 import davey from '@snazzah/davey';
 import { DaveMember } from './dave_member';
@@ -50,6 +51,8 @@ function runBot(lobbyId: string, options: { dave?: boolean } = {}): { lines: Bot
       PEER_USER_ID: nelly,
       TONE_HZ: '440',
       DAVE: options.dave ? '1' : '0',
+      // Its own deadlines stretch with the machine's load, as ours do.
+      TIME_SCALE: String(loadFactor()),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,7 +73,7 @@ function runBot(lobbyId: string, options: { dave?: boolean } = {}): { lines: Bot
     lines,
     exited,
     kill: () => child.kill(),
-    async next(event, timeoutMs = 15_000) {
+    async next(event, timeoutMs = scaledMs(15_000)) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = lines.find((l) => l.event === event);
@@ -100,7 +103,7 @@ describe.each([
     const bot = runBot(lobbyId);
     try {
       expect((await bot.next('ready')).mode).toBe(mode);
-      const botSpeaking = ours.voice.waitFor(opIs(5, (d) => d.user_id === SEED.botUserId), { timeoutMs: 10_000 });
+      const botSpeaking = ours.voice.waitFor(opIs(5, (d) => d.user_id === SEED.botUserId), { timeoutMs: scaledMs(10_000) });
       // Our 660 Hz: Speaking first (else the SSRC is unknown to the receiver), 100 frames paced
       // at 20 ms, five silence frames, Speaking 0.
       ours.voice.send({ op: 5, d: { speaking: 1, delay: 0, ssrc: ours.ssrc } });
@@ -125,7 +128,7 @@ describe.each([
       const heard = await bot.next('heard');
       expect(heard.toneFrames).toBeGreaterThanOrEqual(90);
       expect(Math.abs((heard.hz as number) - 660)).toBeLessThan(8);
-      await until(() => ours.media.received.filter((r) => r.ssrc === botSsrc).length >= 100, 5000, 'the bot\'s frames');
+      await until(() => ours.media.received.filter((r) => r.ssrc === botSsrc).length >= 100, scaledMs(5000), 'the bot\'s frames');
       const fromBot = frequencyOf(ours.media.received.filter((r) => r.ssrc === botSsrc).map((r) => r.payload));
       expect(fromBot.toneFrames).toBeGreaterThanOrEqual(90);
       expect(Math.abs(fromBot.hz - 440)).toBeLessThan(8);
@@ -142,7 +145,7 @@ describe.each([
       main.gateway.close();
       s.emu.control.voice!.setVoiceModes([MODE_AES_GCM, MODE_XCHACHA]);
     }
-  }, 40_000);
+  }, scaledMs(40_000));
 });
 
 describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 with DAVE in a DAVE call, %s', (mode: TransportMode) => {
@@ -159,9 +162,9 @@ describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 wi
     try {
       expect((await bot.next('ready')).mode).toBe(mode);
       const code = (await bot.next('dave')).code as string;
-      await until(() => dave.code !== '' && dave.pending.size === 0, 5000, 'our DAVE group');
+      await until(() => dave.code !== '' && dave.pending.size === 0, scaledMs(5000), 'our DAVE group');
       expect(code).toBe(dave.code);
-      const botSpeaking = ours.voice.waitFor(opIs(5, (d) => d.user_id === SEED.botUserId), { timeoutMs: 10_000 });
+      const botSpeaking = ours.voice.waitFor(opIs(5, (d) => d.user_id === SEED.botUserId), { timeoutMs: scaledMs(10_000) });
       ours.voice.send({ op: 5, d: { speaking: 1, delay: 0, ssrc: ours.ssrc } });
       for (const frame of encodeTone(660, 100)) {
         ours.media.sendOpus(dave.session!.encryptOpus(frame));
@@ -174,7 +177,7 @@ describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 wi
       const heard = await bot.next('heard');
       expect(heard.toneFrames).toBeGreaterThanOrEqual(90);
       expect(Math.abs((heard.hz as number) - 660)).toBeLessThan(8);
-      await until(() => ours.media.received.filter((r) => r.ssrc === botSsrc).length >= 100, 5000, 'the bot\'s frames');
+      await until(() => ours.media.received.filter((r) => r.ssrc === botSsrc).length >= 100, scaledMs(5000), 'the bot\'s frames');
       const fromBot = ours.media.received.filter((r) => r.ssrc === botSsrc).map((r) => r.payload);
       const e2ee = fromBot.filter((p) => p.subarray(-2).equals(Buffer.from([0xfa, 0xfa])));
       expect(e2ee.length).toBeGreaterThanOrEqual(100);
@@ -197,5 +200,5 @@ describe.each([MODE_AES_GCM, MODE_XCHACHA] as const)('@discordjs/voice 0.19.2 wi
       s.emu.control.voice!.setVoiceModes([MODE_AES_GCM, MODE_XCHACHA]);
       s.emu.control.voice!.setDaveRequired(false);
     }
-  }, 40_000);
+  }, scaledMs(40_000));
 });
