@@ -65,6 +65,76 @@ TEST(JitterBuffer, AnEarlierPacketArrivingWhileBufferingBecomesTheStart) {
   EXPECT_EQ(PopOne(buffer).sequence, 21);
 }
 
+// The reorder window while buffering: an earlier packet k behind the start becomes the new start
+// when the buffered frames plus k still fit the 16 slots, and is late otherwise — so it never
+// lands on a slot a buffered packet holds.
+TEST(JitterBuffer, APacketTwoBehindWhileBufferingIsKept) {
+  JitterBuffer buffer;
+  PushSeq(buffer, 100);
+  PushSeq(buffer, 98);  // two behind: 1 + 2 frames fit
+  EXPECT_EQ(buffer.Counters().late, 0u);
+  EXPECT_EQ(buffer.DepthFrames(), 3u);
+  EXPECT_EQ(PopOne(buffer).sequence, 98);
+  EXPECT_EQ(PopOne(buffer).output, Output::Conceal);  // 99 never came
+  EXPECT_EQ(PopOne(buffer).sequence, 100);
+}
+
+TEST(JitterBuffer, TheReorderWindowEndsAtSixteenSlots) {
+  static_assert(JitterBuffer::kSlots == 16);
+  {
+    // Ten buffered (100..109) and one six behind: 10 + 6 = 16 frames, exactly the window.
+    JitterBuffer buffer;
+    for (uint16_t s = 100; s < 110; ++s) PushSeq(buffer, s);
+    PushSeq(buffer, 94);
+    EXPECT_EQ(buffer.Counters().late, 0u);
+    EXPECT_EQ(buffer.Counters().stored, 11u);
+    EXPECT_EQ(buffer.DepthFrames(), 16u);
+  }
+  {
+    // Seven behind: 17 frames would not fit. It is late, and 93 shares its slot with 109, which
+    // must still be there and play.
+    JitterBuffer buffer;
+    for (uint16_t s = 100; s < 110; ++s) PushSeq(buffer, s);
+    PushSeq(buffer, 93);
+    EXPECT_EQ(buffer.Counters().late, 1u);
+    EXPECT_EQ(buffer.Counters().stored, 10u);
+    EXPECT_EQ(buffer.DepthFrames(), 10u);
+    std::vector<int> played;
+    for (int i = 0; i < 10; ++i) played.push_back(PopOne(buffer).sequence);
+    EXPECT_EQ(played, (std::vector<int>{100, 101, 102, 103, 104, 105, 106, 107, 108, 109}));
+  }
+}
+
+TEST(JitterBuffer, FifteenAheadIsAGapSixteenAheadStartsOver) {
+  {
+    JitterBuffer buffer;
+    PushSeq(buffer, 200);
+    PushSeq(buffer, 215);  // the last slot of the window
+    EXPECT_EQ(buffer.Counters().resets, 0u);
+    EXPECT_EQ(buffer.DepthFrames(), 16u);
+  }
+  {
+    JitterBuffer buffer;
+    PushSeq(buffer, 200);
+    PushSeq(buffer, 216);  // one past it: a new run
+    EXPECT_EQ(buffer.Counters().resets, 1u);
+    EXPECT_EQ(buffer.DepthFrames(), 1u);
+  }
+}
+
+TEST(JitterBuffer, OncePlayingEvenOneBehindIsTooLate) {
+  JitterBuffer buffer;
+  for (uint16_t s = 10; s < 14; ++s) PushSeq(buffer, s);
+  EXPECT_EQ(PopOne(buffer).sequence, 10);
+  PushSeq(buffer, 10);  // just played: too late, not a duplicate to play again
+  PushSeq(buffer, 9);
+  EXPECT_EQ(buffer.Counters().late, 2u);
+  EXPECT_EQ(PopOne(buffer).sequence, 11);
+  PushSeq(buffer, 12);  // still buffered: a duplicate, not late
+  EXPECT_EQ(buffer.Counters().duplicates, 1u);
+  EXPECT_EQ(buffer.Counters().late, 2u);
+}
+
 TEST(JitterBuffer, CrossesTheSequenceWrap) {
   JitterBuffer buffer;
   std::vector<int> played;
