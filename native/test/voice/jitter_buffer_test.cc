@@ -255,5 +255,28 @@ TEST(JitterBuffer, AJumpFarAheadStartsOverAndBadPacketsAreRefused) {
   EXPECT_EQ(buffer.Counters().rejected, 2u);
 }
 
+// The size rule at its edges: one byte and exactly kMaxOpusPacketBytes are packets, empty and one
+// byte over are refused.
+TEST(JitterBuffer, PacketsFromOneByteToTheOpusMaximumAreTakenWhole) {
+  JitterBuffer buffer;
+  const uint8_t one[1] = {7};
+  buffer.Push(100, one, sizeof one);
+  std::vector<uint8_t> largest(kMaxOpusPacketBytes, 2);
+  buffer.Push(101, largest.data(), largest.size());
+  std::vector<uint8_t> over(kMaxOpusPacketBytes + 1, 3);
+  buffer.Push(102, over.data(), over.size());
+  buffer.Push(103, one, 0);
+  EXPECT_EQ(buffer.Counters().stored, 2u);
+  EXPECT_EQ(buffer.Counters().rejected, 2u);
+  for (uint16_t s = 104; s < 110; ++s) PushSeq(buffer, s);  // enough to start playing
+  std::vector<size_t> sizes;
+  for (int i = 0; i < 20 && sizes.size() < 2; ++i) {
+    const uint8_t* packet = nullptr;
+    size_t size = 0;
+    if (buffer.Pop(packet, size) == Output::Packet) sizes.push_back(size);
+  }
+  EXPECT_EQ(sizes, (std::vector<size_t>{1, kMaxOpusPacketBytes}));
+}
+
 }  // namespace
 }  // namespace sdkpp::voice
