@@ -278,5 +278,41 @@ TEST(JitterBuffer, PacketsFromOneByteToTheOpusMaximumAreTakenWhole) {
   EXPECT_EQ(sizes, (std::vector<size_t>{1, kMaxOpusPacketBytes}));
 }
 
+// The target comes down one frame after exactly kCalmTicksToShrink ticks without a late packet,
+// counted from the late packet itself.
+TEST(JitterBuffer, TheTargetComesDownAfterExactlyTheCalmTicksSinceTheLastLatePacket) {
+  JitterBuffer buffer;
+  for (uint16_t s = 0; s < 3; ++s) PushSeq(buffer, s);
+  EXPECT_EQ(PopOne(buffer).sequence, 0);
+  PushSeq(buffer, 0);  // late: the target goes up and the calm count starts again
+  const uint32_t raised = buffer.TargetFrames();
+  ASSERT_EQ(raised, JitterBuffer::kStartFrames + 1);
+  uint16_t sequence = 3;
+  for (uint32_t tick = 1; tick < JitterBuffer::kCalmTicksToShrink; ++tick) {
+    PushSeq(buffer, sequence++);
+    PopOne(buffer);
+  }
+  EXPECT_EQ(buffer.TargetFrames(), raised) << "one calm tick short";
+  PushSeq(buffer, sequence++);
+  PopOne(buffer);
+  EXPECT_EQ(buffer.TargetFrames(), raised - 1);
+}
+
+// Nothing buffered, before the first packet and after a reset: no depth, and a Pop gives no
+// packet and no size.
+TEST(JitterBuffer, AnEmptyBufferHasNoDepth) {
+  JitterBuffer buffer;
+  EXPECT_EQ(buffer.DepthFrames(), 0u);
+  const uint8_t* packet = reinterpret_cast<const uint8_t*>("x");
+  size_t size = 99;
+  EXPECT_EQ(buffer.Pop(packet, size), Output::Idle);
+  EXPECT_EQ(packet, nullptr);
+  EXPECT_EQ(size, 0u);
+  PushSeq(buffer, 5);
+  EXPECT_EQ(buffer.DepthFrames(), 1u);
+  buffer.Reset();
+  EXPECT_EQ(buffer.DepthFrames(), 0u);
+}
+
 }  // namespace
 }  // namespace sdkpp::voice
