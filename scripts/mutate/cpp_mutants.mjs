@@ -173,3 +173,18 @@ export function mutantKey(source, mutant) {
   const indent = line.length - line.trimStart().length;
   return `${line.trim()} | ${mutant.description} @${mutant.offset - start - indent}`;
 }
+
+/**
+ * The keys of all `mutants` of `source`, in order: mutantKey, with `#2`, `#3`, ... added to the
+ * second and later of mutants whose keys would be the same (the same change on two identical
+ * lines, `ahead = 0;` twice in a function), so no result overwrites another.
+ */
+export function uniqueKeys(source, mutants) {
+  const seen = new Map();
+  return mutants.map((mutant) => {
+    const key = mutantKey(source, mutant);
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return count === 1 ? key : `${key} #${count}`;
+  });
+}

@@ -27,7 +27,7 @@ import {
 import { setPriority } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyMutant, findMutants, mutantKey } from './cpp_mutants.mjs';
+import { applyMutant, findMutants, uniqueKeys } from './cpp_mutants.mjs';
 import { nativeTargets } from './native_targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -214,8 +214,9 @@ for (const target of targets) {
   log(`${target.file}: ${mutants.length} mutants, tests ${clean.ms} ms clean`);
 
   const shadowPath = join(shadow, target.file);
-  for (const mutant of mutants) {
-    const key = mutantKey(original, mutant);
+  const keys = uniqueKeys(original, mutants);
+  for (const [index, mutant] of mutants.entries()) {
+    const key = keys[index];
     const reason = equivalentReason(target.file, key);
     const old = kept[key];
     const reusable = old && (old.status === 'killed' || old.status === 'timeout' || old.status === 'no-build' || old.testsHash === testsHash);

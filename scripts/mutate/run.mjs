@@ -82,6 +82,9 @@ if (!existsSync(addon)) {
   process.exit(1);
 }
 
+// Set by SIGINT/SIGTERM: the running Stryker is stopped and no other file is started.
+let interrupted = false;
+
 /** One Stryker run over `target`; resolves { code, stoppedForBudget }. */
 function strykerRun(target, remainingMs) {
   return new Promise((resolve) => {
@@ -108,6 +111,7 @@ function strykerRun(target, remainingMs) {
       }
     }, remainingMs);
     const forward = () => {
+      interrupted = true;
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
@@ -150,6 +154,10 @@ for (const target of targets) {
   log(`${target.file} against ${target.tests.length} test file(s)`);
   const started = Date.now();
   const outcome = await strykerRun(target, remaining);
+  if (interrupted) {
+    log(`${target.file}: interrupted (its results are not kept)`);
+    break;
+  }
   if (outcome.stoppedForBudget) {
     stoppedForBudget = true;
     log(`${target.file}: stopped at the budget (its results are not kept)`);

@@ -28,11 +28,13 @@ const NAMED_TEST_DIRS = {
 // Tests that reach a module through the emulator's routes rather than by name or import.
 const EXTRA_TESTS = {
   'lib/emulator/domain/limits.ts': ['test/limits/emulator_boundaries.test.ts', 'test/emulator/errors_limits.test.ts'],
-  'lib/emulator/domain/lobbies.ts': ['test/limits/emulator_boundaries.test.ts'],
+  // gateway_user.test.ts pins the lobby events (LOBBY_CREATE to the newcomer, LOBBY_MEMBER_ADD to the others).
+  'lib/emulator/domain/lobbies.ts': ['test/limits/emulator_boundaries.test.ts', 'test/emulator/gateway_user.test.ts'],
   'lib/emulator/domain/slowmode.ts': ['test/emulator/message_slowmode.test.ts'],
   'lib/emulator/domain/messages.ts': ['test/emulator/channel_messages.test.ts', 'test/emulator/dms.test.ts', 'test/emulator/history_page_cache.test.ts'],
-  'lib/emulator/domain/paging.ts': ['test/emulator/channel_messages.test.ts', 'test/emulator/history_page_cache.test.ts', 'test/emulator/members.test.ts'],
-  'lib/emulator/domain/relationships.ts': ['test/emulator/gateway_user.test.ts'],
+  // paging.ts pages the entitlement and subscription lists (its only importers).
+  'lib/emulator/domain/paging.ts': ['test/emulator/monetization.test.ts', 'test/emulator/migration_window.test.ts'],
+  'lib/emulator/domain/relationships.ts': ['test/emulator/gateway.test.ts', 'test/emulator/dms.test.ts', 'test/emulator/errors_limits.test.ts'],
   'lib/emulator/domain/presence.ts': ['test/emulator/presence_connection.test.ts', 'test/emulator/presence_resume.test.ts'],
   'lib/emulator/domain/entitlement_migration.ts': ['test/emulator/migration_window.test.ts', 'test/emulator/monetization.test.ts'],
   'lib/emulator/domain/provisional.ts': ['test/emulator/provisional_merge_sessions.test.ts'],

@@ -2,7 +2,7 @@
 // makes, and the places it must leave alone (comments, strings, includes, templates, shifts).
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
-import { applyMutant, blankNonCode, findMutants, mutantKey } from '../../scripts/mutate/cpp_mutants.mjs';
+import { applyMutant, blankNonCode, findMutants, mutantKey, uniqueKeys } from '../../scripts/mutate/cpp_mutants.mjs';
 
 interface Mutant {
   line: number;
@@ -80,5 +80,11 @@ describe('the C++ mutant finder', () => {
     const [moved] = (findMutants(shifted, { constants: false }) as Mutant[]);
     expect(mutantKey(shifted, moved)).toBe(mutantKey(source, mutant));
     expect(mutantKey(source, mutant)).toBe('if (x >= cutoff) keep(); | relational: >= → > @6');
+  });
+
+  it('keeps the keys of the same change on two identical lines apart', () => {
+    const source = 'if (a) {\n  ahead = 0;\n} else {\n  ahead = 0;\n}\n';
+    const mutants = findMutants(source) as Mutant[];
+    expect(uniqueKeys(source, mutants)).toEqual(['ahead = 0; | constant: 0 → 1 @8', 'ahead = 0; | constant: 0 → 1 @8 #2']);
   });
 });
