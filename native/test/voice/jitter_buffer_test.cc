@@ -296,6 +296,16 @@ TEST(JitterBuffer, TheTargetComesDownAfterExactlyTheCalmTicksSinceTheLastLatePac
   PushSeq(buffer, sequence++);
   PopOne(buffer);
   EXPECT_EQ(buffer.TargetFrames(), raised - 1);
+  // And the count starts again from there: the next frame down takes as long.
+  for (uint32_t tick = 1; tick < JitterBuffer::kCalmTicksToShrink; ++tick) {
+    PushSeq(buffer, sequence++);
+    PopOne(buffer);
+  }
+  EXPECT_EQ(buffer.TargetFrames(), raised - 1) << "one calm tick short";
+  PushSeq(buffer, sequence++);
+  PopOne(buffer);
+  EXPECT_EQ(buffer.TargetFrames(), raised - 2);
+  static_assert(JitterBuffer::kStartFrames + 1 - 2 >= JitterBuffer::kMinFrames);
 }
 
 // Nothing buffered, before the first packet and after a reset: no depth, and a Pop gives no
