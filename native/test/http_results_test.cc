@@ -75,5 +75,30 @@ TEST(HttpResults, TheRateLimitHintSaysLaterWithoutARetryAfterAndTheTokenHintNeed
   EXPECT_EQ(oauth.ErrorCode(), 0);
 }
 
+// The whole error text is bounded: up to 2048 bytes it is whole, past them it is cut to 2048 bytes
+// and "..." — and never inside a UTF-8 character. The request's path sizes the text here.
+TEST(HttpResults, TheErrorTextIsCutAt2048BytesAndNeverInsideACharacter) {
+  logging::Redactor redactor;
+  auto text = [&redactor](const std::string& path) {
+    RequestPlace place{"GET", path, "http://127.0.0.1:1/api", true};
+    return ResultFromResponse(redactor, place, 404, R"({"code":10003,"message":"Unknown Channel"})", false, 0).Error();
+  };
+  const size_t base = text("/x").size();
+  ASSERT_EQ(text("/xa").size(), base + 1) << "the path appears once in the text";
+  ASSERT_LT(base, 2048u);
+  const std::string exact = text("/x" + std::string(2048 - base, 'a'));
+  EXPECT_EQ(exact.size(), 2048u);
+  EXPECT_FALSE(exact.ends_with("...")) << exact.substr(2000);
+  const std::string over = text("/x" + std::string(2048 - base + 1, 'a'));
+  EXPECT_EQ(over.size(), 2048u + 3);
+  EXPECT_TRUE(over.ends_with("..."));
+  // A two-byte character on bytes 2047 and 2048 (0-based): the cut goes before it.
+  const size_t at = text("/x").find("/x");
+  ASSERT_LT(at + 2, 2047u);
+  const std::string split = text("/x" + std::string(2047 - at - 2, 'a') + "\xC3\xA9" + std::string(100, 'b'));
+  EXPECT_EQ(split.size(), 2047u + 3);
+  EXPECT_TRUE(split.ends_with("a...")) << split.substr(2040);
+}
+
 }  // namespace
 }  // namespace sdkpp::http
