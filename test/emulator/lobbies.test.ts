@@ -65,7 +65,9 @@ describe('PUT /lobbies: create or join by secret in one call', () => {
     expect(joined.body.metadata).toEqual({ mode: 'coop' });
     // Joining again is idempotent; another secret is another lobby.
     expect((await api.put('/lobbies', { secret: key }, auth(SEED.users.alice))).body.members).toHaveLength(2);
-    expect((await api.put('/lobbies', { secret: secret() }, auth(SEED.users.alice))).body.id).not.toBe(created.body.id);
+    const other = (await api.put('/lobbies', { secret: secret() }, auth(SEED.users.alice))).body;
+    expect(other.id).not.toBe(created.body.id);
+    expect(other.members.map((m: { id: string }) => m.id)).toEqual([SEED.users.alice]);
   });
 
   it('limits the secret to 250 characters and metadata to 1000 characters', async () => {
@@ -132,6 +134,8 @@ describe('bot lobby management', () => {
     const created = await api.post('/lobbies', { metadata: { x: 'y' }, members: members.slice(0, 25), idle_timeout_seconds: WEEK_S }, api.bot);
     expect(created.status).toBe(200);
     expect(created.body.members).toHaveLength(25);
+    // The bot's members are not connected until they join themselves.
+    expect(created.body.members.every((m: { connected: boolean }) => m.connected === false)).toBe(true);
     expect((await api.post('/lobbies', {}, bearer(api.token(SEED.users.nelly)))).status).toBe(403);
   });
 
