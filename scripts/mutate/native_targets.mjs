@@ -39,7 +39,7 @@ export const nativeTargets = [
   { area: 'protocol tables', file: 'native/core/src/rpc/frame_codec.cc', tests: 'FrameCodec.*:RpcConnection.*:Authorize.*' },
   // --- gates: who may pass, and when
   { area: 'gates', file: 'native/core/src/voice/audio/voice_gate.cc', tests: 'VoiceGate.*:AudioEngine.*' },
-  { area: 'gates', file: 'native/core/src/gateway/send_limiter.cc', tests: 'Gateway.*' },
+  { area: 'gates', file: 'native/core/src/gateway/send_limiter.cc', tests: 'SendLimiter.*:Gateway.*' },
   { area: 'gates', file: 'native/core/src/http/rate_limiter.cc', tests: 'RateLimiter.*:HttpClient.*' },
   // --- the jitter buffer
   { area: 'jitter buffer', file: 'native/core/src/voice/audio/jitter_buffer.cc', tests: 'JitterBuffer.*' },
