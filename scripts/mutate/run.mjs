@@ -3,15 +3,16 @@
 // Not part of `npm test`. `npm run mutate:native` is the core's own runner (native.mjs).
 //
 //   npm run mutate -- [--area domain|sdk|platform]... [--file SUBSTRING]... [--budget MINUTES]
-//                     [--list] [--fresh]
+//                     [--list] [--fresh] [--summary]
 //
 // Each file is its own Stryker run with its own incremental file
 // (reports/mutation/stryker/<file>.incremental.json): a run cut short by the budget loses only
 // the file it was on, and the next run carries on from the files already done — a file whose
 // source and tests did not change is not run again at all. `--budget` (minutes, default 60)
 // starts no new file past it and stops the file running when it is reached. `--fresh` forgets
-// earlier results. The per-file reports and a summary by area (reports/mutation/ts-summary.json
-// and .txt) go under reports/, which git ignores.
+// earlier results; `--summary` runs nothing and writes the summary of the results kept. The
+// per-file reports and a summary by area (reports/mutation/ts-summary.json and .txt) go under
+// reports/, which git ignores.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ const equivalentsFile = join(root, 'scripts', 'mutate', 'ts_equivalents.json');
 
 const argv = process.argv.slice(2);
 const values = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] : a.startsWith(`--${name}=`) ? [a.slice(name.length + 3)] : []));
-const known = new Set(['--area', '--file', '--budget', '--list', '--fresh']);
+const known = new Set(['--area', '--file', '--budget', '--list', '--fresh', '--summary']);
 for (const [i, a] of argv.entries()) {
   const name = a.split('=')[0];
   if (a.startsWith('--') && !known.has(name)) {
@@ -138,7 +139,8 @@ const index = !fresh && existsSync(indexFile) ? JSON.parse(readFileSync(indexFil
 const startedAt = Date.now();
 const deadline = startedAt + budgetMinutes * 60_000;
 let stoppedForBudget = false;
-for (const target of targets) {
+const summaryOnly = argv.includes('--summary');
+for (const target of summaryOnly ? [] : targets) {
   if (target.tests.length === 0) {
     index[target.file] = { area: target.area, tests: [], status: 'no tests' };
     continue;

@@ -6,6 +6,9 @@
 // (an excluded mutator) do not count. A survivor listed in scripts/mutate/ts_equivalents.json
 // ({ file, line, mutator, replacement, reason }: `line` is the mutated line's trimmed text, which
 // survives edits elsewhere in the file) counts as equivalent, with its reason, not against the score.
+// A static mutant (module-level code, a constant) is marked: Stryker's vitest runner does not
+// load the module again between mutants here, so a static survivor may be a false one — check it
+// by hand (INVITE_LIFETIME_MS in lobbies.ts is reported alive but fails lobbies.test.ts).
 
 const COUNTED = ['killed', 'timeout', 'survived', 'noCoverage', 'equivalent', 'compileError', 'runtimeError', 'ignored'];
 const STATUS = {
@@ -67,7 +70,7 @@ export function summarize(index, reports, equivalents = []) {
           status = 'equivalent';
           judgedEquivalent.push({ line, mutator: mutant.mutatorName, replacement: mutant.replacement, reason: judged.reason });
         } else {
-          survivors.push({ line, status: mutant.status, mutator: mutant.mutatorName, replacement: mutant.replacement, text });
+          survivors.push({ line, status: mutant.status, mutator: mutant.mutatorName, replacement: mutant.replacement, text, static: mutant.static === true });
         }
       }
       tally[status]++;
@@ -95,7 +98,7 @@ export function formatSummary(summary) {
   for (const [file, f] of Object.entries(summary.files)) {
     lines.push(`${file.padEnd(50)}${num(f.killed, 6)}${num(f.timeout, 8)}${num(f.survived, 9)}${num(f.noCoverage, 7)}${num(f.equivalent, 6)} ${pct(f.score)}`);
   }
-  const survivors = Object.entries(summary.files).flatMap(([file, f]) => f.survivors.map((s) => `${file}:${s.line} ${s.mutator} → ${s.replacement.split('\n')[0]} (${s.status})  ${s.text}`));
+  const survivors = Object.entries(summary.files).flatMap(([file, f]) => f.survivors.map((s) => `${file}:${s.line} ${s.mutator} → ${s.replacement.split('\n')[0]} (${s.status}${s.static ? ', static' : ''})  ${s.text}`));
   if (survivors.length > 0) lines.push('', 'survivors:', ...survivors.map((s) => `  ${s}`));
   if (summary.noTests.length > 0) lines.push('', `no tests found (not run): ${summary.noTests.join(', ')}`);
   return `${lines.join('\n')}\n`;

@@ -67,5 +67,7 @@ describe('the mutation score', () => {
       expect(summarize(index, reports, [near]).files['lib/x.ts']).toMatchObject({ survived: 1, equivalent: 0, score: 50 });
     }
     expect(formatSummary(summarize(index, reports))).toContain('lib/x.ts:2 EqualityOperator → a > b (Survived)  if (a >= b) return 1;');
+    const statics = { 'lib/x.ts': { source, mutants: [{ ...mutant('Survived', 3, 'ArithmeticOperator', 'a - b'), static: true }] } };
+    expect(formatSummary(summarize(index, statics))).toContain('lib/x.ts:3 ArithmeticOperator → a - b (Survived, static)  return a + b;');
   });
 });
