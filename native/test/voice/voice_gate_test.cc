@@ -37,7 +37,7 @@ TEST(VoiceGate, ClosingSendsFiveSilenceFramesAfterTheHangoverThenNothing) {
 }
 
 TEST(VoiceGate, PushToTalkHoldsForItsReleaseDelayToTheTick) {
-  for (uint32_t delay : {0u, 20u, 30u, 200u, 2000u}) {
+  for (uint32_t delay : {0u, 1u, 20u, 21u, 30u, 200u, 1999u, 2000u}) {
     VoiceGate gate;
     gate.SetMode(AudioModeType::MODE_PTT);
     gate.SetPttReleaseDelayMs(delay);
