@@ -334,6 +334,9 @@ describe('channel linking and lobby channel invites', () => {
     const linked = await api.patch(path, { channel_id: GENERAL }, auth(SEED.users.bob)); // bob moderates: MANAGE_CHANNELS
     expect(linked.status).toBe(200);
     expect(linked.body.linked_channel).toEqual({ id: GENERAL, name: 'general', guild_id: SEED.guildId });
+    // Someone outside the lobby is not a member, whoever else in it may link.
+    const outsider = await api.patch(path, { channel_id: ANNOUNCEMENTS }, auth(SEED.users.alice));
+    expect([outsider.status, outsider.body.code]).toEqual([403, 50001]);
     await api.put(`/lobbies/${created.id}/members/${SEED.users.nelly}`, { flags: 1 }, api.bot);
     expect((await api.patch(path, { channel_id: ANNOUNCEMENTS }, auth(SEED.users.nelly))).status).toBe(403); // no MANAGE_CHANNELS
     const unlinked = await api.patch(path, { channel_id: null }, api.bot);
