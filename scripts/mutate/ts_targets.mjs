@@ -28,8 +28,9 @@ const NAMED_TEST_DIRS = {
 // Tests that reach a module through the emulator's routes rather than by name or import.
 const EXTRA_TESTS = {
   'lib/emulator/domain/limits.ts': ['test/limits/emulator_boundaries.test.ts', 'test/emulator/errors_limits.test.ts'],
-  // gateway_user.test.ts pins the lobby events (LOBBY_CREATE to the newcomer, LOBBY_MEMBER_ADD to the others).
-  'lib/emulator/domain/lobbies.ts': ['test/limits/emulator_boundaries.test.ts', 'test/emulator/gateway_user.test.ts'],
+  // gateway_user.test.ts pins the lobby events (LOBBY_CREATE to the newcomer, LOBBY_MEMBER_ADD to
+  // the others), authorization_scope.test.ts that another application cannot redeem an invite.
+  'lib/emulator/domain/lobbies.ts': ['test/limits/emulator_boundaries.test.ts', 'test/emulator/gateway_user.test.ts', 'test/emulator/authorization_scope.test.ts'],
   'lib/emulator/domain/slowmode.ts': ['test/emulator/message_slowmode.test.ts'],
   'lib/emulator/domain/messages.ts': ['test/emulator/channel_messages.test.ts', 'test/emulator/dms.test.ts', 'test/emulator/history_page_cache.test.ts'],
   // paging.ts pages the entitlement and subscription lists (its only importers).
