@@ -1,6 +1,7 @@
 // The gateway session against a scripted socket and a fake clock.
 #include "framework/test.h"
 
+#include "gateway/gateway_protocol.h"
 #include "json/json.h"
 #include "test_client.h"
 
@@ -215,6 +216,67 @@ TEST(Gateway, AuthenticationFailureStopsWithoutReconnecting) {
   ASSERT_FALSE(changes.empty());
   EXPECT_EQ(std::get<1>(changes.back()), Client::Error::ConnectionFailed);
   EXPECT_EQ(std::get<2>(changes.back()), 4004);
+}
+
+// The main gateway's close codes, one by one, with what each must do written out here rather
+// than read from kCloseCodeRules (a slip in the table would otherwise agree with itself): 4007
+// and 4009 end the session, so the client identifies again; 4004 and 4010-4014 stop for good;
+// every other code, in the table or not, resumes the session. Each row is driven through a real
+// close: the reconnect goes to the resume URL with op 6, or to the gateway URL with op 2, or
+// does not happen at all.
+TEST(GatewayCloseCodes, EveryCodeIsClassifiedAndActedOn) {
+  enum class Expect { Resume, Identify, Stop };
+  struct Row {
+    int32_t code;
+    Expect expect;
+  };
+  const Row rows[] = {
+      {1000, Expect::Resume},   {1001, Expect::Resume}, {1006, Expect::Resume}, {4000, Expect::Resume},
+      {4001, Expect::Resume},   {4002, Expect::Resume}, {4003, Expect::Resume}, {4004, Expect::Stop},
+      {4005, Expect::Resume},   {4006, Expect::Resume}, {4007, Expect::Identify}, {4008, Expect::Resume},
+      {4009, Expect::Identify}, {4010, Expect::Stop},   {4011, Expect::Stop},   {4012, Expect::Stop},
+      {4013, Expect::Stop},     {4014, Expect::Stop},   {4015, Expect::Resume}, {4999, Expect::Resume},
+  };
+  // Every code of the table has its row here: a code added to the table needs its expectation.
+  for (const auto& rule : gateway::kCloseCodeRules) {
+    bool listed = false;
+    for (const auto& row : rows) listed = listed || row.code == rule.code;
+    EXPECT_TRUE(listed) << rule.code << " is in kCloseCodeRules but not in this test";
+  }
+  for (const auto& row : rows) {
+    const auto action = gateway::ActionForClose(row.code);
+    const auto expected = row.expect == Expect::Resume     ? gateway::CloseAction::Resume
+                          : row.expect == Expect::Identify ? gateway::CloseAction::Reidentify
+                                                           : gateway::CloseAction::Stop;
+    EXPECT_EQ(static_cast<int>(action), static_cast<int>(expected)) << row.code;
+
+    ConnectedHarness h;
+    h.ConnectToReady();
+    ASSERT_EQ(h.client.GetStatus(), Client::Status::Ready) << row.code;
+    const size_t opened = h.platform->sockets_opened.size();
+    h.platform->events()->OnWebSocketClosed(h.peer.socket, row.code, "closed by the service");
+    Pump();
+    if (row.expect == Expect::Stop) {
+      h.platform->Advance(10 * 60 * 1000);
+      Pump();
+      EXPECT_EQ(h.platform->sockets_opened.size(), opened) << row.code << " must not reconnect";
+      EXPECT_EQ(h.client.GetStatus(), Client::Status::Disconnected) << row.code;
+      continue;
+    }
+    EXPECT_EQ(h.client.GetStatus(), Client::Status::Reconnecting) << row.code;
+    ASSERT_TRUE(AdvanceUntil(*h.platform, [&] { return h.platform->sockets_opened.size() > opened; }, 120'000))
+        << row.code << " must reconnect";
+    const bool resume = row.expect == Expect::Resume;
+    EXPECT_TRUE(h.platform->sockets_opened.back().second.starts_with(resume ? "ws://resume.test" : "ws://gw.test"))
+        << row.code << ": " << h.platform->sockets_opened.back().second;
+    h.peer.AcceptLatest();
+    h.peer.NewSent();
+    h.peer.Hello();
+    auto sent = h.peer.NewSent();
+    ASSERT_FALSE(sent.empty()) << row.code;
+    EXPECT_EQ(GatewayPeer::OpOf(sent[0]), resume ? 6 : 2) << row.code;
+    if (resume) EXPECT_EQ(json::Document::Parse(sent[0])->Root()["d"]["session_id"].String(), "sess-1") << row.code;
+  }
 }
 
 TEST(Gateway, GarbageFromTheServerIsSurvivedByReconnecting) {

@@ -1,6 +1,7 @@
 // The bounded message cache: contiguity, out-of-order and early deletes, memory bounds.
 #include "framework/test.h"
 
+#include "sdkpp/limits.h"
 #include "social/message_cache.h"
 
 namespace sdkpp::social {
@@ -227,6 +228,45 @@ TEST(MessageCache, LobbyMessagesOlderThanSeventyTwoHoursLeaveByAge) {
   EXPECT_NE(cache.Find(3), nullptr);
   cache.Unpin(2);
   EXPECT_EQ(cache.Find(2), nullptr);
+}
+
+// The spec's lobby history reaches back "up to 72 hours": a message exactly 72 hours old is
+// still history (the SDK's filter keeps it too, social_test.cc), one a millisecond older is not.
+TEST(MessageCache, TheSeventyTwoHourEdgeIsInclusive) {
+  const uint64_t window = limits::kMaxHistoryAgeMs;
+  ASSERT_EQ(window, 72 * kHourMs);
+  uint64_t now = 1'000 * kHourMs;
+  MessageCache cache;
+  cache.SetServiceClock([&now] { return now; });
+  cache.AddLive(LobbyMessage(1, now - window - 1));  // 72 h + 1 ms: out
+  cache.AddLive(LobbyMessage(2, now - window));      // exactly 72 h: in
+  cache.AddLive(LobbyMessage(3, now - window + 1));
+  EXPECT_EQ(cache.Find(1), nullptr);
+  EXPECT_NE(cache.Find(2), nullptr);
+  EXPECT_NE(cache.Find(3), nullptr);
+  // One millisecond later message 2 is over the edge: the next arrival lets it go, not 3.
+  now += 1;
+  cache.AddLive(LobbyMessage(4, now));
+  EXPECT_EQ(cache.Find(2), nullptr);
+  EXPECT_NE(cache.Find(3), nullptr);
+  EXPECT_EQ(cache.size(), 2u);
+}
+
+// A service clock younger than the window (a host clock near the epoch) ages nothing out, and
+// never wraps the cutoff below zero.
+TEST(MessageCache, AClockYoungerThanTheWindowAgesNothingOut) {
+  uint64_t now = limits::kMaxHistoryAgeMs;  // the cutoff is exactly 0
+  MessageCache cache;
+  cache.SetServiceClock([&now] { return now; });
+  cache.AddLive(LobbyMessage(1, 1));
+  EXPECT_NE(cache.Find(1), nullptr);
+  now = limits::kMaxHistoryAgeMs - 1;
+  cache.AddLive(LobbyMessage(2, 2));
+  EXPECT_NE(cache.Find(1), nullptr);
+  now = limits::kMaxHistoryAgeMs + 2;  // the cutoff is 2: message 1 goes, 2 stays
+  cache.AddLive(LobbyMessage(3, 3));
+  EXPECT_EQ(cache.Find(1), nullptr);
+  EXPECT_NE(cache.Find(2), nullptr);
 }
 
 TEST(MessageCache, DirectMessagesAreNotEvictedByAge) {

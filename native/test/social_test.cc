@@ -7,6 +7,7 @@
 #include "framework/test.h"
 
 #include "json/json.h"
+#include "sdkpp/limits.h"
 #include "test_client.h"
 #include "util/time_format.h"
 
@@ -309,6 +310,40 @@ TEST(Social, LobbyHistoryKeepsToSeventyTwoHoursAndTheLimitWhateverTheServiceSend
   Pump();
   EXPECT_LE(got.size(), 200u);
   EXPECT_FALSE(got.empty());
+}
+
+// The 72-hour edge, on both of the SDK's paths (a page from the service, then the same page
+// served from the cache): "up to 72 hours" keeps a message exactly 72 hours old, and one a
+// millisecond older is left out. The cache (message_cache.cc) and this filter agree on it.
+TEST(Social, LobbyHistoryKeepsAMessageExactlySeventyTwoHoursOld) {
+  SocialHarness h;
+  h.Ready();
+  const uint64_t now = h.platform->NowMs();
+  const uint64_t window = limits::kMaxHistoryAgeMs;
+  auto contents = [&h](int32_t limit, const std::string* page) {
+    std::vector<std::string> out;
+    h.client.GetLobbyMessagesWithLimit(500, limit, [&out](ClientResult r, std::vector<MessageHandle> m) {
+      EXPECT_TRUE(r.Successful());
+      for (const auto& handle : m) out.push_back(handle.Content());
+    });
+    if (page) {
+      auto* request = h.platform->Pending();
+      EXPECT_NE(request, nullptr);
+      if (request) h.platform->Respond(request, 200, *page);
+    } else {
+      EXPECT_EQ(h.platform->Pending(), nullptr) << "served from the cache";
+    }
+    Pump();
+    return out;
+  };
+  const std::string page = "[" + LobbyMessageAt(913, now - 1) + "," + LobbyMessageAt(912, now - window) + "," +
+                           LobbyMessageAt(911, now - window - 1) + "]";
+  EXPECT_EQ(contents(5, &page), (std::vector<std::string>{"m913", "m912"}));
+  // The two kept are the cache's newest contiguous run: a request for two needs no request.
+  EXPECT_EQ(contents(2, nullptr), (std::vector<std::string>{"m913", "m912"}));
+  // A millisecond later the cached 72-hour message is past the edge too.
+  h.platform->Advance(1);
+  EXPECT_EQ(contents(2, nullptr), (std::vector<std::string>{"m913"}));
 }
 
 }  // namespace

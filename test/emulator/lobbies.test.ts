@@ -2,7 +2,7 @@
 // most 25, all or nothing), metadata limits, additional_name set server-side only, message
 // history (members only, at most 200, 72 hours), moderation metadata, channel linking,
 // single-use one-hour invites, and the idle timeout — time rules on the emulator clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Api, bearer, HOUR, SEED, start, type Started } from './helpers';
 
 let s: Started;
@@ -18,6 +18,20 @@ const extra: string[] = [];
 const auth = (userId: string) => bearer((tokens[userId] ??= api.token(userId)));
 let secretCounter = 0;
 const secret = () => `secret-${++secretCounter}-${Date.now()}`;
+
+/**
+ * Runs `body` with the emulator clock stopped: it is real time plus an offset, so faking Date
+ * (only Date: timers and sockets stay real) holds it where advanceClock puts it, and a rule's
+ * edge can be met to the millisecond.
+ */
+async function onStoppedClock(body: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 async function join(userId: string, body: Record<string, unknown> = {}) {
   return api.put('/lobbies', { secret: secret(), idle_timeout_seconds: WEEK_S, ...body }, auth(userId));
@@ -51,7 +65,9 @@ describe('PUT /lobbies: create or join by secret in one call', () => {
     expect(joined.body.metadata).toEqual({ mode: 'coop' });
     // Joining again is idempotent; another secret is another lobby.
     expect((await api.put('/lobbies', { secret: key }, auth(SEED.users.alice))).body.members).toHaveLength(2);
-    expect((await api.put('/lobbies', { secret: secret() }, auth(SEED.users.alice))).body.id).not.toBe(created.body.id);
+    const other = (await api.put('/lobbies', { secret: secret() }, auth(SEED.users.alice))).body;
+    expect(other.id).not.toBe(created.body.id);
+    expect(other.members.map((m: { id: string }) => m.id)).toEqual([SEED.users.alice]);
   });
 
   it('limits the secret to 250 characters and metadata to 1000 characters', async () => {
@@ -118,6 +134,8 @@ describe('bot lobby management', () => {
     const created = await api.post('/lobbies', { metadata: { x: 'y' }, members: members.slice(0, 25), idle_timeout_seconds: WEEK_S }, api.bot);
     expect(created.status).toBe(200);
     expect(created.body.members).toHaveLength(25);
+    // The bot's members are not connected until they join themselves.
+    expect(created.body.members.every((m: { connected: boolean }) => m.connected === false)).toBe(true);
     expect((await api.post('/lobbies', {}, bearer(api.token(SEED.users.nelly)))).status).toBe(403);
   });
 
@@ -316,6 +334,9 @@ describe('channel linking and lobby channel invites', () => {
     const linked = await api.patch(path, { channel_id: GENERAL }, auth(SEED.users.bob)); // bob moderates: MANAGE_CHANNELS
     expect(linked.status).toBe(200);
     expect(linked.body.linked_channel).toEqual({ id: GENERAL, name: 'general', guild_id: SEED.guildId });
+    // Someone outside the lobby is not a member, whoever else in it may link.
+    const outsider = await api.patch(path, { channel_id: ANNOUNCEMENTS }, auth(SEED.users.alice));
+    expect([outsider.status, outsider.body.code]).toEqual([403, 50001]);
     await api.put(`/lobbies/${created.id}/members/${SEED.users.nelly}`, { flags: 1 }, api.bot);
     expect((await api.patch(path, { channel_id: ANNOUNCEMENTS }, auth(SEED.users.nelly))).status).toBe(403); // no MANAGE_CHANNELS
     const unlinked = await api.patch(path, { channel_id: null }, api.bot);
@@ -368,9 +389,36 @@ describe('channel linking and lobby channel invites', () => {
     expect((await api.post(`/lobbies/${created.id}/members/@me/invites`, {}, auth(SEED.users.bob))).status).toBe(403);
     await api.patch(`/lobbies/${created.id}/channel-linking`, {}, api.bot);
   });
+  it('an invite is open until the millisecond before the hour, and gone at the hour, on both of its paths', async () => {
+    await onStoppedClock(async () => {
+      const created = (await join(SEED.users.nelly)).body;
+      await api.patch(`/lobbies/${created.id}/channel-linking`, { channel_id: GENERAL }, api.bot);
+      const first = (await api.post(`/lobbies/${created.id}/members/@me/invites`, {}, auth(SEED.users.nelly))).body.code;
+      const second = (await api.post(`/lobbies/${created.id}/members/@me/invites`, {}, auth(SEED.users.nelly))).body.code;
+      const page = async (code: string) => (await fetch(`${s.emu.webBase}/invite/${encodeURIComponent(code)}`)).status;
+      s.emu.control.advanceClock(HOUR - 1);
+      expect(await page(first)).toBe(200);
+      expect((await api.post(`/invites/${first}`, {}, auth(SEED.users.nelly))).status).toBe(200);
+      s.emu.control.advanceClock(1);
+      expect(await page(second)).toBe(404);
+      const late = await api.post(`/invites/${second}`, {}, auth(SEED.users.nelly));
+      expect([late.status, late.body.code]).toEqual([404, 10006]);
+      await api.patch(`/lobbies/${created.id}/channel-linking`, {}, api.bot);
+    });
+  });
 });
 
 describe('idle timeout', () => {
+  it('goes at its very millisecond: at the timeout minus 1 ms it is there, at the timeout it is not', async () => {
+    await onStoppedClock(async () => {
+      const created = (await api.put('/lobbies', { secret: secret(), idle_timeout_seconds: 5 }, auth(SEED.users.nelly))).body;
+      s.emu.control.advanceClock(4999);
+      expect((await api.get(`/lobbies/${created.id}`, api.bot)).status).toBe(200);
+      s.emu.control.advanceClock(1);
+      expect((await api.get(`/lobbies/${created.id}`, api.bot)).status).toBe(404);
+    });
+  });
+
   it('an idle lobby goes after 5 minutes by default', async () => {
     const created = (await api.put('/lobbies', { secret: secret() }, auth(SEED.users.nelly))).body;
     s.emu.control.advanceClock(299_000);

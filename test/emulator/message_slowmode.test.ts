@@ -1,7 +1,7 @@
 // Slowmode (rate_limit_per_user) on sending, with the 2026-02-23 permission split on the
 // emulator clock (BYPASS_SLOWMODE from then on, MANAGE_MESSAGES / MANAGE_CHANNELS before), and
 // the content-check hook of channel_messages that auto moderation plugs into.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkContentAllowed, registerContentCheck } from '../../lib/emulator/domain/channel_messages';
 import { ApiError } from '../../lib/emulator/domain/errors';
 import { api, bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
@@ -92,6 +92,45 @@ describe('slowmode (rate_limit_per_user)', () => {
     t.emu.control.setChannelSlowmode(GENERAL, 21_600);
     t.emu.control.setChannelSlowmode(GENERAL, 0);
     expect(post(carol).status).toBe(200);
+    expect(post(carol).status).toBe(200);
+  });
+});
+
+// The edges to the millisecond. The emulator clock is real time plus an offset, so these faking
+// Date (only Date: timers and sockets stay real) stop it where the test puts it.
+describe('slowmode at its edges, on a stopped clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the permission split applies from its very millisecond: MANAGE_MESSAGES bypasses at SPLIT - 1 ms, not at SPLIT', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    t = await startTestEmulator({ startTime: SPLIT - 1 });
+    expect(t.emu.control.now()).toBe(SPLIT - 1);
+    t.emu.control.setChannelSlowmode(GENERAL, 30);
+    t.emu.control.setChannelOverwrite(GENERAL, dave, 1, MANAGE_MESSAGES.toString(), null);
+    expect(post(dave).status).toBe(200);
+    expect(post(dave).status).toBe(200);
+    t.emu.control.advanceClock(1);
+    expect(post(dave)).toMatchObject({ status: 429, code: 20016 });
+  });
+
+  it('the wait ends at its very millisecond, and retry_after says what is left of it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    t = await startTestEmulator({ startTime: SPLIT + 86_400_000 });
+    t.emu.control.setChannelSlowmode(GENERAL, 30);
+    expect(post(carol).status).toBe(200);
+    t.emu.control.advanceClock(29_999);
+    let refused: ApiError | undefined;
+    try {
+      t.emu.control.postChannelMessage(carol, GENERAL, 'one millisecond early');
+    } catch (error) {
+      refused = error as ApiError;
+    }
+    expect(refused?.code).toBe(20016);
+    expect(refused?.extra).toEqual({ retry_after: 0.001, global: false });
+    expect(refused?.headers['Retry-After']).toBe('1'); // whole seconds, rounded up
+    t.emu.control.advanceClock(1);
     expect(post(carol).status).toBe(200);
   });
 });

@@ -125,6 +125,8 @@ export function createOrJoin(
   request: { secret: string; lobbyMetadata?: Record<string, string> | null; memberMetadata?: Record<string, string> | null; idleTimeoutSeconds?: number },
 ): Lobby {
   let lobby = [...emu.state.lobbies.values()].find((l) => l.applicationId === applicationId && l.secret === request.secret);
+  // A full lobby takes no one new by secret either; refused before its metadata changes.
+  if (lobby && !isMember(lobby, userId)) requireRoom(lobby, 1);
   if (!lobby) {
     lobby = createLobby(emu, applicationId, { secret: request.secret, metadata: request.lobbyMetadata ?? null, idleTimeoutSeconds: request.idleTimeoutSeconds });
   } else if (request.lobbyMetadata !== undefined) {
@@ -178,11 +180,19 @@ export function upsertMember(emu: Emulator, lobby: Lobby, member: Partial<LobbyM
   return existing;
 }
 
+/**
+ * 30000 unless the lobby has room for `newcomers` more members: a lobby holds at most 1000
+ * (limits.h), on every path that adds one — a bot's PUT, its bulk request, joining by secret.
+ */
+function requireRoom(lobby: Lobby, newcomers: number): void {
+  if (lobby.members.length + newcomers > MAX_LOBBY_MEMBERS) {
+    throw new ApiError(400, 30000, `Maximum number of lobby members reached (${MAX_LOBBY_MEMBERS})`);
+  }
+}
+
 /** A bot adds or updates one member; a full lobby (1000 members) takes no one new. */
 export function putMember(emu: Emulator, lobby: Lobby, member: Partial<LobbyMember> & { id: string }): LobbyMember {
-  if (!isMember(lobby, member.id) && lobby.members.length >= MAX_LOBBY_MEMBERS) {
-    throw new ApiError(400, 30000, 'Maximum number of lobby members reached');
-  }
+  if (!isMember(lobby, member.id)) requireRoom(lobby, 1);
   return upsertMember(emu, lobby, member);
 }
 
@@ -194,8 +204,27 @@ export interface BulkMemberChange {
   remove: boolean;
 }
 
-/** The bulk members request, already validated as a whole: each change in order. */
+/**
+ * The largest the membership gets while `changes` apply in order (a removal before an add frees
+ * its place for it; an add before a removal does not).
+ */
+function peakMembers(lobby: Lobby, changes: BulkMemberChange[]): number {
+  const ids = new Set(memberIds(lobby));
+  let peak = ids.size;
+  for (const change of changes) {
+    if (change.remove) ids.delete(change.id);
+    else ids.add(change.id);
+    peak = Math.max(peak, ids.size);
+  }
+  return peak;
+}
+
+/**
+ * The bulk members request, already validated as a whole: each change in order. All or nothing
+ * here too: a request that would take the lobby past its member cap changes nothing.
+ */
 export function applyBulkMembers(emu: Emulator, lobby: Lobby, changes: BulkMemberChange[]): LobbyMember[] {
+  requireRoom(lobby, peakMembers(lobby, changes) - lobby.members.length);
   const result: LobbyMember[] = [];
   for (const change of changes) {
     if (change.remove) removeMember(emu, lobby, change.id);

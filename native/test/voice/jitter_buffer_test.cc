@@ -65,6 +65,76 @@ TEST(JitterBuffer, AnEarlierPacketArrivingWhileBufferingBecomesTheStart) {
   EXPECT_EQ(PopOne(buffer).sequence, 21);
 }
 
+// The reorder window while buffering: an earlier packet k behind the start becomes the new start
+// when the buffered frames plus k still fit the 16 slots, and is late otherwise — so it never
+// lands on a slot a buffered packet holds.
+TEST(JitterBuffer, APacketTwoBehindWhileBufferingIsKept) {
+  JitterBuffer buffer;
+  PushSeq(buffer, 100);
+  PushSeq(buffer, 98);  // two behind: 1 + 2 frames fit
+  EXPECT_EQ(buffer.Counters().late, 0u);
+  EXPECT_EQ(buffer.DepthFrames(), 3u);
+  EXPECT_EQ(PopOne(buffer).sequence, 98);
+  EXPECT_EQ(PopOne(buffer).output, Output::Conceal);  // 99 never came
+  EXPECT_EQ(PopOne(buffer).sequence, 100);
+}
+
+TEST(JitterBuffer, TheReorderWindowEndsAtSixteenSlots) {
+  static_assert(JitterBuffer::kSlots == 16);
+  {
+    // Ten buffered (100..109) and one six behind: 10 + 6 = 16 frames, exactly the window.
+    JitterBuffer buffer;
+    for (uint16_t s = 100; s < 110; ++s) PushSeq(buffer, s);
+    PushSeq(buffer, 94);
+    EXPECT_EQ(buffer.Counters().late, 0u);
+    EXPECT_EQ(buffer.Counters().stored, 11u);
+    EXPECT_EQ(buffer.DepthFrames(), 16u);
+  }
+  {
+    // Seven behind: 17 frames would not fit. It is late, and 93 shares its slot with 109, which
+    // must still be there and play.
+    JitterBuffer buffer;
+    for (uint16_t s = 100; s < 110; ++s) PushSeq(buffer, s);
+    PushSeq(buffer, 93);
+    EXPECT_EQ(buffer.Counters().late, 1u);
+    EXPECT_EQ(buffer.Counters().stored, 10u);
+    EXPECT_EQ(buffer.DepthFrames(), 10u);
+    std::vector<int> played;
+    for (int i = 0; i < 10; ++i) played.push_back(PopOne(buffer).sequence);
+    EXPECT_EQ(played, (std::vector<int>{100, 101, 102, 103, 104, 105, 106, 107, 108, 109}));
+  }
+}
+
+TEST(JitterBuffer, FifteenAheadIsAGapSixteenAheadStartsOver) {
+  {
+    JitterBuffer buffer;
+    PushSeq(buffer, 200);
+    PushSeq(buffer, 215);  // the last slot of the window
+    EXPECT_EQ(buffer.Counters().resets, 0u);
+    EXPECT_EQ(buffer.DepthFrames(), 16u);
+  }
+  {
+    JitterBuffer buffer;
+    PushSeq(buffer, 200);
+    PushSeq(buffer, 216);  // one past it: a new run
+    EXPECT_EQ(buffer.Counters().resets, 1u);
+    EXPECT_EQ(buffer.DepthFrames(), 1u);
+  }
+}
+
+TEST(JitterBuffer, OncePlayingEvenOneBehindIsTooLate) {
+  JitterBuffer buffer;
+  for (uint16_t s = 10; s < 14; ++s) PushSeq(buffer, s);
+  EXPECT_EQ(PopOne(buffer).sequence, 10);
+  PushSeq(buffer, 10);  // just played: too late, not a duplicate to play again
+  PushSeq(buffer, 9);
+  EXPECT_EQ(buffer.Counters().late, 2u);
+  EXPECT_EQ(PopOne(buffer).sequence, 11);
+  PushSeq(buffer, 12);  // still buffered: a duplicate, not late
+  EXPECT_EQ(buffer.Counters().duplicates, 1u);
+  EXPECT_EQ(buffer.Counters().late, 2u);
+}
+
 TEST(JitterBuffer, CrossesTheSequenceWrap) {
   JitterBuffer buffer;
   std::vector<int> played;
@@ -183,6 +253,75 @@ TEST(JitterBuffer, AJumpFarAheadStartsOverAndBadPacketsAreRefused) {
   std::vector<uint8_t> huge(kMaxOpusPacketBytes + 1, 1);
   buffer.Push(30004, huge.data(), huge.size());
   EXPECT_EQ(buffer.Counters().rejected, 2u);
+}
+
+// The size rule at its edges: one byte and exactly kMaxOpusPacketBytes are packets, empty and one
+// byte over are refused.
+TEST(JitterBuffer, PacketsFromOneByteToTheOpusMaximumAreTakenWhole) {
+  JitterBuffer buffer;
+  const uint8_t one[1] = {7};
+  buffer.Push(100, one, sizeof one);
+  std::vector<uint8_t> largest(kMaxOpusPacketBytes, 2);
+  buffer.Push(101, largest.data(), largest.size());
+  std::vector<uint8_t> over(kMaxOpusPacketBytes + 1, 3);
+  buffer.Push(102, over.data(), over.size());
+  buffer.Push(103, one, 0);
+  EXPECT_EQ(buffer.Counters().stored, 2u);
+  EXPECT_EQ(buffer.Counters().rejected, 2u);
+  for (uint16_t s = 104; s < 110; ++s) PushSeq(buffer, s);  // enough to start playing
+  std::vector<size_t> sizes;
+  for (int i = 0; i < 20 && sizes.size() < 2; ++i) {
+    const uint8_t* packet = nullptr;
+    size_t size = 0;
+    if (buffer.Pop(packet, size) == Output::Packet) sizes.push_back(size);
+  }
+  EXPECT_EQ(sizes, (std::vector<size_t>{1, kMaxOpusPacketBytes}));
+}
+
+// The target comes down one frame after exactly kCalmTicksToShrink ticks without a late packet,
+// counted from the late packet itself.
+TEST(JitterBuffer, TheTargetComesDownAfterExactlyTheCalmTicksSinceTheLastLatePacket) {
+  JitterBuffer buffer;
+  for (uint16_t s = 0; s < 3; ++s) PushSeq(buffer, s);
+  EXPECT_EQ(PopOne(buffer).sequence, 0);
+  PushSeq(buffer, 0);  // late: the target goes up and the calm count starts again
+  const uint32_t raised = buffer.TargetFrames();
+  ASSERT_EQ(raised, JitterBuffer::kStartFrames + 1);
+  uint16_t sequence = 3;
+  for (uint32_t tick = 1; tick < JitterBuffer::kCalmTicksToShrink; ++tick) {
+    PushSeq(buffer, sequence++);
+    PopOne(buffer);
+  }
+  EXPECT_EQ(buffer.TargetFrames(), raised) << "one calm tick short";
+  PushSeq(buffer, sequence++);
+  PopOne(buffer);
+  EXPECT_EQ(buffer.TargetFrames(), raised - 1);
+  // And the count starts again from there: the next frame down takes as long.
+  for (uint32_t tick = 1; tick < JitterBuffer::kCalmTicksToShrink; ++tick) {
+    PushSeq(buffer, sequence++);
+    PopOne(buffer);
+  }
+  EXPECT_EQ(buffer.TargetFrames(), raised - 1) << "one calm tick short";
+  PushSeq(buffer, sequence++);
+  PopOne(buffer);
+  EXPECT_EQ(buffer.TargetFrames(), raised - 2);
+  static_assert(JitterBuffer::kStartFrames + 1 - 2 >= JitterBuffer::kMinFrames);
+}
+
+// Nothing buffered, before the first packet and after a reset: no depth, and a Pop gives no
+// packet and no size.
+TEST(JitterBuffer, AnEmptyBufferHasNoDepth) {
+  JitterBuffer buffer;
+  EXPECT_EQ(buffer.DepthFrames(), 0u);
+  const uint8_t* packet = reinterpret_cast<const uint8_t*>("x");
+  size_t size = 99;
+  EXPECT_EQ(buffer.Pop(packet, size), Output::Idle);
+  EXPECT_EQ(packet, nullptr);
+  EXPECT_EQ(size, 0u);
+  PushSeq(buffer, 5);
+  EXPECT_EQ(buffer.DepthFrames(), 1u);
+  buffer.Reset();
+  EXPECT_EQ(buffer.DepthFrames(), 0u);
 }
 
 }  // namespace

@@ -22,6 +22,37 @@ TEST(VoiceGate, VadOpensThreeDecibelsAboveTheThresholdNotThreeBelow) {
   }
 }
 
+// A level exactly at the threshold opens the gate (the threshold is the quietest level sent).
+TEST(VoiceGate, VadOpensAtExactlyTheThreshold) {
+  VoiceGate gate;
+  gate.SetVadThreshold(false, -40);
+  EXPECT_EQ(gate.Tick(-40), Action::Transmit);
+}
+
+// The automatic threshold follows noise, not the talker: ten seconds of steady speech 40 dB over
+// a -60 dB floor lift the floor by about 0.05 dB a frame, so the talker is sent all along.
+TEST(VoiceGate, SteadySpeechDoesNotLiftTheAutomaticThresholdOverTheTalker) {
+  VoiceGate gate;
+  gate.SetVadThreshold(true, -60);
+  for (int i = 0; i < 50; ++i) gate.Tick(-60);  // the floor settles on the noise
+  for (int i = 0; i < 500; ++i) ASSERT_EQ(gate.Tick(-20), Action::Transmit) << "frame " << i;
+  EXPECT_LT(gate.EffectiveThresholdDb(), -20.0f);
+}
+
+// The split between noise (the floor follows within a second) and speech (slowly) is the margin
+// itself: a level exactly 12 dB over the floor is speech.
+TEST(VoiceGate, ALevelExactlyTheMarginOverTheFloorRisesItSlowly) {
+  static_assert(VoiceGate::kAutomaticMarginDb == 12.0f);
+  VoiceGate noise;
+  noise.SetVadThreshold(true, -60);
+  noise.Tick(-48.5f);  // under the margin: noise, the floor rises 0.5 dB
+  EXPECT_FLOAT_EQ(noise.EffectiveThresholdDb(), -60.0f + 0.5f + 12.0f);
+  VoiceGate speech;
+  speech.SetVadThreshold(true, -60);
+  speech.Tick(-48.0f);  // exactly the margin: speech, 0.05 dB
+  EXPECT_FLOAT_EQ(speech.EffectiveThresholdDb(), -60.0f + 0.05f + 12.0f);
+}
+
 TEST(VoiceGate, ClosingSendsFiveSilenceFramesAfterTheHangoverThenNothing) {
   VoiceGate gate;
   gate.SetVadThreshold(false, -40);
@@ -37,7 +68,7 @@ TEST(VoiceGate, ClosingSendsFiveSilenceFramesAfterTheHangoverThenNothing) {
 }
 
 TEST(VoiceGate, PushToTalkHoldsForItsReleaseDelayToTheTick) {
-  for (uint32_t delay : {0u, 20u, 30u, 200u, 2000u}) {
+  for (uint32_t delay : {0u, 1u, 20u, 21u, 30u, 200u, 1999u, 2000u}) {
     VoiceGate gate;
     gate.SetMode(AudioModeType::MODE_PTT);
     gate.SetPttReleaseDelayMs(delay);

@@ -1,0 +1,105 @@
+// The TypeScript files `npm run mutate` hands to StrykerJS, by area, each with the test files
+// that cover it. Running the whole suite against every mutant would take hours on the shared
+// cores; a file's own tests are what must kill its mutants (a rule pinned only by a far-away
+// end-to-end test is a rule a refactor breaks without anyone noticing).
+//
+// A file's tests are, unless EXTRA_TESTS lists more: every test file whose name contains the
+// file's stem or its singular (lobbies.ts → lobbies.test.ts, lobby_member_cap.test.ts) in the
+// area's test folders, and
+// every test file that imports the module by path. Files with no test found are reported as
+// such and skipped.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+
+export const AREAS = {
+  domain: 'lib/emulator/domain',
+  sdk: 'lib/sdk',
+  platform: 'lib/platform',
+};
+
+// Where a test named after a module of each area lives (a name matched elsewhere is a namesake:
+// test/emulator/provisional_merge_sessions.test.ts is not about lib/platform/host/dave/sessions.ts).
+const NAMED_TEST_DIRS = {
+  domain: ['test/emulator/', 'test/limits/'],
+  sdk: ['test/sdk/', 'test/e2e/', 'test/limits/'],
+  platform: ['test/sdk/', 'test/e2e/'],
+};
+
+// Tests that reach a module through the emulator's routes rather than by name or import.
+const EXTRA_TESTS = {
+  'lib/emulator/domain/limits.ts': ['test/limits/emulator_boundaries.test.ts', 'test/emulator/errors_limits.test.ts'],
+  // gateway_user.test.ts pins the lobby events (LOBBY_CREATE to the newcomer, LOBBY_MEMBER_ADD to
+  // the others), authorization_scope.test.ts that another application cannot redeem an invite.
+  'lib/emulator/domain/lobbies.ts': ['test/limits/emulator_boundaries.test.ts', 'test/emulator/gateway_user.test.ts', 'test/emulator/authorization_scope.test.ts'],
+  'lib/emulator/domain/slowmode.ts': ['test/emulator/message_slowmode.test.ts'],
+  'lib/emulator/domain/messages.ts': ['test/emulator/channel_messages.test.ts', 'test/emulator/dms.test.ts', 'test/emulator/history_page_cache.test.ts'],
+  // paging.ts pages the entitlement and subscription lists (its only importers).
+  'lib/emulator/domain/paging.ts': ['test/emulator/monetization.test.ts', 'test/emulator/migration_window.test.ts'],
+  'lib/emulator/domain/relationships.ts': ['test/emulator/gateway.test.ts', 'test/emulator/dms.test.ts', 'test/emulator/errors_limits.test.ts'],
+  'lib/emulator/domain/presence.ts': ['test/emulator/presence_connection.test.ts', 'test/emulator/presence_resume.test.ts'],
+  'lib/emulator/domain/entitlement_migration.ts': ['test/emulator/migration_window.test.ts', 'test/emulator/monetization.test.ts'],
+  'lib/emulator/domain/provisional.ts': ['test/emulator/provisional_merge_sessions.test.ts'],
+  'lib/emulator/domain/voice_states.ts': ['test/emulator/voice_states.test.ts'],
+  'lib/sdk/errors.ts': ['test/sdk/fetch_error_text.test.ts', 'test/sdk/bad_input.test.ts'],
+  'lib/sdk/values.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
+  'lib/sdk/native_values.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
+  'lib/platform/ipc_paths.ts': ['test/sdk/ipc_socket_owner.test.ts'],
+};
+
+function listFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(path));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+/** `lobbies` → `lobby`, `roles` → `role`; a stem that is not a plural is its own singular. */
+export function singular(stem) {
+  if (stem.endsWith('ies')) return `${stem.slice(0, -3)}y`;
+  if (stem.endsWith('ss')) return stem;
+  if (stem.endsWith('s')) return stem.slice(0, -1);
+  return stem;
+}
+
+/** Whether a test file's name (`lobby_member_cap.test.ts`) names the module's stem. */
+export function namesStem(testName, stem) {
+  const words = `_${testName.replace(/\.test\.ts$/, '')}_`;
+  return [stem, singular(stem)].some((s) => words.includes(`_${s}_`) || words.includes(`_${s}s_`) || (s.includes('_') && words.includes(s)));
+}
+
+/**
+ * The targets of `areas` (keys of AREAS): { area, file, tests } with repository-relative paths,
+ * files in name order. `index.ts` files, generated files and declarations are left out.
+ */
+export function tsTargets(root, areas = Object.keys(AREAS)) {
+  const testFiles = listFiles(join(root, 'test'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => relative(root, f))
+    .sort();
+  const sources = new Map(testFiles.map((f) => [f, readFileSync(join(root, f), 'utf8')]));
+  const targets = [];
+  for (const area of areas) {
+    const dir = AREAS[area];
+    if (!dir) throw new Error(`mutate: unknown area ${area} (one of ${Object.keys(AREAS).join(', ')})`);
+    const files = listFiles(join(root, dir))
+      .map((f) => relative(root, f))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.generated.ts') && basename(f) !== 'index.ts')
+      .sort();
+    for (const file of files) {
+      const stem = basename(file, '.ts');
+      const modulePath = file.replace(/\.ts$/, '');
+      const tests = new Set(EXTRA_TESTS[file] ?? []);
+      for (const test of testFiles) {
+        if (NAMED_TEST_DIRS[area].some((d) => test.startsWith(d)) && namesStem(basename(test), stem)) tests.add(test);
+        // An import of the module by path: '../../lib/emulator/domain/lobbies' (with or without .js/.ts).
+        const source = sources.get(test);
+        if (new RegExp(`['"][./]*${modulePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.[jt]s)?['"]`).test(source)) tests.add(test);
+      }
+      targets.push({ area, file, tests: [...tests].sort() });
+    }
+  }
+  return targets;
+}
