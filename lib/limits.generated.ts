@@ -35,6 +35,9 @@ export const Limits = Object.freeze({
   DefaultVadThresholdDb: -60,
   MaxPttReleaseDelayMs: 2000,
   MaxParticipantVolume: 200,
+  /** The volume at which audio passes unchanged (a linear percentage): every volume starts there. */
+  UnityVolume: 100,
+  /** SetInputVolume / SetOutputVolume: 0 to this. */
   MaxDeviceVolume: 100,
   MinNoAudioInputThresholdDbfs: -100,
   MaxNoAudioInputThresholdDbfs: 0,

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "client/argument_rules.h"
 #include "sdkpp/limits.h"
 
 namespace sdkpp::napi {
@@ -143,6 +144,13 @@ float ReadFloat(const ArgRef& arg, double min, double max, const std::string& ra
   if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
   double value = arg.value().As<Napi::Number>().DoubleValue();
   if (!std::isfinite(value) || value < min || value > max) ThrowRangeError(arg, range_rule);
+  return static_cast<float>(value);
+}
+
+float ReadSetting(const ArgRef& arg, const rules::SettingRange& range) {
+  if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a number");
+  double value = arg.value().As<Napi::Number>().DoubleValue();
+  if (!rules::InRange(value, range)) ThrowRangeError(arg, rules::RangeRule(range));
   return static_cast<float>(value);
 }
 

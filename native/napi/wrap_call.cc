@@ -6,8 +6,8 @@
 
 #include "addon_data.h"
 #include "callback_adapter.h"
+#include "client/argument_rules.h"
 #include "convert.h"
-#include "sdkpp/limits.h"
 
 namespace sdkpp::napi {
 namespace {
@@ -42,9 +42,7 @@ Napi::Value CallWrap::SetPTTActive(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 Napi::Value CallWrap::SetPTTReleaseDelay(const Napi::CallbackInfo& info) {
-  const std::string rule = "must be an integer from 0 to " + std::to_string(limits::kMaxPttReleaseDelayMs) + " (ms)";
-  int32_t delay = ReadInt(ArgRef{info, 0, "Call.SetPTTReleaseDelay", "releaseDelayMs"}, 0,
-                          double(limits::kMaxPttReleaseDelayMs), rule.c_str());
+  float delay = ReadSetting(ArgRef{info, 0, "Call.SetPTTReleaseDelay", "releaseDelayMs"}, rules::kPttReleaseDelayRange);
   value().SetPTTReleaseDelay(static_cast<uint32_t>(delay));
   return info.Env().Undefined();
 }
@@ -69,8 +67,7 @@ Napi::Value CallWrap::GetParticipantVolume(const Napi::CallbackInfo& info) {
 }
 Napi::Value CallWrap::SetParticipantVolume(const Napi::CallbackInfo& info) {
   uint64_t user = ReadU64(ArgRef{info, 0, "Call.SetParticipantVolume", "userId"});
-  float volume = ReadFloat(ArgRef{info, 1, "Call.SetParticipantVolume", "volume"}, 0, double(limits::kMaxParticipantVolume),
-                           "must be from 0 to " + std::to_string(limits::kMaxParticipantVolume) + " (100 = unchanged)");
+  float volume = ReadSetting(ArgRef{info, 1, "Call.SetParticipantVolume", "volume"}, rules::kParticipantVolumeRange);
   value().SetParticipantVolume(user, volume);
   return info.Env().Undefined();
 }
@@ -85,8 +82,7 @@ Napi::Value CallWrap::GetVADThreshold(const Napi::CallbackInfo& info) {
 }
 Napi::Value CallWrap::SetVADThreshold(const Napi::CallbackInfo& info) {
   bool automatic = ReadBool(ArgRef{info, 0, "Call.SetVADThreshold", "automatic"});
-  float threshold = ReadFloat(ArgRef{info, 1, "Call.SetVADThreshold", "threshold"}, double(limits::kMinVadThresholdDb),
-                              double(limits::kMaxVadThresholdDb), "must be from -100 to 0 (dB)");
+  float threshold = ReadSetting(ArgRef{info, 1, "Call.SetVADThreshold", "threshold"}, rules::kVadThresholdRange);
   value().SetVADThreshold(automatic, threshold);
   return info.Env().Undefined();
 }
@@ -163,9 +159,8 @@ Napi::Value VADThresholdSettingsWrap::VadThreshold(const Napi::CallbackInfo& inf
   return Napi::Number::New(info.Env(), value().VadThreshold());
 }
 void VADThresholdSettingsWrap::SetVadThreshold(const Napi::CallbackInfo& info) {
-  value().SetVadThreshold(ReadFloat(Arg(info, 0, "VADThresholdSettings.SetVadThreshold", "vadThreshold"),
-                                    double(limits::kMinVadThresholdDb), double(limits::kMaxVadThresholdDb),
-                                    "must be from -100 to 0 (dB)"));
+  value().SetVadThreshold(
+      ReadSetting(Arg(info, 0, "VADThresholdSettings.SetVadThreshold", "vadThreshold"), rules::kVadThresholdRange));
 }
 Napi::Value VADThresholdSettingsWrap::Automatic(const Napi::CallbackInfo& info) { return ToJs(info.Env(), value().Automatic()); }
 void VADThresholdSettingsWrap::SetAutomatic(const Napi::CallbackInfo& info) {

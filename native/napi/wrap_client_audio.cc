@@ -8,8 +8,8 @@
 #include "callback_adapter.h"
 #include "convert.h"
 #include "enum_exports.h"
-#include "sdkpp/limits.h"
 #include "wrap_call.h"
+#include "client/argument_rules.h"
 #include "client/client_access.h"
 #include "voice/audio/audio_backend_choice.h"
 #include "voice/audio/virtual_audio_backend.h"
@@ -169,23 +169,19 @@ Napi::Value ClientWrap::GetDefaultAudioDeviceId(const Napi::CallbackInfo& info) 
   return Napi::String::New(info.Env(), Client::GetDefaultAudioDeviceId());
 }
 
-namespace {
-std::string DeviceVolumeRule() { return "must be from 0 to " + std::to_string(limits::kMaxDeviceVolume); }
-}  // namespace
-
 Napi::Value ClientWrap::GetInputVolume(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), client_->GetInputVolume());
 }
 void ClientWrap::SetInputVolume(const Napi::CallbackInfo& info) {
-  client_->SetInputVolume(ReadFloat(ArgRef{info, 0, "Client.SetInputVolume", "inputVolume"}, 0,
-                                    double(limits::kMaxDeviceVolume), DeviceVolumeRule()));
+  client_->SetInputVolume(
+      ReadSetting(ArgRef{info, 0, "Client.SetInputVolume", "inputVolume"}, rules::kDeviceVolumeRange));
 }
 Napi::Value ClientWrap::GetOutputVolume(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), client_->GetOutputVolume());
 }
 void ClientWrap::SetOutputVolume(const Napi::CallbackInfo& info) {
-  client_->SetOutputVolume(ReadFloat(ArgRef{info, 0, "Client.SetOutputVolume", "outputVolume"}, 0,
-                                     double(limits::kMaxDeviceVolume), DeviceVolumeRule()));
+  client_->SetOutputVolume(
+      ReadSetting(ArgRef{info, 0, "Client.SetOutputVolume", "outputVolume"}, rules::kDeviceVolumeRange));
 }
 Napi::Value ClientWrap::GetSelfMuteAll(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), client_->GetSelfMuteAll());
@@ -219,9 +215,8 @@ void ClientWrap::SetOpusHardwareCoding(const Napi::CallbackInfo& info) {
 }
 
 void ClientWrap::SetNoAudioInputThreshold(const Napi::CallbackInfo& info) {
-  client_->SetNoAudioInputThreshold(ReadFloat(ArgRef{info, 0, "Client.SetNoAudioInputThreshold", "dBFS"},
-                                              double(limits::kMinNoAudioInputThresholdDbfs),
-                                              double(limits::kMaxNoAudioInputThresholdDbfs), "must be from -100 to 0 (dBFS)"));
+  client_->SetNoAudioInputThreshold(
+      ReadSetting(ArgRef{info, 0, "Client.SetNoAudioInputThreshold", "dBFS"}, rules::kNoAudioInputThresholdRange));
 }
 
 void ClientWrap::SetDeviceChangeCallback(const Napi::CallbackInfo& info) {

@@ -13,9 +13,11 @@
 namespace sdkpp::napi {
 namespace {
 
-constexpr size_t kMaxHttpBody = 16 * 1024 * 1024;
+// The bounds the Node host applies before it calls in (lib/platform/host reads the same table):
+// a body or message the host let through is never refused here.
+constexpr size_t kMaxHttpBody = limits::kMaxHttpBodyBytes;
+constexpr size_t kMaxSocketMessage = limits::kMaxGatewayMessageBytes;
 constexpr size_t kMaxHeaderText = 16 * 1024;
-constexpr size_t kMaxSocketMessage = 16 * 1024 * 1024;
 
 PlatformId ReadId(const ArgRef& arg) {
   if (!arg.value().IsNumber()) ThrowTypeError(arg, "must be a platform id (number)");

@@ -4,7 +4,9 @@
 // A refused argument is a ValidationError and sends no request; an accepted one is sent.
 #include "framework/test.h"
 
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <string>
 
 #include "client/argument_rules.h"
@@ -233,6 +235,51 @@ TEST(Limits, RuleTextsNameTheArgumentAndTheRule) {
   EXPECT_EQ(rules::CheckMetadata("m", {{"ab", "c"}}, 3), std::nullopt);
   EXPECT_EQ(rules::CheckMetadata("m", {{"ab", "cd"}}, 3), "m: at most 3 characters of keys and values");
   EXPECT_EQ(rules::CheckRange("n", 4, 1, 3), "n: must be 1 to 3");
+}
+
+// The voice settings' ranges: the core logs these words and the addon throws them.
+TEST(Limits, VoiceSettingRangesSayTheirBoundsFromTheTable) {
+  EXPECT_EQ(rules::RangeRule(rules::kParticipantVolumeRange), "must be from 0 to 200 (100 = unchanged)");
+  EXPECT_EQ(rules::RangeRule(rules::kDeviceVolumeRange), "must be from 0 to 100");
+  EXPECT_EQ(rules::RangeRule(rules::kVadThresholdRange), "must be from -100 to 0 (dB)");
+  EXPECT_EQ(rules::RangeRule(rules::kNoAudioInputThresholdRange), "must be from -100 to 0 (dBFS)");
+  EXPECT_EQ(rules::RangeRule(rules::kPttReleaseDelayRange), "must be an integer from 0 to 2000 (ms)");
+  EXPECT_EQ(rules::CheckSetting("SetVADThreshold: threshold", -100.5, rules::kVadThresholdRange),
+            "SetVADThreshold: threshold must be from -100 to 0 (dB)");
+}
+
+TEST(Limits, ClientAudioSettersLogTheRuleAndKeepTheirValueOutOfRange) {
+  Harness h;
+  h.client.SetInputVolume(101);
+  h.client.SetOutputVolume(std::nanf(""));
+  h.client.SetNoAudioInputThreshold(0.5f);
+  Pump();  // log lines reach the app's callback as callbacks
+  EXPECT_EQ(h.client.GetInputVolume(), float(limits::kUnityVolume));
+  EXPECT_EQ(h.client.GetOutputVolume(), float(limits::kUnityVolume));
+  for (const char* refusal : {"SetInputVolume: inputVolume must be from 0 to 100",
+                              "SetOutputVolume: outputVolume must be from 0 to 100",
+                              "SetNoAudioInputThreshold: dBFS must be from -100 to 0 (dBFS)"}) {
+    bool logged = false;
+    for (const auto& line : h.logs) logged = logged || line.find(refusal) != std::string::npos;
+    EXPECT_TRUE(logged) << refusal;
+  }
+}
+
+TEST(Limits, SettingRangesTakeTheirBoundsAndRefuseWhatIsNotANumberInThem) {
+  const rules::SettingRange& vad = rules::kVadThresholdRange;
+  EXPECT_TRUE(rules::InRange(double(limits::kMinVadThresholdDb), vad));
+  EXPECT_TRUE(rules::InRange(double(limits::kMaxVadThresholdDb), vad));
+  EXPECT_TRUE(rules::InRange(-59.5, vad));
+  EXPECT_FALSE(rules::InRange(-100.001, vad));
+  EXPECT_FALSE(rules::InRange(0.001, vad));
+  EXPECT_FALSE(rules::InRange(std::nan(""), vad));
+  EXPECT_FALSE(rules::InRange(-std::numeric_limits<double>::infinity(), vad));
+  EXPECT_FALSE(rules::InRange(std::numeric_limits<double>::infinity(), rules::kParticipantVolumeRange));
+  EXPECT_EQ(rules::CheckSetting("v", double(limits::kMaxParticipantVolume), rules::kParticipantVolumeRange),
+            std::nullopt);
+  EXPECT_TRUE(rules::InRange(2000, rules::kPttReleaseDelayRange));
+  EXPECT_FALSE(rules::InRange(2001, rules::kPttReleaseDelayRange));
+  EXPECT_FALSE(rules::InRange(400.5, rules::kPttReleaseDelayRange));  // an integer range
 }
 
 }  // namespace

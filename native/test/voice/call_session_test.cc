@@ -515,6 +515,15 @@ TEST(CallSession, SettersKeepTheirValuesAndRefuseOutOfRangeArguments) {
   EXPECT_TRUE(call.GetVADThreshold().Automatic());
   call.SetVADThreshold(false, -45);
   EXPECT_FALSE(call.GetVADThreshold().Automatic());
+  // Each refusal logs the argument and the rule, in the words the addon throws.
+  Pump();  // log lines reach the app's callback as callbacks
+  for (const char* refusal : {"SetParticipantVolume: volume must be from 0 to 200 (100 = unchanged)",
+                              "SetPTTReleaseDelay: releaseDelayMs must be an integer from 0 to 2000 (ms)",
+                              "SetVADThreshold: threshold must be from -100 to 0 (dB)"}) {
+    bool logged = false;
+    for (const auto& line : c.h.logs) logged = logged || line.find(refusal) != std::string::npos;
+    EXPECT_TRUE(logged) << refusal;
+  }
   EXPECT_EQ(call.GetVADThreshold().VadThreshold(), -45.0f);
   call.SetAudioMode(AudioModeType::MODE_UNINIT);
   EXPECT_EQ(call.GetAudioMode(), AudioModeType::MODE_VAD);

@@ -16,6 +16,7 @@
 #include "sdkpp/detail/enum_macros.h"
 #include "sdkpp/detail/value_object.h"
 #include "sdkpp/enums.h"
+#include "sdkpp/limits.h"
 
 namespace sdkpp {
 
@@ -25,7 +26,7 @@ class CallSession;
 
 namespace detail {
 struct VADThresholdSettingsFields {
-  float vad_threshold = -60.0f;
+  float vad_threshold = float(limits::kDefaultVadThresholdDb);
   bool automatic = true;
 };
 }  // namespace detail

@@ -51,7 +51,10 @@ inline constexpr int64_t kMaxVadThresholdDb = 0;
 inline constexpr int64_t kDefaultVadThresholdDb = -60;
 inline constexpr uint64_t kMaxPttReleaseDelayMs = 2000;
 inline constexpr uint64_t kMaxParticipantVolume = 200;
-inline constexpr uint64_t kMaxDeviceVolume = 100;  // SetInputVolume / SetOutputVolume
+// The volume at which audio passes unchanged (a linear percentage): every volume starts there.
+inline constexpr uint64_t kUnityVolume = 100;
+// SetInputVolume / SetOutputVolume: 0 to this.
+inline constexpr uint64_t kMaxDeviceVolume = 100;
 inline constexpr int64_t kMinNoAudioInputThresholdDbfs = -100;
 inline constexpr int64_t kMaxNoAudioInputThresholdDbfs = 0;
 // A username in a friend request by name: 2 to 32 characters.

@@ -1,5 +1,7 @@
 #include "client/argument_rules.h"
 
+#include <cmath>
+
 #include "util/utf8.h"
 
 namespace sdkpp::rules {
@@ -40,6 +42,23 @@ std::optional<std::string> CheckMetadata(std::string_view argument,
 std::optional<std::string> CheckRange(std::string_view argument, int64_t value, int64_t min, int64_t max) {
   if (value >= min && value <= max) return std::nullopt;
   return std::string(argument) + ": must be " + std::to_string(min) + " to " + std::to_string(max);
+}
+
+bool InRange(double value, const SettingRange& range) {
+  if (!std::isfinite(value) || value < double(range.min) || value > double(range.max)) return false;
+  return !range.integer || std::trunc(value) == value;
+}
+
+std::string RangeRule(const SettingRange& range) {
+  std::string rule = range.integer ? "must be an integer from " : "must be from ";
+  rule += std::to_string(range.min) + " to " + std::to_string(range.max);
+  if (range.note[0] != '\0') rule += std::string(" (") + range.note + ")";
+  return rule;
+}
+
+std::optional<std::string> CheckSetting(std::string_view where, double value, const SettingRange& range) {
+  if (InRange(value, range)) return std::nullopt;
+  return std::string(where) + " " + RangeRule(range);
 }
 
 }  // namespace sdkpp::rules

@@ -1,9 +1,9 @@
 // Client: audio and calls. Arguments are checked here (the rule is logged at Error and nothing
 // changes); the work is the CallManager's (voice/call).
-#include <cmath>
 #include <string>
 
 #include "client/api_requests.h"
+#include "client/argument_rules.h"
 #include "client/client_impl.h"
 #include "sdkpp/limits.h"
 
@@ -20,11 +20,11 @@ void NoEffect(ClientImpl& impl, const std::string& call) {
 
 std::string OnOff(bool on) { return on ? "true" : "false"; }
 
-bool VolumeInRange(ClientImpl& impl, const char* method, float volume) {
-  if (std::isfinite(volume) && volume >= 0 && volume <= float(limits::kMaxDeviceVolume)) return true;
-  impl.logger().Log(LoggingSeverity::Error, std::string(method) + ": volume must be 0.." +
-                                                std::to_string(limits::kMaxDeviceVolume));
-  return false;
+// The rule is logged at Error (nothing changes) when `value` is out of `range`.
+bool SettingInRange(ClientImpl& impl, std::string_view where, float value, const rules::SettingRange& range) {
+  auto refused = rules::CheckSetting(where, value, range);
+  if (refused) impl.logger().Log(LoggingSeverity::Error, *refused);
+  return !refused;
 }
 
 }  // namespace
@@ -93,16 +93,20 @@ void Client::SetDeviceChangeCallback(DeviceChangeCallback callback) {
   if (impl_) impl_->calls().SetDeviceChangeCallback(std::move(callback));
 }
 
-float Client::GetInputVolume() { return impl_ ? impl_->calls().input_volume() : 100.0f; }
+float Client::GetInputVolume() { return impl_ ? impl_->calls().input_volume() : float(limits::kUnityVolume); }
 
 void Client::SetInputVolume(float inputVolume) {
-  if (impl_ && VolumeInRange(*impl_, "SetInputVolume", inputVolume)) impl_->calls().SetInputVolume(inputVolume);
+  if (impl_ && SettingInRange(*impl_, "SetInputVolume: inputVolume", inputVolume, rules::kDeviceVolumeRange)) {
+    impl_->calls().SetInputVolume(inputVolume);
+  }
 }
 
-float Client::GetOutputVolume() { return impl_ ? impl_->calls().output_volume() : 100.0f; }
+float Client::GetOutputVolume() { return impl_ ? impl_->calls().output_volume() : float(limits::kUnityVolume); }
 
 void Client::SetOutputVolume(float outputVolume) {
-  if (impl_ && VolumeInRange(*impl_, "SetOutputVolume", outputVolume)) impl_->calls().SetOutputVolume(outputVolume);
+  if (impl_ && SettingInRange(*impl_, "SetOutputVolume: outputVolume", outputVolume, rules::kDeviceVolumeRange)) {
+    impl_->calls().SetOutputVolume(outputVolume);
+  }
 }
 
 bool Client::GetSelfMuteAll() { return impl_ && impl_->calls().self_mute_all(); }
@@ -146,14 +150,9 @@ void Client::SetOpusHardwareCoding(bool encode, bool decode) {
 }
 
 void Client::SetNoAudioInputThreshold(float dBFS) {
-  if (!impl_) return;
-  if (!std::isfinite(dBFS) || dBFS < float(limits::kMinNoAudioInputThresholdDbfs) ||
-      dBFS > float(limits::kMaxNoAudioInputThresholdDbfs)) {
-    impl_->logger().Log(LoggingSeverity::Error, "SetNoAudioInputThreshold: dBFS must be " +
-                                                    std::to_string(limits::kMinNoAudioInputThresholdDbfs) + "..0");
-    return;
+  if (impl_ && SettingInRange(*impl_, "SetNoAudioInputThreshold: dBFS", dBFS, rules::kNoAudioInputThresholdRange)) {
+    impl_->calls().SetNoAudioInputThreshold(dBFS);
   }
-  impl_->calls().SetNoAudioInputThreshold(dBFS);
 }
 
 void Client::SetNoAudioInputCallback(NoAudioInputCallback callback) {

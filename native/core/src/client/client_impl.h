@@ -48,9 +48,6 @@ class ClientImpl final : public PlatformEvents {
   const ServiceEndpoints& endpoints() const { return settings_.endpoints; }
   FeatureContext& context() { return context_; }
 
-  Platform& platform() { return *platform_; }
-  IdSource& ids() { return ids_; }
-  Scheduler& scheduler() { return scheduler_; }
   logging::Logger& logger() { return logger_; }
   http::HttpClient& http() { return http_; }
   rpc::LocalClient& local_client() { return local_client_; }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sdkpp/enums.h"
+#include "sdkpp/limits.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/audio/engine_audio_thread.h"
 #include "voice/audio/engine_call.h"
@@ -178,7 +179,7 @@ class NativeAudioEngine final : public AudioEngine {
   }
 
   void SetParticipantVolume(uint64_t call_id, uint64_t user_id, float volume) override {
-    if (!InRange("participant volume", volume, 0, 200)) return;
+    if (!InRange("participant volume", volume, 0, limits::kMaxParticipantVolume)) return;
     CallRecord* const record = FindCall(call_id, "SetParticipantVolume");
     if (record == nullptr) return;
     ParticipantRecord& participant = record->participants[user_id];
@@ -196,7 +197,7 @@ class NativeAudioEngine final : public AudioEngine {
   }
 
   void SetVadThreshold(uint64_t call_id, bool automatic, float threshold_db) override {
-    if (!InRange("VAD threshold", threshold_db, -100, 0)) return;
+    if (!InRange("VAD threshold", threshold_db, limits::kMinVadThresholdDb, limits::kMaxVadThresholdDb)) return;
     CallRecord* const record = FindCall(call_id, "SetVadThreshold");
     if (record == nullptr) return;
     record->call->settings.vad_threshold_db.store(threshold_db);
@@ -208,9 +209,10 @@ class NativeAudioEngine final : public AudioEngine {
   }
 
   void SetPttReleaseDelay(uint64_t call_id, uint32_t delay_ms) override {
-    if (delay_ms > 2000) {
-      LogFromJs(Severity(LoggingSeverity::Warning),
-                "audio engine: PTT release delay " + std::to_string(delay_ms) + " ms refused (0..2000)");
+    if (delay_ms > limits::kMaxPttReleaseDelayMs) {
+      LogFromJs(Severity(LoggingSeverity::Warning), "audio engine: PTT release delay " + std::to_string(delay_ms) +
+                                                        " ms refused (0.." +
+                                                        std::to_string(limits::kMaxPttReleaseDelayMs) + ")");
       return;
     }
     if (CallRecord* record = FindCall(call_id, "SetPttReleaseDelay")) {
@@ -219,13 +221,16 @@ class NativeAudioEngine final : public AudioEngine {
   }
 
   void SetInputVolume(float volume) override {
-    if (InRange("input volume", volume, 0, 100)) shared_.input_volume.store(volume);
+    if (InRange("input volume", volume, 0, limits::kMaxDeviceVolume)) shared_.input_volume.store(volume);
   }
   void SetOutputVolume(float volume) override {
-    if (InRange("output volume", volume, 0, 100)) shared_.output_volume.store(volume);
+    if (InRange("output volume", volume, 0, limits::kMaxDeviceVolume)) shared_.output_volume.store(volume);
   }
   void SetNoAudioInputThreshold(float dbfs) override {
-    if (InRange("no-audio-input threshold", dbfs, kSilenceDbfs, 0)) shared_.no_input_threshold_db.store(dbfs);
+    if (InRange("no-audio-input threshold", dbfs, limits::kMinNoAudioInputThresholdDbfs,
+                limits::kMaxNoAudioInputThresholdDbfs)) {
+      shared_.no_input_threshold_db.store(dbfs);
+    }
   }
 
   AudioDeviceBackend& Backend() override { return *backend_; }
@@ -304,7 +309,7 @@ class NativeAudioEngine final : public AudioEngine {
  private:
   struct ParticipantRecord {
     std::unique_ptr<EngineParticipant> live;  // null until added, and after removal
-    float volume = 100.0f;
+    float volume = float(limits::kUnityVolume);
     bool local_mute = false;
   };
   struct CallRecord {
@@ -341,7 +346,10 @@ class NativeAudioEngine final : public AudioEngine {
     return live;
   }
 
-  bool InRange(const char* what, float value, float min, float max) {
+  // The engine's own guard (the Call and Client setters check first): bounds from sdkpp/limits.h.
+  bool InRange(const char* what, float value, double min_bound, double max_bound) {
+    const auto min = static_cast<float>(min_bound);
+    const auto max = static_cast<float>(max_bound);
     if (std::isfinite(value) && value >= min && value <= max) return true;
     LogFromJs(Severity(LoggingSeverity::Warning), std::string("audio engine: ") + what + " " + std::to_string(value) +
                                                       " refused (" + std::to_string(min) + ".." + std::to_string(max) + ")");

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "sdkpp/enums.h"
+#include "sdkpp/limits.h"
 #include "voice/audio/pcm_math.h"
 
 namespace sdkpp::voice {
@@ -12,8 +13,8 @@ namespace {
 
 using Counters = EngineCounterCells;
 
-float Clamped(const std::atomic<float>& volume, float max) {
-  return std::clamp(volume.load(std::memory_order_relaxed), 0.0f, max);
+float Clamped(const std::atomic<float>& volume, uint64_t max) {
+  return std::clamp(volume.load(std::memory_order_relaxed), 0.0f, float(max));
 }
 
 }  // namespace
@@ -34,7 +35,7 @@ void EngineAudioThread::OnAudioFrame(const int16_t* captured, int16_t* playback,
   // "No audio input" is about the device, so it is measured before the input volume: turning
   // the volume down is not a dead microphone.
   wake |= TrackInput(LevelDbfs(input_, kFrameSamples));
-  ApplyGain(input_, kFrameSamples, VolumeToGain(Clamped(shared_.input_volume, 100.0f)));
+  ApplyGain(input_, kFrameSamples, VolumeToGain(Clamped(shared_.input_volume, limits::kMaxDeviceVolume)));
 
   std::fill(std::begin(mix_), std::end(mix_), 0);
   for (size_t i = 0; i < call_count_; ++i) {
@@ -44,7 +45,9 @@ void EngineAudioThread::OnAudioFrame(const int16_t* captured, int16_t* playback,
     wake |= Receive(call);
     wake |= EndTick(call);
   }
-  if (playback != nullptr) SaturateTo(playback, mix_, kFrameSamples, VolumeToGain(Clamped(shared_.output_volume, 100.0f)));
+  if (playback != nullptr) {
+    SaturateTo(playback, mix_, kFrameSamples, VolumeToGain(Clamped(shared_.output_volume, limits::kMaxDeviceVolume)));
+  }
 
   Counters::Add(shared_.counters.ticks);
   if (wake) wake_->Wake();
@@ -273,7 +276,8 @@ bool EngineAudioThread::Receive(EngineCall& call) {
       }
     }
     if (should_mute || deaf || participant.local_mute.load(std::memory_order_relaxed)) continue;
-    AccumulateInto(mix_, participant.pcm, kFrameSamples, VolumeToGain(Clamped(participant.volume, 200.0f)));
+    const float gain = VolumeToGain(Clamped(participant.volume, limits::kMaxParticipantVolume));
+    AccumulateInto(mix_, participant.pcm, kFrameSamples, gain);
   }
   return wake;
 }

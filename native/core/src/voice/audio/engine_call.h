@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "sdkpp/enums.h"
+#include "sdkpp/limits.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/audio/audio_format.h"
 #include "voice/audio/drop_oldest_ring.h"
@@ -50,7 +51,7 @@ struct EngineParticipant {
   const std::unique_ptr<OpusFrameDecoder> decoder;
 
   // JS thread writes, audio thread reads.
-  std::atomic<float> volume{100.0f};
+  std::atomic<float> volume{float(limits::kUnityVolume)};
   std::atomic<bool> local_mute{false};
 
   // Audio thread.
@@ -67,7 +68,7 @@ struct CallSettings {
   std::atomic<bool> self_deaf{false};
   std::atomic<AudioModeType> mode{AudioModeType::MODE_VAD};
   std::atomic<bool> vad_automatic{false};
-  std::atomic<float> vad_threshold_db{-60.0f};
+  std::atomic<float> vad_threshold_db{float(limits::kDefaultVadThresholdDb)};
   std::atomic<bool> ptt_active{false};
   std::atomic<uint32_t> ptt_release_delay_ms{0};
 };

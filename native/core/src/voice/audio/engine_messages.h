@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "sdkpp/limits.h"
 #include "voice/audio/pcm_math.h"
 #include "voice/audio/spsc_ring.h"
 
@@ -75,8 +76,8 @@ struct EngineShared {
   SpscRing<EngineCommand> commands{kCommandRingSize};
   SpscRing<EngineEvent> events{kEventRingSize};
   SpscRing<EngineRelease> releases{kReleaseRingSize};
-  std::atomic<float> input_volume{100.0f};
-  std::atomic<float> output_volume{100.0f};
+  std::atomic<float> input_volume{float(limits::kUnityVolume)};
+  std::atomic<float> output_volume{float(limits::kUnityVolume)};
   std::atomic<float> no_input_threshold_db{kSilenceDbfs};
   EngineCounterCells counters;
 };

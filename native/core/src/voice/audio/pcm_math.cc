@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sdkpp/limits.h"
+
 namespace sdkpp::voice {
 namespace {
 
@@ -25,7 +27,7 @@ float LevelDbfs(const int16_t* samples, size_t count) {
 }
 
 float VolumeToGain(float volume_percent) {
-  return volume_percent > 0 ? volume_percent / 100.0f : 0.0f;
+  return volume_percent > 0 ? volume_percent / float(limits::kUnityVolume) : 0.0f;
 }
 
 void ApplyGain(int16_t* samples, size_t count, float gain) {

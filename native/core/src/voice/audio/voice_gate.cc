@@ -2,13 +2,21 @@
 
 #include <algorithm>
 
+#include "sdkpp/limits.h"
 #include "voice/audio/audio_format.h"
 
 namespace sdkpp::voice {
+namespace {
+
+float ClampToVadRange(float threshold_db) {
+  return std::clamp(threshold_db, float(limits::kMinVadThresholdDb), float(limits::kMaxVadThresholdDb));
+}
+
+}  // namespace
 
 void VoiceGate::SetVadThreshold(bool automatic, float threshold_db) {
   automatic_ = automatic;
-  threshold_db_ = std::clamp(threshold_db, -100.0f, 0.0f);
+  threshold_db_ = ClampToVadRange(threshold_db);
 }
 
 void VoiceGate::SetPttActive(bool active) {
@@ -18,11 +26,11 @@ void VoiceGate::SetPttActive(bool active) {
 
 void VoiceGate::SetPttReleaseDelayMs(uint32_t delay_ms) {
   // To the tick: a delay that ends inside a tick keeps that whole tick.
-  ptt_release_ticks_ = (std::min<uint32_t>(delay_ms, 2000) + kFrameMs - 1) / kFrameMs;
+  ptt_release_ticks_ = (std::min<uint32_t>(delay_ms, limits::kMaxPttReleaseDelayMs) + kFrameMs - 1) / kFrameMs;
 }
 
 float VoiceGate::EffectiveThresholdDb() const {
-  return automatic_ ? std::clamp(noise_floor_db_ + kAutomaticMarginDb, -100.0f, 0.0f) : threshold_db_;
+  return automatic_ ? ClampToVadRange(noise_floor_db_ + kAutomaticMarginDb) : threshold_db_;
 }
 
 bool VoiceGate::WantsOpen(float level_dbfs) {

@@ -1,14 +1,16 @@
 // Decides, once per 20 ms tick, whether the local microphone is sent: voice activity detection
-// (a level threshold, −100..0 dB, fixed or automatic from the noise floor) or push-to-talk with
-// its release delay (0..2000 ms, kept to the tick), and self-mute over both. When the gate
-// closes it sends five Opus silence frames (voice.md §2.7) and then nothing; "speaking" (the
-// Speaking op the call sends) is on from the first transmitted frame to the last silence frame.
+// (a level threshold in the VAD range of sdkpp/limits.h, fixed or automatic from the noise floor)
+// or push-to-talk with its release delay (at most limits::kMaxPttReleaseDelayMs, kept to the
+// tick), and self-mute over both. When the gate closes it sends five Opus silence frames
+// (voice.md §2.7) and then nothing; "speaking" (the Speaking op the call sends) is on from the
+// first transmitted frame to the last silence frame.
 // Runs on the audio thread; no allocation.
 #pragma once
 
 #include <cstdint>
 
 #include "sdkpp/enums.h"
+#include "sdkpp/limits.h"
 
 namespace sdkpp::voice {
 
@@ -42,8 +44,8 @@ class VoiceGate {
 
   AudioModeType mode_ = AudioModeType::MODE_VAD;
   bool automatic_ = false;
-  float threshold_db_ = -60.0f;
-  float noise_floor_db_ = -60.0f;
+  float threshold_db_ = float(limits::kDefaultVadThresholdDb);
+  float noise_floor_db_ = float(limits::kDefaultVadThresholdDb);
   bool ptt_active_ = false;
   uint32_t ptt_release_ticks_ = 0;
   uint32_t ptt_hold_left_ = 0;

@@ -1,8 +1,8 @@
 // sdkpp::Call: a weak handle over a CallSession. Setters validate their arguments (the rule is
 // logged, nothing changes) before the session forwards them to the audio engine.
-#include <cmath>
 #include <string>
 
+#include "client/argument_rules.h"
 #include "sdkpp/call.h"
 #include "sdkpp/limits.h"
 #include "voice/call/call_manager.h"
@@ -51,11 +51,9 @@ uint32_t Call::GetPTTReleaseDelay() const {
 void Call::SetPTTReleaseDelay(uint32_t releaseDelayMs) {
   auto session = Lock();
   if (!session) return;
-  if (releaseDelayMs > limits::kMaxPttReleaseDelayMs) {
-    session->RefuseSetting("SetPTTReleaseDelay: releaseDelayMs must be 0.." +
-                           std::to_string(limits::kMaxPttReleaseDelayMs) + " ms, got " +
-                           std::to_string(releaseDelayMs));
-    return;
+  if (auto refused = rules::CheckSetting("SetPTTReleaseDelay: releaseDelayMs", releaseDelayMs,
+                                         rules::kPttReleaseDelayRange)) {
+    return session->RefuseSetting(*refused);
   }
   session->SetPttReleaseDelay(releaseDelayMs);
 }
@@ -92,16 +90,15 @@ void Call::SetLocalMute(uint64_t userId, bool mute) {
 
 float Call::GetParticipantVolume(uint64_t userId) const {
   auto session = Lock();
-  return session ? session->ParticipantVolume(userId) : 100.0f;
+  return session ? session->ParticipantVolume(userId) : float(limits::kUnityVolume);
 }
 
 void Call::SetParticipantVolume(uint64_t userId, float volume) {
   auto session = Lock();
   if (!session) return;
   if (userId == 0) return session->RefuseSetting("SetParticipantVolume: userId must be a user id, not 0");
-  if (!std::isfinite(volume) || volume < 0 || volume > float(limits::kMaxParticipantVolume)) {
-    return session->RefuseSetting("SetParticipantVolume: volume must be 0.." +
-                                  std::to_string(limits::kMaxParticipantVolume) + " (100 = unchanged)");
+  if (auto refused = rules::CheckSetting("SetParticipantVolume: volume", volume, rules::kParticipantVolumeRange)) {
+    return session->RefuseSetting(*refused);
   }
   session->SetParticipantVolume(userId, volume);
 }
@@ -128,11 +125,8 @@ VADThresholdSettings Call::GetVADThreshold() const {
 void Call::SetVADThreshold(bool automatic, float threshold) {
   auto session = Lock();
   if (!session) return;
-  if (!std::isfinite(threshold) || threshold < float(limits::kMinVadThresholdDb) ||
-      threshold > float(limits::kMaxVadThresholdDb)) {
-    return session->RefuseSetting("SetVADThreshold: threshold must be " +
-                                  std::to_string(limits::kMinVadThresholdDb) + ".." +
-                                  std::to_string(limits::kMaxVadThresholdDb) + " dB");
+  if (auto refused = rules::CheckSetting("SetVADThreshold: threshold", threshold, rules::kVadThresholdRange)) {
+    return session->RefuseSetting(*refused);
   }
   session->SetVadThreshold(automatic, threshold);
 }

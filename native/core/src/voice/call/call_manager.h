@@ -18,6 +18,7 @@
 #include "gateway/gateway_connection.h"
 #include "sdkpp/audio_device.h"
 #include "sdkpp/call.h"
+#include "sdkpp/limits.h"
 #include "social/social_state.h"
 #include "voice/audio/audio_backend_choice.h"
 #include "voice/audio/audio_engine.h"
@@ -136,8 +137,8 @@ class CallManager final : private AudioEngineEvents {
   std::map<uint64_t, std::vector<EndCallCallback>> end_waiters_;  // by channel id
   std::vector<std::pair<std::vector<uint64_t>, EndCallCallback>> end_all_waiters_;
 
-  float input_volume_ = 100.0f;
-  float output_volume_ = 100.0f;
+  float input_volume_ = float(limits::kUnityVolume);
+  float output_volume_ = float(limits::kUnityVolume);
   bool self_mute_all_ = false;
   bool self_deaf_all_ = false;
   DeviceChangeCallback on_device_change_;

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "json/json.h"
+#include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "voice/call/call_manager.h"
 
@@ -464,7 +465,7 @@ void CallSession::SetLocalMute(uint64_t user_id, bool mute) {
 
 float CallSession::ParticipantVolume(uint64_t user_id) const {
   auto it = volumes_.find(user_id);
-  return it == volumes_.end() ? 100.0f : it->second;
+  return it == volumes_.end() ? float(limits::kUnityVolume) : it->second;
 }
 
 void CallSession::SetParticipantVolume(uint64_t user_id, float volume) {
