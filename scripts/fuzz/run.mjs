@@ -5,11 +5,12 @@
 // prints per target: executions, coverage (libFuzzer's final cov / ft), crashes. The full
 // libFuzzer output of a target is in build-fuzz/logs/<target>.log.
 //
-//   --seconds N       wall-clock budget per target (default 60)
+//   --seconds N       wall-clock budget per target (default 60; 0 with --update-corpus: merge only)
 //   --cpu-seconds N   stop each target once it used N seconds of CPU instead (Linux; for a
 //                     shared machine, where wall time says little about the work done)
-//   --update-corpus   then merge what the run found into native/fuzz/corpus/<target>
-//                     (libFuzzer -merge=1: the smallest set of inputs keeping the coverage)
+//   --update-corpus   then merge what the run found into native/fuzz/corpus/<target>: the
+//                     fewest bytes of inputs that keep every edge covered (the control file of
+//                     -set_cover_merge=1 -use_counters=0, then a greedy weighted set cover)
 //   --list            print the targets and exit
 //
 // New inputs go to build-fuzz/corpus/<target> (kept between runs); the checked-in corpus and
@@ -33,7 +34,7 @@ function parseArgs(argv) {
     const arg = argv[i];
     const value = () => {
       const number = Number(argv[++i]);
-      if (!Number.isFinite(number) || number <= 0) throw new Error(`${arg} needs a positive number`);
+      if (!Number.isFinite(number) || number < 0) throw new Error(`${arg} needs a number of seconds`);
       return number;
     };
     if (arg === '--seconds') options.seconds = value();
@@ -194,24 +195,72 @@ function fileRegression(target, artifact) {
   return relative(root, file);
 }
 
-// Replaces native/fuzz/corpus/<target> by the minimal merge of it and what the runs found.
+// The checked-in corpus of a target stays within this many bytes (the repository stays lean;
+// the greedy cover below keeps ~95% of a large corpus's edges in 24 KiB).
+const corpusBudgetBytes = 24 * 1024;
+
+// The cheapest inputs (in bytes) that together have every feature the given ones have, within
+// `budget` bytes: a greedy weighted set cover over the control file of libFuzzer's
+// -set_cover_merge, which lists each input's size and all its features (FT lines; edges only
+// with -use_counters=0). libFuzzer's own merges keep several times the bytes.
+function cheapestCover(controlFile, budget) {
+  const lines = readFileSync(controlFile, 'utf8').split('\n');
+  const count = Number(lines[0]);
+  const files = lines.slice(2, 2 + count);
+  const size = new Map();
+  const edges = new Map();
+  for (const line of lines.slice(2 + count)) {
+    const [kind, index, ...rest] = line.split(' ');
+    if (kind === 'STARTED') size.set(Number(index), Math.max(1, Number(rest[0])));
+    else if (kind === 'FT') edges.set(Number(index), rest.map(Number));
+  }
+  const uncovered = new Set([...edges.values()].flat());
+  const gain = (i) => edges.get(i).reduce((n, edge) => n + (uncovered.has(edge) ? 1 : 0), 0) / size.get(i);
+  // Lazy greedy: a candidate's gain only falls as others are taken, so a stale score is an upper bound.
+  let queue = [...edges.keys()].filter((i) => size.has(i)).map((i) => ({ i, score: gain(i) })).sort((a, b) => b.score - a.score);
+  const chosen = [];
+  let bytes = 0;
+  while (uncovered.size > 0 && queue.length > 0) {
+    const top = queue.shift();
+    const score = gain(top.i);
+    if (score <= 0 || bytes + size.get(top.i) > budget) continue;
+    if (queue.length > 0 && score < queue[0].score) {
+      const at = queue.findIndex((c) => c.score <= score);
+      queue.splice(at < 0 ? queue.length : at, 0, { i: top.i, score });
+      continue;
+    }
+    chosen.push(files[top.i]);
+    bytes += size.get(top.i);
+    for (const edge of edges.get(top.i)) uncovered.delete(edge);
+  }
+  const kept = 1 - uncovered.size / Math.max(1, new Set([...edges.values()].flat()).size);
+  return { chosen, kept };
+}
+
+// Replaces native/fuzz/corpus/<target> by the cheapest cover of it and what the runs found.
 function updateCorpus(target) {
   const checkedIn = join(fuzzDir, 'corpus', target);
-  const merged = join(buildDir, 'merged', target);
-  rmSync(merged, { recursive: true, force: true });
-  mkdirSync(merged, { recursive: true });
+  const scratch = join(buildDir, 'merged', target);
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(join(scratch, 'out'), { recursive: true });
+  const control = join(scratch, 'control');
   const sources = [checkedIn, join(buildDir, 'corpus', target)].filter((dir) => existsSync(dir));
-  const merge = spawnSync(binary(target), ['-merge=1', ...targetFlags(target), merged, ...sources], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const merge = spawnSync(binary(target), ['-set_cover_merge=1', '-use_counters=0', `-merge_control_file=${control}`, ...targetFlags(target), join(scratch, 'out'), ...sources], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (merge.status !== 0) throw new Error(`merging the corpus of ${target} failed:\n${merge.stderr.slice(-2000)}`);
+  const { chosen, kept } = cheapestCover(control, corpusBudgetBytes);
+  const inputs = chosen.map((file) => readFileSync(file));
   rmSync(checkedIn, { recursive: true, force: true });
   mkdirSync(checkedIn, { recursive: true });
   let bytes = 0;
-  const files = readdirSync(merged);
-  for (const file of files) {
-    copyFileSync(join(merged, file), join(checkedIn, file));
-    bytes += statSync(join(merged, file)).size;
+  for (const input of inputs) {
+    writeFileSync(join(checkedIn, createHash('sha1').update(input).digest('hex')), input);
+    bytes += input.length;
   }
-  console.log(`[sdkpp] ${target}: corpus merged to ${files.length} inputs, ${(bytes / 1024).toFixed(1)} KiB`);
+  console.log(`[sdkpp] ${target}: corpus merged to ${inputs.length} inputs, ${(bytes / 1024).toFixed(1)} KiB, ${(kept * 100).toFixed(1)}% of the features`);
 }
 
 function printTable(rows) {
@@ -238,6 +287,10 @@ buildTargets(targets);
 
 const rows = [];
 for (const target of targets) {
+  if (!options.cpuSeconds && options.seconds === 0) {
+    if (options.updateCorpus) updateCorpus(target);  // --seconds 0: only the merge
+    continue;
+  }
   const budget = options.cpuSeconds ? `${options.cpuSeconds} CPU seconds` : `${options.seconds} s`;
   console.log(`[sdkpp] fuzzing ${target} for ${budget}`);
   const row = summarize(await fuzzOnce(target, options));
@@ -252,7 +305,7 @@ for (const target of targets) {
   }
   if (options.updateCorpus) updateCorpus(target);
 }
-printTable(rows);
+if (rows.length) printTable(rows);
 const failed = rows.filter((r) => r.failed);
 if (failed.length) {
   console.log(`[sdkpp] ${failed.length} target(s) crashed; the minimized inputs are in native/fuzz/regressions/ (fix the core, keep them as regressions)`);

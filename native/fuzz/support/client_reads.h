@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <set>
+#include <vector>
 
 #include "sdkpp/client.h"
 #include "social/activity_json.h"
@@ -98,8 +99,26 @@ inline void ReadEverything(Client& client, const SeenIds& seen) {
     if (auto user = client.GetUser(id)) ReadUser(*user);
   }
   (void)client.SearchFriendsByUsername("a");
+  for (auto group : {RelationshipGroupType::OnlinePlayingGame, RelationshipGroupType::OnlineElsewhere,
+                     RelationshipGroupType::Offline}) {
+    (void)client.GetRelationshipsByGroup(group).size();
+  }
   if (auto me = client.GetCurrentUserV2()) ReadUser(*me);
   for (const auto& profile : client.GetUserApplicationProfiles()) (void)profile;
+  // Histories come from the message cache when it holds enough (else a request goes out and
+  // stays unanswered): the cache's view of hostile messages, read through the app's call.
+  auto read_messages = [](ClientResult, std::vector<MessageHandle> messages) {
+    for (const auto& message : messages) ReadMessage(message);
+  };
+  // A few of each: every one may leave a request pending.
+  size_t asked = 0;
+  for (auto it = seen.lobbies.begin(); it != seen.lobbies.end() && asked < 3; ++it, ++asked) {
+    client.GetLobbyMessagesWithLimit(*it, 3, read_messages);
+  }
+  asked = 0;
+  for (auto it = seen.users.begin(); it != seen.users.end() && asked < 3; ++it, ++asked) {
+    client.GetUserMessagesWithLimit(*it, 3, read_messages);
+  }
 }
 
 // Callbacks that note each id an event names and read its object right there, as apps do.
@@ -108,7 +127,12 @@ inline void InstallReadingCallbacks(Client& client, SeenIds& seen) {
   SeenIds* s = &seen;
   client.SetMessageCreatedCallback([c, s](uint64_t id) {
     s->messages.insert(id);
-    if (auto message = c->GetMessageHandle(id)) ReadMessage(*message);
+    if (auto message = c->GetMessageHandle(id)) {
+      ReadMessage(*message);
+      if (message->RecipientId() != 0) s->users.insert(message->RecipientId());
+      if (message->AuthorId() != 0) s->users.insert(message->AuthorId());
+      if (auto lobby = message->Lobby()) s->lobbies.insert(lobby->Id());
+    }
   });
   client.SetMessageUpdatedCallback([c, s](uint64_t id) {
     s->messages.insert(id);
