@@ -1,3 +1,7 @@
+/// <reference types="node" preserve="true" />
+// The declarations use Node's types (Buffer, http): this directive (kept in the .d.ts) brings them
+// in for the app, whose tsconfig may not list them (TypeScript 6 and later include no @types by
+// default).
 // sdkpp: the game social SDK for Node and Electron. Names mirror the C++ SDK.
 export {
   Activity,
@@ -36,6 +40,8 @@ export { SdkError } from './sdk/errors';
 export type { NodeAudioOptions, NodePlatformOptions } from './platform/node_host';
 export { AudioDevice, Call, CallInfoHandle, VADThresholdSettings, VoiceStateHandle } from './sdk/call';
 export type {
+  CallEncryptionState,
+  CallEncryptionStateChangedCallback,
   CallParticipantChangedCallback,
   CallSpeakingStatusChangedCallback,
   CallStatusChangedCallback,

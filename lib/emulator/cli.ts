@@ -1,52 +1,67 @@
 #!/usr/bin/env node
-// `npx sdkpp-emulator [--port N] [--data FILE] [--ipc] [--webhook URL]`: runs the emulator,
-// prints its addresses and the seeded credentials, and stops cleanly on SIGINT/SIGTERM.
+// `npx sdkpp-emulator [options]` (cli_options.ts; --help): runs the emulator, prints its addresses
+// and the seeded credentials, and stops cleanly on SIGINT/SIGTERM. A usage mistake is one line
+// and exit code 2; a failed start (a port in use, an unreadable --data file) one line and 1.
+import { CliUsageError, packageVersion, parseCli, USAGE, type CliCommand } from './cli_options';
 import { startEmulator, type RunningEmulator } from './index';
+import { exposureWarning, urlHost } from './network_options';
 
-const DEFAULT_PORT = 8790; // the SDK's built-in default address
-
-function parse(argv: string[]) {
-  const options: { port: number; dataFile?: string; ipc: boolean; webhookUrl?: string; verbose: boolean } = { port: DEFAULT_PORT, ipc: false, verbose: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === '--port') {
-      const port = Number(value());
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0-65535');
-      options.port = port;
-    } else if (arg === '--data') options.dataFile = value();
-    else if (arg === '--ipc') options.ipc = true;
-    else if (arg === '--webhook') options.webhookUrl = value();
-    else if (arg === '--verbose') options.verbose = true;
-    else if (arg === '--help' || arg === '-h') {
-      console.log('usage: sdkpp-emulator [--port N (default 8790, 0 = any)] [--data FILE] [--ipc] [--webhook URL] [--verbose]');
-      process.exit(0);
-    } else throw new Error(`unknown option ${arg}`);
-  }
-  return options;
+function fail(message: string, code: number): never {
+  console.error(`sdkpp-emulator: ${message}`);
+  process.exit(code);
 }
 
 async function main() {
-  let options;
+  let command: CliCommand;
   try {
-    options = parse(process.argv.slice(2));
+    command = parseCli(process.argv.slice(2));
   } catch (error) {
-    console.error(`sdkpp-emulator: ${(error as Error).message}`);
-    process.exit(2);
+    fail((error as Error).message, error instanceof CliUsageError ? 2 : 1);
   }
-  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  if (command.kind === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (command.kind === 'version') {
+    try {
+      console.log(packageVersion());
+    } catch (error) {
+      fail((error as Error).message, 1);
+    }
+    return;
+  }
+  const options = command.options;
+  const { network } = options;
+  let emu: RunningEmulator;
   try {
-    emu = await startEmulator({ ...options, log: options.verbose ? (line) => console.log(line) : undefined });
+    emu = await startEmulator({
+      host: network.host,
+      port: network.port,
+      voicePort: network.voicePort,
+      publicUrl: network.publicUrl?.href,
+      dataFile: options.dataFile,
+      ipc: options.ipc,
+      webhookUrl: options.webhookUrl,
+      allowRemoteEndpoints: options.allowRemoteEndpoints,
+      log: options.verbose ? (line) => console.log(line) : undefined,
+    });
   } catch (error) {
     // A port in use or an unreadable --data file: one clear line, not a stack trace.
-    console.error(`sdkpp-emulator: ${(error as Error).message}`);
-    process.exit(1);
+    fail((error as Error).message, 1);
   }
-  console.log(`sdkpp emulator listening
+  if (options.autoApprove !== undefined) {
+    const user = userNamed(emu, options.autoApprove);
+    if (!user) {
+      await emu.close();
+      fail(`--auto-approve: no user named or numbered ${JSON.stringify(options.autoApprove)} (users: ${emu.users.map((u) => u.username).join(', ')})`, 2);
+    }
+    emu.control.setAutoApprove(user.id);
+  }
+  const warning = exposureWarning(emu.host);
+  if (warning) console.error(`sdkpp-emulator: ${warning}`);
+  const bound = `${urlHost(emu.host)}:${emu.port}`;
+  const listening = new URL(emu.webBase).host === bound ? '' : `\n  Listening on ${bound} (voice ${urlHost(emu.host)}:${emu.voice.port})`;
+  console.log(`sdkpp emulator listening${listening}
   API:      ${emu.apiBase}
   Web:      ${emu.webBase}
   Gateway:  ${emu.gatewayUrl}
@@ -59,13 +74,20 @@ Application ${emu.application.id}
 Child application ${emu.childApplication.id}
 Users: ${emu.users.map((u) => `${u.username} (${u.id})`).join(', ')}
 Guild: ${emu.guild.name} (${emu.guild.id}); text channels: ${textChannels(emu)}
-Point the SDK here: SDKPP_API_BASE=${emu.apiBase} SDKPP_WEB_BASE=${emu.webBase}${options.dataFile ? `\nState file: ${options.dataFile}` : ''}`);
+Point the SDK here: SDKPP_API_BASE=${emu.apiBase} SDKPP_WEB_BASE=${emu.webBase}${options.dataFile ? `\nState file: ${options.dataFile}` : ''}${
+    options.autoApprove !== undefined ? `\nAuthorizations approve at once as ${userNamed(emu, options.autoApprove)!.username} (--auto-approve)` : ''
+  }`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping`);
-    await emu.close();
+    try {
+      await emu.close();
+    } catch (error) {
+      // The last write of --data failed (the disk full, the folder gone): say so, exit 1.
+      fail((error as Error).message, 1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -78,4 +100,12 @@ void main();
 function textChannels(emu: RunningEmulator): string {
   const guild = emu.core.state.guilds.get(emu.guild.id);
   return (guild?.channels ?? []).filter((c) => c.type === 0 || c.type === 5).map((c) => `#${c.name} (${c.id})`).join(', ');
+}
+
+/** A user of the emulator by user name or id (the seeded ones, and any --data kept). */
+function userNamed(emu: RunningEmulator, nameOrId: string): { id: string; username: string } | undefined {
+  for (const user of emu.core.state.users.values()) {
+    if (!user.bot && (user.id === nameOrId || user.username === nameOrId)) return user;
+  }
+  return undefined;
 }

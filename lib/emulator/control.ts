@@ -26,6 +26,7 @@ import { privilegedIntentsReport, setPrivilegedIntents, setPrivilegedIntentsAppr
 import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
 import { setSearchIndexReady } from './domain/search';
 import type { Emulator } from './emulator';
+import type { DataFileStatus } from './persistence';
 import { ApiError } from './http/errors';
 import type { Router } from './http/router';
 import type { PendingAuthorization } from './model/types';
@@ -167,6 +168,11 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
 
   setRateLimits(enabled: boolean): void {
     this.emu.limiter.enabled = enabled;
+  }
+
+  /** The data file's health: the last write, the cause of failing writes (null when fine), upload bytes kept. */
+  dataFileStatus(): DataFileStatus {
+    return this.emu.persistence.status();
   }
 
   webhookDeliveries() {
@@ -401,6 +407,11 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     if (typeof value !== 'boolean') throw new ApiError(400, 50035, `${name}: a boolean is required`);
     return value;
   };
+  // A string argument the docs require: present, 1-200 characters (String(undefined) was "undefined").
+  const text = (value: unknown, name: string) => {
+    if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw new ApiError(400, 50035, `${name}: a string is required`);
+    return value;
+  };
   call('now', () => []);
   // A bad duration is the caller's mistake (400), not the emulator's (500).
   const duration = (value: unknown, name: string) => {
@@ -411,31 +422,35 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('createUser', (b) => [b]);
   call('banUser', (b) => [id(b.userId), b.durationMs === undefined || b.durationMs === null ? null : duration(b.durationMs, 'durationMs')]);
   call('unbanUser', (b) => [id(b.userId)]);
-  call('setAutoApprove', (b) => [b.userId === null || b.userId === undefined ? null : id(b.userId)]);
+  call('setAutoApprove', (b) => {
+    if (b.userId === undefined) throw new ApiError(400, 50035, 'userId: an id (snowflake string), or null to show the consent page');
+    return [b.userId === null ? null : id(b.userId)];
+  });
   call('listPendingAuthorizations', () => []);
-  call('approveAuthorization', (b) => [String(b.id), id(b.userId)]);
-  call('denyAuthorization', (b) => [String(b.id)]);
-  call('approveDevice', (b) => [String(b.userCode), id(b.userId)]);
-  call('denyDevice', (b) => [String(b.userCode)]);
+  call('approveAuthorization', (b) => [text(b.id, 'id'), id(b.userId)]);
+  call('denyAuthorization', (b) => [text(b.id, 'id')]);
+  call('approveDevice', (b) => [text(b.userCode, 'userCode'), id(b.userId)]);
+  call('denyDevice', (b) => [text(b.userCode, 'userCode')]);
   call('issueToken', (b) => [id(b.userId), Array.isArray(b.scopes) ? b.scopes.map(String) : undefined]);
   call('grantEntitlement', (b) => [id(b.userId), id(b.skuId)]);
   call('createSubscription', (b) => [id(b.userId), id(b.skuId)]);
   call('endSubscription', (b) => [id(b.subscriptionId), b.immediately !== false]);
   call('createLegacyEntitlement', (b) => [id(b.userId), id(b.skuId), b.renews !== false, b.endsAt === undefined ? undefined : duration(b.endsAt, 'endsAt')]);
   call('setWebhookUrl', (b) => [b.url === null ? null : String(b.url)]);
-  call('setPremiumApproval', (b) => [Boolean(b.approved)]);
+  call('setPremiumApproval', (b) => [flag(b.approved, 'approved')]);
   call('setVoiceChannel', (b) => [id(b.userId), b.channelId === null ? null : id(b.channelId)]);
-  call('setRateLimits', (b) => [Boolean(b.enabled)]);
+  call('setRateLimits', (b) => [flag(b.enabled, 'enabled')]);
   call('webhookDeliveries', () => []);
+  call('dataFileStatus', () => []);
   call('restartLocalClient', () => []);
   call('stopLocalClient', () => []);
   call('triggerAuthorizeRequest', () => []);
   call('listPendingIpcAuthorizations', () => []);
-  call('sendActivityJoin', (b) => [String(b.secret), b.applicationId === undefined ? undefined : id(b.applicationId)]);
+  call('sendActivityJoin', (b) => [text(b.secret, 'secret'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('sendActivityJoinRequest', (b) => [id(b.userId), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('reconnectGateway', (b) => [b.userId === undefined ? undefined : id(b.userId)]);
   call('dropGatewayConnections', (b) => [b.userId === undefined ? undefined : id(b.userId)]);
-  call('createGuild', (b) => [String(b.name), Array.isArray(b.memberIds) ? b.memberIds.map(id) : []]);
+  call('createGuild', (b) => [text(b.name, 'name'), Array.isArray(b.memberIds) ? b.memberIds.map(id) : []]);
   call('addGuildMembers', (b) => [id(b.guildId), Array.isArray(b.userIds) ? b.userIds.map(id) : [], Array.isArray(b.roles) ? b.roles.map(id) : []]);
   call('updateGuildMember', (b) => [id(b.guildId), id(b.userId), {
     roles: Array.isArray(b.roles) ? b.roles.map(id) : undefined,
@@ -447,10 +462,6 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   const object = (value: unknown, name: string) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError(400, 50035, `${name}: an object is required`);
     return value as Record<string, unknown>;
-  };
-  const text = (value: unknown, name: string) => {
-    if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw new ApiError(400, 50035, `${name}: a string is required`);
-    return value;
   };
   call('setInteractionsEndpoint', (b) => [b.url === null ? null : text(b.url, 'url'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('invokeCommand', (b) => [{

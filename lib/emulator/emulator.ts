@@ -6,6 +6,8 @@ import { EventBus } from './events';
 import { RateLimiter } from './http/rate_limits';
 import { EmulatorState } from './model/state';
 import type { Application, User } from './model/types';
+import { BlobStore } from './blob_store';
+import { LogLimiter } from './log_limiter';
 import { Persistence } from './persistence';
 import { redact } from './secrets';
 import { seedState } from './seed';
@@ -16,6 +18,8 @@ export interface EmulatorCoreOptions {
   dataFile?: string;
   startTime?: number;
   webhookUrl?: string;
+  /** Interactions endpoints may name any host (default: this machine only; endpoint_policy.ts). */
+  allowRemoteEndpoints?: boolean;
   log?: (line: string) => void;
 }
 
@@ -32,25 +36,48 @@ export class Emulator {
   readonly limiter: RateLimiter;
   readonly webhooks: WebhookDispatcher;
   readonly persistence: Persistence;
+  /** Upload bytes, apart from the state (blob_store.ts). */
+  readonly blobs: BlobStore;
   state: EmulatorState;
-  /** http://127.0.0.1:<port>, set by startEmulator once it listens (absolute URLs such as attachments'). */
+  /** Whether interactions endpoints may name other hosts than this machine (endpoint_policy.ts). */
+  readonly allowRemoteEndpoints: boolean;
+  /** The advertised base (http://127.0.0.1:<port> by default), set by startEmulator once it listens (absolute URLs such as attachments'). */
   webBase = '';
-  readonly #log: (line: string) => void;
+  readonly #log: LogLimiter;
   #generation = 0;
 
   constructor(options: EmulatorCoreOptions = {}) {
-    this.persistence = new Persistence(options.dataFile, () => this.state, () => this.clock.now());
-    const saved = this.persistence.load();
+    this.blobs = new BlobStore(options.dataFile ? `${options.dataFile}.blobs` : null);
+    this.persistence = new Persistence(options.dataFile, () => this.state, () => this.clock.now(), this.blobs, (line) => this.log(line));
+    const loaded = this.persistence.load();
+    const saved = loaded?.state;
     // A restored state resumes the clock where it was saved, never earlier (see savedAt).
     const resumeAt = saved && saved.savedAt > Date.now() ? saved.savedAt : undefined;
     this.clock = new EmulatorClock(options.startTime ?? resumeAt);
     this.ids = new SnowflakeFactory(() => this.clock.now());
     this.limiter = new RateLimiter(() => this.clock.now());
-    this.#log = options.log ?? (() => {});
+    this.#log = new LogLimiter(options.log ?? (() => {}));
+    this.allowRemoteEndpoints = options.allowRemoteEndpoints ?? false;
     this.state = saved ?? seedState(this.clock.now());
+    if (loaded) this.#adoptBlobs(loaded.legacy.get('attachmentData'));
     this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line));
     if (options.webhookUrl) {
       for (const app of this.state.applications.values()) if (!app.parentId) app.eventsUrl = options.webhookUrl;
+    }
+  }
+
+  /**
+   * Takes the upload bytes a loaded state names: files no attachment names are deleted, and a
+   * file older emulators wrote (bytes as base64 inside the state, `attachmentData`) has its bytes
+   * moved out into blobs (written apart at the first write, which open() makes at start).
+   */
+  #adoptBlobs(legacy: unknown): void {
+    const missing = this.blobs.adopt(this.state.attachmentBlobs.values());
+    if (missing.length > 0) this.log(`data file: ${missing.length} attachment file(s) named by the state are missing; those attachments' URLs answer 404`);
+    if (!Array.isArray(legacy)) return;
+    for (const entry of legacy) {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') continue;
+      this.state.attachmentBlobs.set(entry[0], this.blobs.put(Buffer.from(entry[1], 'base64')));
     }
   }
 
@@ -62,9 +89,17 @@ export class Emulator {
     hook(this);
   }
 
-  /** Every log line goes through the credential mask. */
+  /**
+   * Every log line goes through the credential mask, and a bound: lines a peer can cause at will
+   * are summarized past a few of a kind per 10 s (log_limiter.ts).
+   */
   log(line: string): void {
-    this.#log(redact(line));
+    this.#log.line(redact(line));
+  }
+
+  /** Writes the log's pending summaries (at close). */
+  flushLog(): void {
+    this.#log.flush();
   }
 
   /**

@@ -1,12 +1,19 @@
+/// <reference types="node" preserve="true" />
+// The declarations use Node's types (Buffer, http): this directive (kept in the .d.ts) brings them
+// in for the app, whose tsconfig may not list them (TypeScript 6 and later include no @types by
+// default).
 // `import { startEmulator } from 'sdkpp/emulator'`: a local implementation of the service —
-// HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, and (with `ipc: true`) the
-// local chat client over IPC — for development and tests, on 127.0.0.1 only.
+// HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, the voice server, and (with
+// `ipc: true`) the local chat client over IPC — for development and tests, on 127.0.0.1 unless
+// told another address (network_options.ts).
 import type http from 'node:http';
 import { EmulatorControl, registerControlRoutes } from './control';
 import { installDomain } from './domain';
 import { Emulator } from './emulator';
 import { Router } from './http/router';
+import { RequestOrigins } from './http/request_origin';
 import { createHttpServer, listen } from './http/server';
+import { advertisedBase, advertisedHost, mediaAddress, networkSettings } from './network_options';
 import { registerChannelMessages } from './routes/channel_messages';
 import { registerChannelInfo } from './routes/channel_info';
 import { registerDirectMessages } from './routes/dms';
@@ -45,12 +52,35 @@ export type { BusEvent, BusEventType } from './events';
 export { BUS_EVENT_TYPES } from './events';
 
 export interface StartEmulatorOptions {
-  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  /** The HTTP server's TCP port (API, web pages, gateway, control API); 0 (default) picks a free one. */
   port?: number;
-  /** Persist state here: it survives a restart; every write is flushed on close(). */
+  /**
+   * The address to bind, HTTP and voice (default 127.0.0.1): an IP address or `localhost`.
+   * Another than loopback lets that network use the control API, which has no authentication.
+   */
+  host?: string;
+  /** The voice server's port, TCP and UDP (a firewall, a container's port mapping); 0 (default) picks a free one. */
+  voicePort?: number;
+  /**
+   * The URL clients reach the HTTP server at (`http://emulator:8790`): apiBase, webBase, the
+   * gateway URL and the voice endpoint's host name it. Default: the bound address, or
+   * 127.0.0.1 when that is 0.0.0.0 or ::.
+   */
+  publicUrl?: string;
+  /**
+   * Persist state here: it survives a restart; a request that changed it is answered once the
+   * change is written, and close() writes once more. The folder must exist and be writable (the
+   * start fails otherwise); upload bytes go into a folder `<dataFile>.blobs` next to it.
+   */
   dataFile?: string;
   /** The application's events URL for webhooks. */
   webhookUrl?: string;
+  /**
+   * Let an application's interactions endpoint URL name any host. By default only this machine
+   * (a loopback address or localhost): a bot setting its URL makes the emulator send a request
+   * there, which must not reach the developer's network.
+   */
+  allowRemoteEndpoints?: boolean;
   /** The emulator clock's start (ms since the epoch); default now. */
   startTime?: number;
   /** Also run the local chat client on the first free sdkpp-ipc-{n} socket. */
@@ -74,6 +104,8 @@ export interface CredentialSet {
 }
 
 export interface RunningEmulator {
+  /** The address the servers are bound to (`localhost` as 127.0.0.1). */
+  host: string;
   apiBase: string;
   webBase: string;
   gatewayUrl: string;
@@ -93,8 +125,24 @@ export interface RunningEmulator {
 }
 
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
-  const emu = new Emulator({ dataFile: options.dataFile, startTime: options.startTime, webhookUrl: options.webhookUrl, log: options.log });
+  // Before anything starts: a bad address or port is the caller's mistake, named with its rule.
+  const network = networkSettings(options);
+  if (options.allowRemoteEndpoints !== undefined && typeof options.allowRemoteEndpoints !== 'boolean') throw new TypeError('allowRemoteEndpoints: true or false');
+  const emu = new Emulator({
+    dataFile: options.dataFile,
+    startTime: options.startTime,
+    webhookUrl: options.webhookUrl,
+    allowRemoteEndpoints: options.allowRemoteEndpoints,
+    log: options.log,
+  });
   installDomain(emu);
+  try {
+    // A data file that cannot be written (no such folder, read-only, full) stops the start here.
+    await emu.persistence.open();
+  } catch (error) {
+    emu.clock.stop();
+    throw error;
+  }
   const control = new EmulatorControl<GatewayServer>(emu);
   const routers = { api: new Router(), web: new Router(), control: new Router() };
   let webBase = '';
@@ -128,28 +176,41 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerControlRoutes(routers.control, control);
   let voice: EmulatorVoice | undefined;
 
-  const server = createHttpServer(emu, routers);
+  const origins = new RequestOrigins(network.host, network.publicUrl);
+  const server = createHttpServer(emu, routers, origins);
   let gateway: GatewayServer | undefined;
   let localClient: LocalClientServer | undefined;
   let port: number;
   try {
-    port = await listen(server, options.port ?? 0);
+    port = await listen(server, network.port, network.host);
   } catch (error) {
     emu.clock.stop();
     throw error;
   }
-  webBase = `http://127.0.0.1:${port}`;
+  webBase = advertisedBase(network.host, port, network.publicUrl);
   emu.webBase = webBase;
-  const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
+  const gatewayUrl = `${webBase.replace(/^http/, 'ws')}/gateway`;
   try {
-    voice = await startEmulatorVoice(emu, routers.control, { heartbeatIntervalMs: options.voiceHeartbeatIntervalMs });
+    const voiceHost = advertisedHost(network.host, network.publicUrl);
+    let media = await mediaAddress(voiceHost, network.host);
+    if (media === null) {
+      emu.log(`voice: ${voiceHost} does not resolve; Ready gives it as the UDP address as it is`);
+      media = voiceHost;
+    }
+    voice = await startEmulatorVoice(emu, routers.control, {
+      heartbeatIntervalMs: options.voiceHeartbeatIntervalMs,
+      host: network.host,
+      port: network.voicePort,
+      advertisedHost: voiceHost,
+      mediaAddress: media,
+    });
     control.voice = voice.control;
   } catch (error) {
-    server.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     emu.clock.stop();
     throw error;
   }
-  gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs, voice: voice.gatewayHooks });
+  gateway = startGateway(emu, server, { url: gatewayUrl, heartbeatIntervalMs: options.heartbeatIntervalMs, voice: voice.gatewayHooks, origins });
   control.gateway = gateway;
   voice.attachGateway(gateway);
   routers.api.get('/gateway', () => ({ url: gatewayUrl }));
@@ -172,6 +233,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const guild = emu.state.guilds.get(SEED.guildId)!;
   let closed = false;
   return {
+    host: network.host,
     apiBase: `${webBase}/api`,
     webBase,
     gatewayUrl,
@@ -199,7 +261,11 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
         server.closeAllConnections();
       });
       emu.clock.stop();
-      emu.persistence.flush();
+      try {
+        await emu.persistence.close();
+      } finally {
+        emu.flushLog();
+      }
     },
   };
 }

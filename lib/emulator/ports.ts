@@ -53,6 +53,8 @@ export interface VoiceControl {
   setVoiceModes(modes: string[]): void;
   /** DAVE required (a member without it gets 4017) or not (it downgrades the call); null = the date rule (from 2026-03-01 on the emulator clock). */
   setDaveRequired(required: boolean | null): void;
+  /** Switches a live call to DAVE `version` now, as a voice server may at any time: 0 downgrades it to no end-to-end encryption (op 21 to its DAVE members), 1 builds a new group (every member must have DAVE). Returns whether the version changed. */
+  setCallDaveVersion(channelId: string, version: number): boolean;
   voiceStats(): VoiceStatsSnapshot;
 }
 

@@ -65,6 +65,9 @@ export interface NativeBinding {
     redact(text: string): string;
     codeChallengeS256(verifier: string): string;
     isDebugBuild(): boolean;
+    /** How many holds keep this thread's event loop running now: pending calls, and Clients
+     * connecting or connected (native/napi/event_loop_hold.h). */
+    eventLoopHolds(): number;
     /** The value classes whose string getters the façade memoizes (string_getter_memo.ts). */
     valueClassShapes(): ValueClassShape[];
     /** The methods the addon calls on the platform host (native/napi/platform_host_methods.h). */

@@ -39,13 +39,17 @@ export abstract class AudioMethods extends UsersMethods {
    * leave that direction alone (no copy, no delay); anything else throws a TypeError.
    *
    * The callbacks run on the JS thread, never on the audio thread: each 20 ms tick the audio
-   * thread copies the frames into slots of one preallocated buffer and wakes the JS thread once;
+   * thread copies the frames into native memory and wakes the JS thread once, which copies each
+   * frame into a slot of one preallocated ArrayBuffer right before its callback and back after;
    * your edits (and `outShouldMute`) are played or sent at the next tick, so each direction with
    * a callback is 20 ms later. A frame your code did not finish in time (the JS thread was busy
    * for more than a tick) plays unmodified and is counted; so does a frame whose callback threw
    * (logged once per call, never rethrown). At most 25 talkers per tick are handed to JS. The
    * Int16Array views, the box and each user's bigint are the same objects every tick: nothing
-   * is allocated per frame. No callback runs once EndCall's answer came or the Client is disposed.
+   * is allocated per frame. The audio thread never touches that buffer: a callback may keep the
+   * views or transfer the buffer away (it is the app's then; the next callback gets new views
+   * over a fresh buffer, and the frame whose callback took it plays unmodified).
+   * No callback runs once EndCall's answer came or the Client is disposed.
    */
   StartCallWithAudioCallbacks(
     lobbyId: Id,

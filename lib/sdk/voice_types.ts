@@ -68,6 +68,24 @@ export type CallParticipantChangedCallback = (userId: bigint, added: boolean) =>
 export type CallSpeakingStatusChangedCallback = (userId: bigint, isPlayingSound: boolean) => void;
 export type CallVoiceStateChangedCallback = (userId: bigint) => void;
 
+/**
+ * sdkpp addition (the API surface has no name for it): a call's end-to-end encryption (DAVE).
+ * The voice server may switch it off at any time (a member without DAVE joins a call that
+ * allows it, or the server decides so); that switch is also a Warning in the voice log and the
+ * Client's log.
+ */
+export interface CallEncryptionState {
+  /** The call is under DAVE: your voice goes out end-to-end encrypted (or is withheld while the
+   * group forms), never readable by the voice server. */
+  e2ee: boolean;
+  /** The DAVE protocol version in effect; 0: none. */
+  protocolVersion: number;
+  /** The voice privacy code once the group is ready (members compare it out of band to check
+   * that nobody else holds the keys); undefined otherwise. */
+  privacyCode: string | undefined;
+}
+export type CallEncryptionStateChangedCallback = (state: CallEncryptionState) => void;
+
 /** A lobby call: a live handle; `valid` is false once the call ended. */
 export interface CallHandle {
   GetChannelId(): bigint;
@@ -95,6 +113,10 @@ export interface CallHandle {
   SetParticipantChangedCallback(cb: CallParticipantChangedCallback | null | undefined): void;
   SetSpeakingStatusChangedCallback(cb: CallSpeakingStatusChangedCallback | null | undefined): void;
   SetOnVoiceStateChangedCallback(cb: CallVoiceStateChangedCallback | null | undefined): void;
+  /** sdkpp addition: the encryption as of now ({e2ee: false, protocolVersion: 0} once the call ended). */
+  GetEncryptionState(): CallEncryptionState;
+  /** sdkpp addition: called at each change of GetEncryptionState's answer. */
+  SetEncryptionStateChangedCallback(cb: CallEncryptionStateChangedCallback | null | undefined): void;
   readonly valid: boolean;
 }
 

@@ -15,6 +15,9 @@
 namespace sdkpp::napi {
 
 class CallbackPump;
+namespace detail {
+struct LoopRef;
+}
 
 // A value class whose string getters the façade memoizes: its constructor, those getters and the
 // methods that change its value (value_wrap.h, lib/sdk/string_getter_memo.ts).
@@ -51,6 +54,9 @@ struct AddonData {
   // The host event being handled and the time it came with (host_clock.h).
   HostEventClock host_event_clock;
   std::unique_ptr<CallbackPump> pump;
+  // What keeps the event loop running while the SDK has work the app waits for
+  // (event_loop_hold.h); made at the first hold.
+  std::shared_ptr<detail::LoopRef> loop_ref;
   std::vector<ValueClassShape> value_class_shapes;
 
   static AddonData& Of(Napi::Env env);

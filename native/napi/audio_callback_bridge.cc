@@ -20,18 +20,13 @@ std::shared_ptr<AudioCallbackBridge> AudioCallbackBridge::Create(Napi::Env env, 
                                                                  std::function<void(const std::string&)> log) {
   std::shared_ptr<AudioCallbackBridge> bridge(new AudioCallbackBridge());
   constexpr size_t kSlots = kBanks * kSlotsPerBank;
-  Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, kSlots * kSlotBytes);  // zero-filled
-  bridge->samples_ = static_cast<int16_t*>(buffer.Data());
-  Napi::Array views = Napi::Array::New(env, kSlots);
-  for (uint32_t i = 0; i < kSlots; ++i) {
-    views.Set(i, Napi::TypedArrayOf<int16_t>::New(env, kSlotSamples, buffer, i * kSlotBytes, napi_int16_array));
-  }
+  bridge->staging_ = std::make_unique<int16_t[]>(kSlots * kSlotSamples);  // zero-filled
+  bridge->MakeJsBuffer(env);
   Napi::Object box = Napi::Object::New(env);
-  box.Set("value", false);
-  bridge->buffer_ = Napi::Persistent(buffer);
-  bridge->views_ = Napi::Persistent(views);
+  // Defined, not assigned: an accessor the app put on Object.prototype never sees the box.
+  box.DefineProperty(Napi::PropertyDescriptor::Value("value", Napi::Boolean::New(env, false), napi_default_jsproperty));
   bridge->box_ = Napi::Persistent(box);
-  bridge->user_ids_ = Napi::Persistent(Napi::Array::New(env));
+  bridge->user_ids_ = Napi::Persistent(Napi::Object::New(env));
   if (!received.IsEmpty()) {
     bridge->received_ = Napi::Weak(received);
     bridge->bridge_received_ = true;
@@ -164,24 +159,27 @@ void AudioCallbackBridge::Deliver(Napi::Env env, Bank& bank) {
   std::fill(std::begin(bank.mute), std::end(bank.mute), false);
   Napi::Value received = received_.IsEmpty() ? Napi::Value() : received_.Value();
   Napi::Value captured = captured_.IsEmpty() ? Napi::Value() : captured_.Value();
-  Napi::Array views = views_.Value();
-  const uint32_t first_view = static_cast<uint32_t>((&bank - banks_) * kSlotsPerBank);
   napi_value samples = Napi::Number::New(env, voice::kSamplesPerChannel);
   napi_value rate = Napi::Number::New(env, voice::kSampleRate);
   napi_value channels = Napi::Number::New(env, voice::kChannels);
   ++ticks_delivered_;
 
   if (bank.has_captured && !captured.IsEmpty() && captured.IsFunction()) {
-    napi_value argv[] = {views.Get(first_view), samples, rate, channels};
-    bank.use[0] = CallJs(env, captured, 4, argv);
+    const size_t index = SlotIndex(bank, 0);
+    napi_value argv[] = {HandOut(env, index), samples, rate, channels};
+    bank.use[0] = CallJs(env, captured, 4, argv) && !released_ && TakeBack(env, index);
   }
   if (bank.received_count == 0 || received.IsEmpty() || !received.IsFunction()) return;
   Napi::Object box = box_.Value();
   napi_value no = Napi::Boolean::New(env, false);
   for (uint32_t i = 0; i < bank.received_count && !released_; ++i) {
-    napi_set_named_property(env, box, "value", no);
-    napi_value argv[] = {UserId(env, bank.users[i]), views.Get(first_view + 1 + i), samples, rate, channels, box};
-    if (!CallJs(env, received, 6, argv) || released_) continue;
+    if (napi_set_named_property(env, box, "value", no) != napi_ok) {
+      napi_value ignored = nullptr;
+      napi_get_and_clear_last_exception(env, &ignored);  // a setter on the box that threw
+    }
+    const size_t index = SlotIndex(bank, 1 + i);
+    napi_value argv[] = {UserId(env, bank.users[i]), HandOut(env, index), samples, rate, channels, box};
+    if (!CallJs(env, received, 6, argv) || released_ || !TakeBack(env, index)) continue;
     bank.use[1 + i] = true;
     napi_value value = nullptr;
     bool mute = false;
@@ -195,6 +193,49 @@ void AudioCallbackBridge::Deliver(Napi::Env env, Bank& bank) {
       napi_get_and_clear_last_exception(env, &ignored);  // a getter on the box that threw
     }
   }
+}
+
+napi_value AudioCallbackBridge::HandOut(Napi::Env env, size_t index) {
+  int16_t* js = AttachedJsSamples(env);
+  if (js == nullptr) {
+    // The app took the buffer (transferred or detached it): the next frames go into a new one.
+    MakeJsBuffer(env);
+    js = AttachedJsSamples(env);
+  }
+  if (js != nullptr) std::memcpy(js + index * kSlotSamples, staging_.get() + index * kSlotSamples, kSlotBytes);
+  return views_[index].Value();
+}
+
+bool AudioCallbackBridge::TakeBack(Napi::Env env, size_t index) {
+  const int16_t* js = AttachedJsSamples(env);  // the callback may have taken the buffer
+  if (js == nullptr) return false;
+  std::memcpy(staging_.get() + index * kSlotSamples, js + index * kSlotSamples, kSlotBytes);
+  return true;
+}
+
+int16_t* AudioCallbackBridge::AttachedJsSamples(Napi::Env env) {
+  if (buffer_.IsEmpty()) return nullptr;
+  napi_value buffer = buffer_.Value();
+  bool detached = true;
+  void* data = nullptr;
+  size_t length = 0;
+  if (napi_is_detached_arraybuffer(env, buffer, &detached) != napi_ok || detached) return nullptr;
+  if (napi_get_arraybuffer_info(env, buffer, &data, &length) != napi_ok) return nullptr;
+  if (data == nullptr || length != kBanks * kSlotsPerBank * kSlotBytes) return nullptr;
+  return static_cast<int16_t*>(data);
+}
+
+void AudioCallbackBridge::MakeJsBuffer(Napi::Env env) {
+  constexpr size_t kSlots = kBanks * kSlotsPerBank;
+  Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, kSlots * kSlotBytes);  // zero-filled
+  std::vector<Napi::Reference<Napi::Int16Array>> views;
+  views.reserve(kSlots);
+  for (size_t i = 0; i < kSlots; ++i) {
+    views.push_back(Napi::Persistent(Napi::Int16Array::New(env, kSlotSamples, buffer, i * kSlotBytes, napi_int16_array)));
+  }
+  buffer_ = Napi::Persistent(buffer);
+  views_ = std::move(views);
+  ++buffers_made_;
 }
 
 bool AudioCallbackBridge::CallJs(Napi::Env env, napi_value function, size_t argc, const napi_value* argv) {
@@ -223,14 +264,14 @@ bool AudioCallbackBridge::CallJs(Napi::Env env, napi_value function, size_t argc
 }
 
 napi_value AudioCallbackBridge::UserId(Napi::Env env, uint64_t user_id) {
-  Napi::Array ids = user_ids_.Value();
+  Napi::Object ids = user_ids_.Value();
   for (const auto& [id, index] : user_index_) {
-    if (id == user_id) return ids.Get(index);
+    if (id == user_id) return ids.Get(std::to_string(index));
   }
   // Made once per participant of the call.
   const auto index = static_cast<uint32_t>(user_index_.size());
   Napi::BigInt value = Napi::BigInt::New(env, user_id);
-  ids.Set(index, value);
+  ids.DefineProperty(Napi::PropertyDescriptor::Value(std::to_string(index), value, napi_default));
   user_index_.emplace_back(user_id, index);
   return value;
 }

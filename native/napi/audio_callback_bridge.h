@@ -3,11 +3,19 @@
 // and without the audio thread ever waiting on JS (voice.md §7 "Frames to JS without
 // allocation").
 //
-// Memory: one ArrayBuffer (napi_create_arraybuffer, never an external one: Electron's V8 sandbox
-// forbids those), held strongly, cut into slots of 3,840 bytes (960 samples × 2 channels of
-// int16): two banks (even and odd ticks) of 1 captured + 25 received slots. An Int16Array view
-// per slot, the outShouldMute box ({value: boolean}) and a bigint per participant are made once
-// and reused; per frame only handles (no heap objects) are made.
+// Memory: the audio thread works only in native memory the bridge owns (the staging area): two
+// banks (even and odd ticks) of 1 captured + 25 received slots of 3,840 bytes (960 samples × 2
+// channels of int16). The app's views are over a separate ArrayBuffer of the same layout
+// (napi_create_arraybuffer, never an external one: Electron's V8 sandbox forbids those), held
+// strongly, with an Int16Array view per slot. The audio thread never touches that ArrayBuffer:
+// the app may transfer it (structuredClone, postMessage, ArrayBuffer#transfer) at any moment,
+// and then its bytes belong to the app (or are freed). So the JS thread copies each slot into
+// it right before the slot's callback and back out right after, each time re-reading its data
+// pointer through N-API and checking it is still attached and of its size; when the app took it,
+// the bridge makes a fresh ArrayBuffer and fresh views (the app sees new objects from then on),
+// and a frame whose buffer went away inside its callback plays unmodified. The outShouldMute box
+// ({value: boolean}) and a bigint per participant are made once and reused; per frame only
+// handles (no heap objects) are made.
 //
 // Per tick k (audio thread): the hooks copy each frame into bank[k&1] (captured: slot 0, then
 // one slot per talker in the order the engine plays them) and, if JS finished bank[(k-1)&1],
@@ -21,9 +29,9 @@
 // JS code itself touches no atomics. A throwing callback is caught (logged once, counted in
 // `errors`); its slot then plays unmodified.
 //
-// Bank ownership: an atomic state per bank. Free (the audio thread's) → Pending (JS's) by the
-// audio thread at tick_end; Pending → Done by the JS thread; Done → Free by the audio thread
-// once read (or when it reuses the bank two ticks later).
+// Bank ownership: an atomic state per staging bank. Free (the audio thread's) → Pending (JS's)
+// by the audio thread at tick_end; Pending → Done by the JS thread; Done → Free by the audio
+// thread once read (or when it reuses the bank two ticks later).
 //
 // Lifetime: the engine holds the bridge through the hooks (Hooks()); when the engine drops them
 // (call released, engine shut down at Dispose or when the Client is finalized) the bridge closes
@@ -71,8 +79,9 @@ class AudioCallbackBridge : public std::enable_shared_from_this<AudioCallbackBri
     uint64_t ticks_delivered;  // banks whose callbacks ran
     uint64_t callbacks;        // JS callbacks called
     uint64_t errors;           // of which threw
+    uint64_t buffers_made;     // ArrayBuffers made for the views: 1, plus one per take by the app
   };
-  Stats stats() const { return {ticks_delivered_, callbacks_, errors_}; }
+  Stats stats() const { return {ticks_delivered_, callbacks_, errors_, buffers_made_}; }
 
   AudioCallbackBridge(const AudioCallbackBridge&) = delete;
   AudioCallbackBridge& operator=(const AudioCallbackBridge&) = delete;
@@ -100,21 +109,36 @@ class AudioCallbackBridge : public std::enable_shared_from_this<AudioCallbackBri
   void Captured(int16_t* data);
   void Received(uint64_t user_id, int16_t* data, bool& out_should_mute);
   uint32_t TickEnd();
-  int16_t* Slot(const Bank& bank, size_t slot) const { return samples_ + (&bank - banks_) * kSlotsPerBank * kSlotSamples + slot * kSlotSamples; }
+  size_t SlotIndex(const Bank& bank, size_t slot) const { return (&bank - banks_) * kSlotsPerBank + slot; }
+  int16_t* Slot(const Bank& bank, size_t slot) const { return staging_.get() + SlotIndex(bank, slot) * kSlotSamples; }
 
   // JS thread.
   void OnWake(Napi::Env env);
   void Deliver(Napi::Env env, Bank& bank);
+  // Copies staging slot `index` into the app's buffer (a fresh one when the app took it) and
+  // answers the slot's view.
+  napi_value HandOut(Napi::Env env, size_t index);
+  // Copies the app's edits of slot `index` back into staging; false (nothing copied) when the
+  // app took the buffer meanwhile.
+  bool TakeBack(Napi::Env env, size_t index);
+  // The bytes of the app's buffer as of now, or null when it is detached (or not its size).
+  int16_t* AttachedJsSamples(Napi::Env env);
+  void MakeJsBuffer(Napi::Env env);
   bool CallJs(Napi::Env env, napi_value function, size_t argc, const napi_value* argv);
   napi_value UserId(Napi::Env env, uint64_t user_id);
   void EngineReleased();
 
-  // JS thread.
-  Napi::Reference<Napi::ArrayBuffer> buffer_;  // strong: the audio thread writes into it
-  Napi::Reference<Napi::Array> views_;         // strong: kBanks × kSlotsPerBank Int16Arrays
-  Napi::ObjectReference box_;                  // strong: {value: boolean}
-  Napi::Reference<Napi::Array> user_ids_;      // strong: the cached bigints
-  std::vector<std::pair<uint64_t, uint32_t>> user_index_;  // user id → index in user_ids_
+  // JS thread. The app's buffer: only ever touched here, never through a pointer kept across
+  // a call into JS.
+  Napi::Reference<Napi::ArrayBuffer> buffer_;  // strong: the bridge copies into it each tick
+  // Stored without a JS [[Set]] (a native vector; properties defined, not assigned): a setter the
+  // app put on Array.prototype or Object.prototype cannot run, or throw, while the bridge keeps
+  // its objects.
+  std::vector<Napi::Reference<Napi::Int16Array>> views_;  // strong: kBanks × kSlotsPerBank
+  Napi::ObjectReference box_;                              // strong: {value: boolean}
+  // strong: the cached bigints, as properties "0", "1", … (a reference cannot hold a bigint)
+  Napi::ObjectReference user_ids_;
+  std::vector<std::pair<uint64_t, uint32_t>> user_index_;  // user id → property of user_ids_
   Napi::FunctionReference received_;           // weak (kept with the Client's JS object)
   Napi::FunctionReference captured_;           // weak
   std::function<void(const std::string&)> log_;
@@ -124,9 +148,10 @@ class AudioCallbackBridge : public std::enable_shared_from_this<AudioCallbackBri
   uint64_t ticks_delivered_ = 0;
   uint64_t callbacks_ = 0;
   uint64_t errors_ = 0;
+  uint64_t buffers_made_ = 0;
 
-  // Both threads (see Bank).
-  int16_t* samples_ = nullptr;  // the ArrayBuffer's bytes; V8 never moves them
+  // Both threads (see Bank): the staging area, kBanks × kSlotsPerBank slots.
+  std::unique_ptr<int16_t[]> staging_;
   bool bridge_received_ = false;
   bool bridge_captured_ = false;
   Bank banks_[kBanks];

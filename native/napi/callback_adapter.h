@@ -54,6 +54,7 @@ inline Napi::Value JsArg(Napi::Env env, const std::vector<AudioDevice>& devices)
 }
 inline Napi::Value JsArg(Napi::Env env, Call::Status status) { return Napi::Number::New(env, static_cast<int32_t>(status)); }
 inline Napi::Value JsArg(Napi::Env env, Call::Error error) { return Napi::Number::New(env, static_cast<int32_t>(error)); }
+inline Napi::Value JsArg(Napi::Env env, const Call::EncryptionState& state) { return EncryptionStateToJs(env, state); }
 template <class T>
 Napi::Value JsArg(Napi::Env env, const T& value) {
   return ToJs(env, value);

@@ -11,6 +11,8 @@
 
 #include <memory>
 
+#include "event_loop_hold.h"
+
 namespace sdkpp::napi {
 
 namespace detail {
@@ -43,19 +45,26 @@ inline void KeepHandlerWithClient(Napi::Object client, const char* slot, Napi::V
   store.Set(slot, list);
 }
 
-// A strong reference to the Client's JS object while one of its operations is pending, dropped
-// when the operation answers (or when the core lets go of it unanswered, at Destroy).
+// While one of its operations is pending: a strong reference to the Client's JS object, and a
+// hold on the event loop (event_loop_hold.h) so that a script awaiting the answer (Authorize
+// waiting for the player, GetToken, any Promise) does not end before it comes. Both are dropped
+// when the operation answers, or when the core lets go of it unanswered (at Destroy).
 class PendingCallPin {
  public:
   static std::shared_ptr<PendingCallPin> Of(Napi::Value client) {
     if (!client.IsObject()) return nullptr;
     return std::make_shared<PendingCallPin>(client.As<Napi::Object>());
   }
-  explicit PendingCallPin(Napi::Object client) : client_(Napi::Persistent(client)) {}
-  void Release() { client_.Reset(); }
+  explicit PendingCallPin(Napi::Object client)
+      : client_(Napi::Persistent(client)), loop_(EventLoopHold::Acquire(client.Env())) {}
+  void Release() {
+    client_.Reset();
+    loop_.Release();
+  }
 
  private:
   Napi::ObjectReference client_;
+  EventLoopHold loop_;
 };
 
 }  // namespace sdkpp::napi

@@ -5,6 +5,7 @@
 #include "auth/authorize_request.h"
 #include "auth/pkce.h"
 #include "callback_pump.h"
+#include "event_loop_hold.h"
 #include "logging/logger.h"
 #include "logging/redactor.h"
 #include "platform_host_methods.h"
@@ -52,6 +53,12 @@ Napi::Value BuildAuthorizeRequest(const Napi::CallbackInfo& info) {
 Napi::Value Redact(const Napi::CallbackInfo& info) {
   std::string text = ReadString(ArgRef{info, 0, "internal.redact", "text"}, 1 << 20);
   return Napi::String::New(info.Env(), logging::RedactPatterns(text));
+}
+
+// eventLoopHolds() -> how many holds keep this environment's event loop running now
+// (event_loop_hold.h): pending calls and connecting or connected Clients.
+Napi::Value EventLoopHolds(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), EventLoopHold::Count(info.Env()));
 }
 
 // codeChallengeS256(verifier) -> challenge
@@ -112,6 +119,7 @@ Napi::Object DefineInternalExports(Napi::Env env) {
   internal.Set("redact", Napi::Function::New<Redact>(env));
   internal.Set("codeChallengeS256", Napi::Function::New<CodeChallengeS256>(env));
   internal.Set("isDebugBuild", Napi::Function::New<IsDebugBuild>(env));
+  internal.Set("eventLoopHolds", Napi::Function::New<EventLoopHolds>(env));
   internal.Set("valueClassShapes", Napi::Function::New<ValueClassShapes>(env));
   napi_value constant_string = nullptr;
   NAPI_THROW_IF_FAILED(env, napi_create_function(env, "constantString", NAPI_AUTO_LENGTH, &ConstantString,

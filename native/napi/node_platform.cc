@@ -24,6 +24,7 @@ NodePlatform::~NodePlatform() {
 
 void NodePlatform::Detach() {
   detached_ = true;
+  connection_hold_.Release();
   if (dave_host_) dave_host_->Cut();
   logger_ = nullptr;
   wake_.Close();
@@ -106,6 +107,14 @@ void NodePlatform::StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_ali
 }
 
 void NodePlatform::CancelTimer(PlatformId timer) { Invoke(HostMethod::cancelTimer, {Id(timer)}); }
+
+void NodePlatform::HoldEventLoop(bool hold) {
+  if (!hold) {
+    connection_hold_.Release();
+  } else if (!connection_hold_.held() && !detached_) {
+    connection_hold_ = EventLoopHold::Acquire(host_.Env());
+  }
+}
 
 void NodePlatform::SendHttp(PlatformId request, const PlatformHttpRequest& http) {
   Napi::Env env = host_.Env();

@@ -12,6 +12,7 @@
 
 #include "aead_scratch.h"
 #include "dave/dave_host.h"
+#include "event_loop_hold.h"
 #include "host_clock.h"
 #include "logging/logger.h"
 #include "platform_host_methods.h"
@@ -42,6 +43,8 @@ class NodePlatform final : public Platform {
   uint64_t NowMs() override;
   void StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_alive) override;
   void CancelTimer(PlatformId timer) override;
+  // Native: no host call (event_loop_hold.h).
+  void HoldEventLoop(bool hold) override;
   void SendHttp(PlatformId request, const PlatformHttpRequest& http) override;
   void CancelHttp(PlatformId request) override;
   void OpenIpc(PlatformId stream) override;
@@ -112,6 +115,8 @@ class NodePlatform final : public Platform {
   uint32_t next_dave_session_ = 1;
   bool dave_reason_logged_ = false;
   WakeSignal wake_;
+  // Held while the Client is connecting or connected; let go on Detach.
+  EventLoopHold connection_hold_;
 };
 
 }  // namespace sdkpp::napi

@@ -31,6 +31,7 @@ class PlatformProbe::WakeEvents final : public PlatformEvents {
   void OnWebSocketClosed(PlatformId, int32_t, std::string) override {}
   void OnLoopbackListening(PlatformId, uint16_t, std::string) override {}
   void OnLoopbackRequest(PlatformId, PlatformId, std::string) override {}
+  bool OnUrlNotOpened(std::string, std::string) override { return false; }
   void OnWebSocketBinary(PlatformId, std::string) override {}
   void OnUdpOpen(PlatformId, uint16_t) override {}
   void OnUdpMessage(PlatformId, const uint8_t*, size_t, const std::string&, uint16_t) override {}

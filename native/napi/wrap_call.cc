@@ -93,6 +93,17 @@ Napi::Value CallWrap::SetVADThreshold(const Napi::CallbackInfo& info) {
 Napi::Value CallWrap::GetVoiceStateHandle(const Napi::CallbackInfo& info) {
   return Optional<VoiceStateHandleWrap>(info.Env(), value().GetVoiceStateHandle(ReadU64(ArgRef{info, 0, "Call.GetVoiceStateHandle", "userId"})));
 }
+// sdkpp addition (call.h, Call::EncryptionState).
+Napi::Value EncryptionStateToJs(Napi::Env env, const Call::EncryptionState& state) {
+  Napi::Object object = Napi::Object::New(env);
+  object.Set("e2ee", state.e2ee);
+  object.Set("protocolVersion", Napi::Number::New(env, state.protocolVersion));
+  object.Set("privacyCode", state.privacyCode.empty() ? env.Undefined() : Napi::String::New(env, state.privacyCode));
+  return object;
+}
+Napi::Value CallWrap::GetEncryptionState(const Napi::CallbackInfo& info) {
+  return EncryptionStateToJs(info.Env(), value().GetEncryptionState());
+}
 // The handlers live with this JS object (the façade's Call keeps it as long as the call).
 #define SDKPP_CALL_HANDLER(Name, Type)                                                      \
   Napi::Value CallWrap::Name(const Napi::CallbackInfo& info) {                              \
@@ -103,6 +114,7 @@ SDKPP_CALL_HANDLER(SetStatusChangedCallback, OnStatusChanged)
 SDKPP_CALL_HANDLER(SetParticipantChangedCallback, OnParticipantChanged)
 SDKPP_CALL_HANDLER(SetSpeakingStatusChangedCallback, OnSpeakingStatusChanged)
 SDKPP_CALL_HANDLER(SetOnVoiceStateChangedCallback, OnVoiceStateChanged)
+SDKPP_CALL_HANDLER(SetEncryptionStateChangedCallback, OnEncryptionStateChanged)
 #undef SDKPP_CALL_HANDLER
 
 // --- CallInfoHandle, VoiceStateHandle
@@ -183,7 +195,8 @@ SDKPP_DEFINE(CallWrap, SDKPP_M(CallWrap, GetChannelId), SDKPP_M(CallWrap, GetGui
              SDKPP_M(CallWrap, SetParticipantVolume), SDKPP_M(CallWrap, GetAudioMode), SDKPP_M(CallWrap, SetAudioMode),
              SDKPP_M(CallWrap, GetVADThreshold), SDKPP_M(CallWrap, SetVADThreshold), SDKPP_M(CallWrap, GetVoiceStateHandle),
              SDKPP_M(CallWrap, SetStatusChangedCallback), SDKPP_M(CallWrap, SetParticipantChangedCallback),
-             SDKPP_M(CallWrap, SetSpeakingStatusChangedCallback), SDKPP_M(CallWrap, SetOnVoiceStateChangedCallback))
+             SDKPP_M(CallWrap, SetSpeakingStatusChangedCallback), SDKPP_M(CallWrap, SetOnVoiceStateChangedCallback),
+             SDKPP_M(CallWrap, GetEncryptionState), SDKPP_M(CallWrap, SetEncryptionStateChangedCallback))
 SDKPP_DEFINE(CallInfoHandleWrap, SDKPP_M(CallInfoHandleWrap, ChannelId), SDKPP_M(CallInfoHandleWrap, GuildId),
              SDKPP_M(CallInfoHandleWrap, GetParticipants), SDKPP_M(CallInfoHandleWrap, GetVoiceStateHandle))
 SDKPP_DEFINE(VoiceStateHandleWrap, SDKPP_M(VoiceStateHandleWrap, SelfDeaf), SDKPP_M(VoiceStateHandleWrap, SelfMute))

@@ -22,6 +22,7 @@ SDKPP_METHOD(SetParticipantVolume) SDKPP_METHOD(GetAudioMode) SDKPP_METHOD(SetAu
 SDKPP_METHOD(GetVADThreshold) SDKPP_METHOD(SetVADThreshold) SDKPP_METHOD(GetVoiceStateHandle)
 SDKPP_METHOD(SetStatusChangedCallback) SDKPP_METHOD(SetParticipantChangedCallback)
 SDKPP_METHOD(SetSpeakingStatusChangedCallback) SDKPP_METHOD(SetOnVoiceStateChangedCallback)
+SDKPP_METHOD(GetEncryptionState) SDKPP_METHOD(SetEncryptionStateChangedCallback)
 SDKPP_HANDLE_WRAP_END
 
 SDKPP_HANDLE_WRAP_BEGIN(CallInfoHandleWrap, CallInfoHandle, "CallInfoHandle", 0x1a2b3c4d00000102, 0x5e6f708100000102)
@@ -70,6 +71,9 @@ class VADThresholdSettingsWrap : public ValueWrap<VADThresholdSettingsWrap, VADT
   Napi::Value Automatic(const Napi::CallbackInfo& info);
   void SetAutomatic(const Napi::CallbackInfo& info);
 };
+
+// Call::EncryptionState as {e2ee, protocolVersion, privacyCode} (privacyCode undefined when none).
+Napi::Value EncryptionStateToJs(Napi::Env env, const Call::EncryptionState& state);
 
 void DefineVoiceClasses(Napi::Env env, Napi::Object exports);
 

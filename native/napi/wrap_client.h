@@ -239,6 +239,8 @@ class ClientWrap : public Napi::ObjectWrap<ClientWrap> {
   void OnWebSocketClosed(const Napi::CallbackInfo& info);
   void OnLoopbackListening(const Napi::CallbackInfo& info);
   void OnLoopbackRequest(const Napi::CallbackInfo& info);
+  // Answers whether the app's log callbacks were told (a boolean): not a HostEvent.
+  Napi::Value OnUrlNotOpened(const Napi::CallbackInfo& info);
   void OnWebSocketBinary(const Napi::CallbackInfo& info);
   void OnUdpOpen(const Napi::CallbackInfo& info);
   void OnUdpMessage(const Napi::CallbackInfo& info);

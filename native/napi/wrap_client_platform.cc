@@ -65,6 +65,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PlatformEvent
           InstanceMethod<&W::HostEvent<&W::OnWebSocketClosed>>("_OnWebSocketClosed"),
           InstanceMethod<&W::HostEvent<&W::OnLoopbackListening>>("_OnLoopbackListening"),
           InstanceMethod<&W::HostEvent<&W::OnLoopbackRequest>>("_OnLoopbackRequest"),
+          InstanceMethod<&W::OnUrlNotOpened>("_OnUrlNotOpened"),
           InstanceMethod<&W::HostEvent<&W::OnWebSocketBinary>>("_OnWebSocketBinary"),
           InstanceMethod<&W::HostEvent<&W::OnUdpOpen>>("_OnUdpOpen"),
           InstanceMethod<&W::HostEvent<&W::OnUdpMessage>>("_OnUdpMessage"),
@@ -172,6 +173,19 @@ void ClientWrap::OnLoopbackRequest(const Napi::CallbackInfo& info) {
   std::string target = ReadString(ArgRef{info, 2, method, "target"}, 8192);
   if (auto* events = Events()) events->OnLoopbackRequest(id, request, std::move(target));
   RunQueuedCallbacks(info.Env());
+}
+
+Napi::Value ClientWrap::OnUrlNotOpened(const Napi::CallbackInfo& info) {
+  const char* method = "NativeClient._OnUrlNotOpened";
+  NodePlatform* platform = platform_.get();
+  HostEventScope event(info.Env(), platform, platform ? &platform->clock_cell() : nullptr);
+  // An authorize URL carries the scopes (up to 4 KiB, percent-encoded): more than a plain URL.
+  std::string url = ReadString(ArgRef{info, 0, method, "url"}, 1 << 16);
+  std::string reason = ReadString(ArgRef{info, 1, method, "reason"}, kMaxShortString);
+  bool told = false;
+  if (auto* events = Events()) told = events->OnUrlNotOpened(std::move(url), std::move(reason));
+  RunQueuedCallbacks(info.Env());
+  return Napi::Boolean::New(info.Env(), told);
 }
 
 // --- voice (voice.md §7)

@@ -131,7 +131,8 @@ TEST(Tokens, AnErrorThatEchoesTheRequestsSecretsCarriesThemRedacted) {
                       R"({"code":50035,"message":"unknown refresh token echoed-refresh-789"})");
   Pump();
   ASSERT_TRUE(refresh.called);
-  EXPECT_EQ(refresh.result.Error(), "unknown refresh token [REDACTED]");
+  EXPECT_EQ(refresh.result.Error(),
+            "unknown refresh token [REDACTED] (POST /oauth2/token: 400 Bad Request at https://api.test/api)");
   EXPECT_EQ(refresh.result.ResponseBody().find("echoed-refresh-789"), std::string::npos);
 }
 

@@ -30,8 +30,9 @@ struct FeatureHarness : PlatformEvents {
   Scheduler scheduler{*platform, ids};
   http::HttpClient http{*platform, scheduler, ids, logger};
   SocketRouter sockets;
-  FeatureContext context{*platform, ids, scheduler, logger, http, callbacks, settings, sockets};
-  ConnectionStatus status{logger, callbacks};
+  UrlOpener urls{*platform, logger};
+  FeatureContext context{*platform, ids, scheduler, logger, http, callbacks, settings, sockets, urls};
+  ConnectionStatus status{logger, callbacks, *platform};
   rpc::LocalClient local_client{*platform, ids, scheduler, logger};
   gateway::DispatchHandlers handlers;
   gateway::GatewayConnection gateway{
@@ -91,6 +92,7 @@ struct FeatureHarness : PlatformEvents {
   }
   void OnLoopbackListening(PlatformId, uint16_t, std::string) override {}
   void OnLoopbackRequest(PlatformId, PlatformId, std::string) override {}
+  bool OnUrlNotOpened(std::string url, std::string reason) override { return urls.OnNotOpened(url, reason); }
   void OnWebSocketBinary(PlatformId socket, std::string bytes) override {
     if (auto* owner = sockets.Find(socket)) owner->OnWebSocketBinary(socket, bytes);
   }

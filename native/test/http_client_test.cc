@@ -188,7 +188,8 @@ TEST(HttpClient, ErrorBodiesFillErrorCodeAndMessage) {
   ASSERT_TRUE(out.called);
   EXPECT_EQ(out.result.Type(), ErrorType::HTTPError);
   EXPECT_EQ(out.result.ErrorCode(), 10013);
-  EXPECT_EQ(out.result.Error(), "Unknown User");
+  // The service's words first, then where (README "Errors and what to do").
+  EXPECT_EQ(out.result.Error(), "Unknown User (GET /users/@me: 404 Not Found at https://api.test/api)");
   EXPECT_EQ(out.result.Status(), HttpStatusCode::NotFound);
   EXPECT_FALSE(out.result.Retryable());
   EXPECT_FLOAT_EQ(out.result.RetryAfter(), 0.0f);

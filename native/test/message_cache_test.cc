@@ -64,6 +64,37 @@ TEST(MessageCache, EditsApplyAndStaleEditsDoNot) {
   EXPECT_FALSE(cache.Update(Message(999)));
 }
 
+TEST(MessageCache, AnUnEditedCopyIsStaleOnceTheMessageWasEdited) {
+  // A replayed create (no edited timestamp) after the edit must not undo it.
+  MessageCache cache;
+  MessageRecord edit = Message(9, 100, "edited");
+  edit.edited_ms = 2000;
+  cache.AddLive(edit);
+  EXPECT_TRUE(cache.Update(Message(9, 100, "original")));
+  EXPECT_EQ(cache.Find(9)->content, "edited");
+}
+
+TEST(MessageCache, AnAnnouncedMessageStaysAnnouncedThroughHistoryPagesAndEviction) {
+  MessageCache cache;
+  MessageRecord live = Message(9);
+  live.announced = true;
+  cache.AddLive(live);
+  // A history page's copy (not announced) neither clears the flag nor, when stale, the content.
+  cache.AddHistory(100, Page(10, 3), 3);
+  EXPECT_TRUE(cache.Find(9)->announced);
+  EXPECT_FALSE(cache.Find(10)->announced);
+  EXPECT_FALSE(cache.AnnouncedThenEvicted(9));
+  // Let go with its channel: remembered as announced (and only it).
+  cache.DropChannel(100);
+  EXPECT_FALSE(cache.Find(9));
+  EXPECT_TRUE(cache.AnnouncedThenEvicted(9));
+  EXPECT_FALSE(cache.AnnouncedThenEvicted(10));
+  // Back from a later page: still announced.
+  cache.AddHistory(100, Page(10, 3), 3);
+  EXPECT_TRUE(cache.Find(9)->announced);
+  EXPECT_FALSE(cache.Find(8)->announced);
+}
+
 TEST(MessageCache, ADeleteBeforeItsCreateWins) {
   MessageCache cache;
   cache.AddHistory(100, Page(10, 3), 3);

@@ -66,6 +66,43 @@ TEST(RedactorTails, ForgettingASecretLeavesOthersWithTheSameTailMasked) {
   EXPECT_EQ(redactor.Redact("a second-one-SAMETL b"), "a [REDACTED] b");
 }
 
+TEST(RedactorScopes, ForgettingAScopeForgetsOnlyWhatNothingElseHolds) {
+  Redactor redactor;
+  const auto call_a = redactor.NewScope();
+  const auto call_b = redactor.NewScope();
+  redactor.RememberSecret("only-call-a-secret", call_a);
+  redactor.RememberSecret("both-calls-secret", call_a);
+  redactor.RememberSecret("both-calls-secret", call_b);
+  redactor.RememberSecret("call-a-and-client", call_a);
+  redactor.RememberSecret("call-a-and-client");  // unscoped: the Client's for its lifetime
+  const std::string all = "only-call-a-secret both-calls-secret call-a-and-client";
+  EXPECT_EQ(redactor.Redact(all), "[REDACTED] [REDACTED] [REDACTED]");
+  redactor.Forget(call_a);
+  EXPECT_EQ(redactor.Redact(all), "only-call-a-secret [REDACTED] [REDACTED]");
+  redactor.Forget(call_a);  // again: nothing more
+  EXPECT_EQ(redactor.Redact(all), "only-call-a-secret [REDACTED] [REDACTED]");
+  redactor.Forget(call_b);
+  EXPECT_EQ(redactor.Redact(all), "only-call-a-secret both-calls-secret [REDACTED]");
+}
+
+TEST(RedactorScopes, ASecretScopeForgetsWhenItGoesAndAForgottenValueMayBeRememberedAgain) {
+  Redactor redactor;
+  {
+    sdkpp::logging::SecretScope scope(redactor);
+    scope.Remember("scoped-secret-value");
+    EXPECT_EQ(redactor.Redact("x scoped-secret-value"), "x [REDACTED]");
+  }
+  EXPECT_EQ(redactor.Redact("x scoped-secret-value"), "x scoped-secret-value");
+  redactor.RememberSecret("scoped-secret-value");
+  EXPECT_EQ(redactor.Redact("x scoped-secret-value"), "x [REDACTED]");
+  // Forgetting from the middle keeps the order and the tails of the others.
+  const auto scope = redactor.NewScope();
+  redactor.RememberSecret("middle-SAMETL", scope);
+  redactor.RememberSecret("newest-SAMETL");
+  redactor.Forget(scope);
+  EXPECT_EQ(redactor.Redact("a middle-SAMETL b newest-SAMETL"), "a middle-SAMETL b [REDACTED]");
+}
+
 TEST(RedactorTails, ASecretRememberedAfterARedactIsMaskedInTheNext) {
   Redactor redactor;
   redactor.RememberSecret("older-secret");

@@ -34,6 +34,10 @@ class ScriptedPlatform : public Platform {
     timers_[timer] = {now_ms + delay_ms, keep_alive};
   }
   void CancelTimer(PlatformId timer) override { timers_.erase(timer); }
+  void HoldEventLoop(bool hold) override {
+    loop_held = hold;
+    loop_hold_changes.push_back(hold);
+  }
   void SendHttp(PlatformId request, const PlatformHttpRequest& http) override {
     requests.push_back({request, http});
   }
@@ -179,6 +183,9 @@ class ScriptedPlatform : public Platform {
   };
   std::vector<LoopbackResponse> loopback_responses;
   std::vector<std::string> opened_urls;
+  // HoldEventLoop: the current answer and every change, in order.
+  bool loop_held = false;
+  std::vector<bool> loop_hold_changes;
   std::map<PlatformId, std::vector<std::string>> socket_binary_sent;
   struct UdpOpen {
     PlatformId socket;

@@ -20,17 +20,17 @@ struct Harness {
   Client client;
   std::vector<std::string> logs;
 
-  Harness() : client(MakeOptions(), platform) {
+  static ClientCreateOptions MakeOptions(const std::string& api_base = "https://api.test/api") {
+    ClientCreateOptions options;
+    options.SetApiBase(api_base);
+    options.SetWebBase("https://web.test");
+    return options;
+  }
+
+  explicit Harness(const ClientCreateOptions& options = MakeOptions()) : client(options, platform) {
     client.SetApplicationId(kAppId);
     client.AddLogCallback([this](std::string m, LoggingSeverity) { logs.push_back(std::move(m)); },
                           LoggingSeverity::Verbose);
-  }
-
-  static ClientCreateOptions MakeOptions() {
-    ClientCreateOptions options;
-    options.SetApiBase("https://api.test/api");
-    options.SetWebBase("https://web.test");
-    return options;
   }
 
   ClientImpl& impl() { return *detail::ClientAccess::Impl(client); }

@@ -1,9 +1,15 @@
 // Which sdkpp.node this process loads — node-gyp-build's order (SDKPP_PREBUILD, build/Release,
 // build/Debug, prebuilds/<platform>-<arch>, prebuilds next to the executable) and its tag
-// matching, with one difference: every candidate's binary header is read first, and a file built
-// for another OS or CPU is skipped. node-gyp-build takes any build/Release/*.node, so a build/ left
-// by another architecture (a folder shared with a VM or an emulator, node_modules copied between
-// machines) hid the right prebuild and failed with "invalid ELF header".
+// matching, with these differences:
+// - every candidate's binary header is read first, and a file built for another OS or CPU is
+//   skipped. node-gyp-build takes any build/Release/*.node, so a build/ left by another
+//   architecture (a folder shared with a VM or an emulator, node_modules copied between machines)
+//   hid the right prebuild and failed with "invalid ELF header";
+// - only sdkpp's own file names are candidates (build/<config>/sdkpp.node, prebuilds'
+//   sdkpp.napi.node): node-gyp-build loads whichever *.node sorts first, so another addon placed
+//   in build/Release was loaded as sdkpp;
+// - only regular files (symbolic links to one included): opening a FIFO named like the addon
+//   blocked the process for ever, waiting for a writer.
 // Plain CommonJS with no dependency but node-gyp-build: both the package's install script (before
 // the TypeScript is compiled) and lib/sdk/binding.ts use it.
 'use strict';
@@ -17,11 +23,29 @@ const ELF_MACHINES = { 3: 'ia32', 40: 'arm', 62: 'x64', 183: 'arm64', 243: 'risc
 const PE_MACHINES = { 0x14c: 'ia32', 0x8664: 'x64', 0xaa64: 'arm64', 0x1c4: 'arm' };
 const MACHO_CPUS = { 0x7: 'ia32', 0x01000007: 'x64', 0xc: 'arm', 0x0100000c: 'arm64' };
 
-/** Reads the first bytes of a file (fewer when it is shorter); null when it cannot be read. */
+// The names node-gyp's build and prebuildify give this package's addon (scripts/prebuild/common.mjs).
+const BUILD_FILE = 'sdkpp.node';
+const PREBUILD_FILE = 'sdkpp.napi.node';
+
+/** Whether `file` is a regular file (after symbolic links), without opening it. */
+function isRegularFile(file) {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the first bytes of a regular file (fewer when it is shorter); null when it cannot be
+ * read or is not a regular file. Opened non-blocking and checked again on the open descriptor: a
+ * FIFO swapped in after the stat must not block the open or the read.
+ */
 function readHead(file, length) {
   let fd;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    if (!fs.fstatSync(fd).isFile()) return null;
     const buffer = Buffer.alloc(length);
     const read = fs.readSync(fd, buffer, 0, length, 0);
     return buffer.subarray(0, read);
@@ -69,6 +93,7 @@ function binaryTarget(file) {
 
 /** Why `file` cannot be loaded by this process (a sentence), or null when its header fits. */
 function mismatch(file, platform, arch) {
+  if (!isRegularFile(file)) return `${file} is not a regular file`;
   const target = binaryTarget(file);
   if (!target) return `${file} is not a native library (no ELF, PE or Mach-O header)`;
   if (!target.platforms.includes(platform) || !target.archs.includes(arch)) {
@@ -78,9 +103,10 @@ function mismatch(file, platform, arch) {
   return null;
 }
 
-function nodeFiles(dir) {
+/** `name` in `dir` when the folder lists it (whatever kind of file it is), else nothing. */
+function ownFile(dir, name) {
   try {
-    return fs.readdirSync(dir).filter((name) => name.endsWith('.node'));
+    return fs.readdirSync(dir).includes(name) ? [name] : [];
   } catch {
     return [];
   }
@@ -102,7 +128,7 @@ function matchingPrebuilds(dir, platform, arch) {
     .sort(nodeGypBuild.compareTuples)
     .flatMap((tuple) => {
       const folder = path.join(dir, 'prebuilds', tuple.name);
-      return nodeFiles(folder)
+      return ownFile(folder, PREBUILD_FILE)
         .map(nodeGypBuild.parseTags)
         .filter(nodeGypBuild.matchTags(runtime, abi))
         .sort(nodeGypBuild.compareTags(runtime))
@@ -128,8 +154,8 @@ function locateAddon(packageRoot, { env = process.env, platform = process.platfo
   if (!env.PREBUILDS_ONLY) {
     for (const config of ['Release', 'Debug']) {
       const folder = path.join(dir, 'build', config);
-      const first = nodeFiles(folder)[0];
-      const found = first && consider(path.join(folder, first), 'build');
+      const own = ownFile(folder, BUILD_FILE)[0];
+      const found = own && consider(path.join(folder, own), 'build');
       if (found) return found;
     }
   }

@@ -2,7 +2,8 @@
 // files' "no secret reached a log line" checks cannot see a leak at those levels. This file
 // builds a debug addon (CMake, Debug, into build-debug-addon/; about a minute on two cores, then
 // cached) and runs the end-to-end flows that handle secrets — PKCE authorize, token exchange,
-// refresh, revoke, provisional tokens, the local client, messages and presence — against it
+// refresh, revoke, provisional tokens, the local client, messages and presence, and the error
+// texts of failed calls and connections (errors_and_hints) — against it
 // (node-gyp-build's SDKPP_PREBUILD names the folder to load from), each file ending with its
 // secrets check over every line, Verbose included.
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ const FLOWS = [
   'test/e2e/presence.test.ts',
   'test/e2e/social.test.ts',
   'test/e2e/remaining_methods.test.ts',
+  'test/e2e/errors_and_hints.test.ts',
 ];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
@@ -45,6 +47,6 @@ describe('the debug addon logs no secret at any level', () => {
     const result = run(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...FLOWS], env);
     const output = result.stdout + result.stderr;
     expect(result.status, output.slice(-6000)).toBe(0);
-    expect(output).toMatch(/Test Files\s+6 passed \(6\)/);
+    expect(output).toMatch(new RegExp(`Test Files\\s+${FLOWS.length} passed \\(${FLOWS.length}\\)`));
   }, 600_000);
 });

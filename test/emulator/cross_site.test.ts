@@ -94,6 +94,14 @@ describe('the control API takes JSON only', () => {
     expect((await raw('POST', '/_sdkpp/control/issueToken', { host: own(), 'content-type': 'application/x-www-form-urlencoded' }, `userId=${SEED.users.nelly}`)).status).toBe(415);
     expect((await raw('POST', '/_sdkpp/control/issueToken', { host: own(), ...json }, JSON.stringify({ userId: SEED.users.nelly }))).status).toBe(200);
   });
+
+  it('the voice hooks too: a body-less POST (which a cross-site page can send) crashes no voice server', async () => {
+    for (const name of ['voice.crashVoiceServer', 'crashVoiceServer', 'voice.dropVoiceConnections']) {
+      expect((await raw('POST', `/_sdkpp/control/${name}`, { host: own() })).status, name).toBe(415);
+      expect((await raw('POST', `/_sdkpp/control/${name}`, { host: own(), 'content-type': 'text/plain' }, '{}')).status, name).toBe(415);
+    }
+    expect((await raw('POST', '/_sdkpp/control/voice.crashVoiceServer', { host: own(), ...json }, '{}')).status).toBe(200);
+  });
 });
 
 describe('IPC: a partial frame has one deadline, from its first byte', () => {

@@ -167,6 +167,58 @@ describe('addon locator', () => {
     );
   });
 
+  it('another addon in build/Release is never taken for sdkpp: only sdkpp.node is a candidate there', () => {
+    const dir = packageWithStaleBuild();
+    rmSync(join(dir, 'build', 'Release', 'sdkpp.node'));
+    // Loadable by this process, and sorting before sdkpp.node.
+    copyFileSync(builtAddon, join(dir, 'build', 'Release', 'another.node'));
+    mkdirSync(join(dir, 'build', 'Debug'), { recursive: true });
+    copyFileSync(builtAddon, join(dir, 'build', 'Debug', 'a.node'));
+    const located = locator.locateAddon(dir, { env: {} });
+    expect(located).toMatchObject({ file: join(dir, 'prebuilds', tuple, 'sdkpp.napi.node'), source: 'prebuild', skipped: [] });
+  });
+
+  it('in a prebuilds folder only sdkpp.napi.node is a candidate', () => {
+    const dir = packageWithStaleBuild();
+    rmSync(join(dir, 'build'), { recursive: true });
+    rmSync(join(dir, 'prebuilds', tuple, 'sdkpp.napi.node'));
+    copyFileSync(builtAddon, join(dir, 'prebuilds', tuple, 'another.napi.node'));
+    expect(() => locator.locateAddon(dir, { env: {} })).toThrow(/no native addon for/);
+  });
+
+  it.skipIf(process.platform === 'win32')('a FIFO named like the addon is skipped at once, never opened', () => {
+    const dir = packageWithStaleBuild();
+    const fifo = join(dir, 'build', 'Release', 'sdkpp.node');
+    rmSync(fifo);
+    const made = spawnSync('mkfifo', [fifo]);
+    expect(made.status, String(made.stderr)).toBe(0);
+    // In a child with a deadline: opening a FIFO for reading waits for a writer, for ever.
+    const started = Date.now();
+    const run = spawnSync(
+      process.execPath,
+      ['-e', `console.log(JSON.stringify(require('./scripts/build/locate-addon.cjs').locateAddon('.', { env: {} })))`],
+      { cwd: dir, encoding: 'utf8', timeout: 10_000 },
+    );
+    expect({ signal: run.signal, status: run.status }, run.stderr).toEqual({ signal: null, status: 0 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const located = JSON.parse(run.stdout) as Located;
+    expect(located.file).toBe(join(dir, 'prebuilds', tuple, 'sdkpp.napi.node'));
+    expect(located.skipped).toEqual([`${fifo} is not a regular file`]);
+  });
+
+  it('a symbolic link to the addon file is loaded; one to a folder is refused', () => {
+    const dir = packageWithStaleBuild();
+    const linked = join(dir, 'build', 'Release', 'sdkpp.node');
+    rmSync(linked);
+    symlinkSync(builtAddon, linked);
+    expect(locator.locateAddon(dir, { env: {} })).toMatchObject({ file: linked, source: 'build' });
+    rmSync(linked);
+    symlinkSync(join(dir, 'prebuilds'), linked);
+    const located = locator.locateAddon(dir, { env: {} });
+    expect(located.source).toBe('prebuild');
+    expect(located.skipped).toEqual([`${linked} is not a regular file`]);
+  });
+
   it('SDKPP_PREBUILD names the folder to load from, as with node-gyp-build', () => {
     const dir = packageWithStaleBuild();
     const located = locator.locateAddon('/nonexistent-package-root', { env: { SDKPP_PREBUILD: dir } });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../lib/sdk/binding';
+import { npmInstall, repack, unpackedTarball } from './tarball';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const cleanup: string[] = [];
@@ -73,7 +74,7 @@ describe('package', () => {
   // second time. (The linux-arm64 and win32-x64 prebuilds get the same test under emulation:
   // npm run test:cross.)
   it('a tarball with a prebuild installs and loads with no compiler on the PATH', { timeout: 240_000 }, () => {
-    const { packageDir, appDir } = unpackedTarball();
+    const { packageDir, appDir } = unpackedTarball(cleanup);
     const prebuildDir = join(packageDir, 'prebuilds', `${process.platform}-${process.arch}`);
     mkdirSync(prebuildDir, { recursive: true });
     copyFileSync(join(packageRoot, 'build', 'Release', 'sdkpp.node'), join(prebuildDir, 'sdkpp.napi.node'));
@@ -94,7 +95,7 @@ describe('package', () => {
   // Platforms without a prebuild: the install compiles the addon from the shipped sources.
   it('a tarball without a prebuild compiles the addon at install time and loads', { timeout: 900_000 }, () => {
     // Whatever prebuilds/ holds in this checkout (after `npm run prebuild`), this tarball has none.
-    const { packageDir, appDir } = unpackedTarball();
+    const { packageDir, appDir } = unpackedTarball(cleanup);
     rmSync(join(packageDir, 'prebuilds'), { recursive: true, force: true });
     const tarball = repack(packageDir);
     const install = npmInstall(appDir, tarball, { JOBS: '2' });
@@ -107,50 +108,6 @@ describe('package', () => {
     expect(hash).toBe('unknown');
   });
 });
-
-function packedTarball(): { tarball: string; appDir: string } {
-  const packDir = mkdtempSync(join(tmpdir(), 'sdkpp-pack-'));
-  const appDir = mkdtempSync(join(tmpdir(), 'sdkpp-app-'));
-  cleanup.push(packDir, appDir);
-  // dist/ is already built by `npm test`; --ignore-scripts keeps this test from rebuilding it.
-  const packed = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
-    cwd: packageRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const tarball = join(packDir, JSON.parse(packed.slice(packed.indexOf('[')))[0].filename);
-  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
-  return { tarball, appDir };
-}
-
-function unpackedTarball(): { packageDir: string; appDir: string } {
-  const { tarball, appDir } = packedTarball();
-  const unpackDir = mkdtempSync(join(tmpdir(), 'sdkpp-unpack-'));
-  cleanup.push(unpackDir);
-  execFileSync('tar', ['-xzf', tarball, '-C', unpackDir]);
-  return { packageDir: join(unpackDir, 'package'), appDir };
-}
-
-function repack(packageDir: string): string {
-  const out = join(packageDir, '..', 'sdkpp-repacked.tgz');
-  execFileSync('tar', ['-czf', out, '-C', join(packageDir, '..'), 'package']);
-  return out;
-}
-
-function npmInstall(appDir: string, tarball: string, env: Record<string, string>) {
-  return spawnSync(process.execPath, [npmCli(), 'install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
-    cwd: appDir,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
-}
-
-function npmCli(): string {
-  const npmBin = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
-  const cli = join(dirname(realpathSync(npmBin)), 'npm-cli.js');
-  if (!existsSync(cli)) throw new Error(`npm-cli.js not found next to ${npmBin}`);
-  return cli;
-}
 
 function expectLoads(appDir: string) {
   const out = nodeEval(

@@ -62,13 +62,14 @@ describe('HTTP through fetch (nock)', () => {
     const r = error.result;
     expect(r.Type()).toBe(ErrorType.HTTPError);
     expect(r.ErrorCode()).toBe(10013);
-    expect(r.Error()).toBe('Unknown User');
+    // The service's words first, then where the request went (README "Errors and what to do").
+    expect(r.Error()).toBe(`Unknown User (GET /users/@me: 404 Not Found at ${API}/api)`);
     expect(r.Status()).toBe(HttpStatusCode.NotFound);
     expect(JSON.parse(r.ResponseBody())).toEqual({ code: 10013, message: 'Unknown User' });
     expect(r.Successful()).toBe(false);
     expect(r.Retryable()).toBe(false);
     expect(r.RetryAfter()).toBe(0);
-    expect(error.message).toContain('FetchCurrentUser failed: HTTPError: Unknown User (code 10013)');
+    expect(error.message).toBe(`FetchCurrentUser failed: HTTPError: Unknown User (GET /users/@me: 404 Not Found at ${API}/api) (code 10013)`);
   });
 
   it('a malformed token response is an error, not a crash', async () => {

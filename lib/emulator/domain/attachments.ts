@@ -1,7 +1,8 @@
 // Message attachments: the upload rules (the 10 MiB default limit per attachment, at most 10 per
-// message), the request's attachment objects (`description`, `is_spoiler`, both editable), the
-// IS_SPOILER flag (from is_spoiler or the legacy SPOILER_ filename prefix) and the URL the
-// emulator serves the bytes at.
+// message, and the emulator's own bound on the bytes it keeps in all), the request's attachment
+// objects (`description`, `is_spoiler`, both editable), the IS_SPOILER flag (from is_spoiler or
+// the legacy SPOILER_ filename prefix) and the URL the emulator serves the bytes at. The bytes
+// live in the emulator's BlobStore (blob_store.ts), apart from the state, which names them by hash.
 import type { APIAttachment, AttachmentFlags } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError } from '../http/errors';
@@ -88,6 +89,11 @@ export function resolveAttachments(
       throw new ApiError(413, 40005, `Request entity too large: ${file.filename.slice(0, 80)} is over the ${uploadLimit}-byte upload limit`);
     }
   }
+  const incoming = files.reduce((sum, file) => sum + file.data.length, 0);
+  if (!emu.blobs.fits(incoming)) {
+    const mib = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
+    throw new ApiError(413, 40005, `Request entity too large: the emulator keeps at most ${mib(emu.blobs.limitBytes)} of uploads in all and holds ${mib(emu.blobs.bytes)}; delete messages with attachments to make room`);
+  }
   const attachments: StoredAttachment[] = [];
   const uploads = new Map<string, Buffer>();
   const used = new Set<string>();
@@ -137,8 +143,20 @@ export function resolveAttachments(
 
 /** Keeps the uploads' bytes (served at the attachment's URL) and forgets removed attachments'. */
 export function storeAttachmentData(emu: Emulator, uploads: Map<string, Buffer>, removed: StoredAttachment[] = []): void {
-  for (const [id, data] of uploads) emu.state.attachmentData.set(id, data.toString('base64'));
-  for (const attachment of removed) emu.state.attachmentData.delete(attachment.id);
+  for (const [id, data] of uploads) emu.state.attachmentBlobs.set(id, emu.blobs.put(data));
+  for (const attachment of removed) {
+    const hash = emu.state.attachmentBlobs.get(attachment.id);
+    if (hash === undefined) continue;
+    emu.state.attachmentBlobs.delete(attachment.id);
+    emu.blobs.release(hash);
+  }
+}
+
+/** Forgets the bytes of `attachments` that no message of `channelId` holds (an ephemeral message's). */
+export function releaseUnlessInChannel(emu: Emulator, channelId: string, attachments: StoredAttachment[]): void {
+  const messages = emu.state.textChannelMessages.get(channelId) ?? [];
+  const orphans = attachments.filter((a) => !messages.some((m) => m.attachments.some((b) => b.id === a.id)));
+  storeAttachmentData(emu, new Map(), orphans);
 }
 
 export function attachmentUrl(emu: Emulator, channelId: string, attachment: StoredAttachment): string {
@@ -160,12 +178,14 @@ export function attachmentJson(emu: Emulator, channelId: string, attachment: Sto
 }
 
 /** The bytes of an attachment of a message in `channelId` (for the URL the emulator serves). */
-export function attachmentBytes(emu: Emulator, channelId: string, attachmentId: string): { data: Buffer; contentType: string } | undefined {
+export async function attachmentBytes(emu: Emulator, channelId: string, attachmentId: string): Promise<{ data: Buffer; contentType: string } | undefined> {
   const messages = emu.state.textChannelMessages.get(channelId) ?? [];
   for (const message of messages) {
     const attachment = message.attachments.find((a) => a.id === attachmentId);
-    const data = attachment && emu.state.attachmentData.get(attachment.id);
-    if (attachment && data !== undefined) return { data: Buffer.from(data, 'base64'), contentType: attachment.contentType ?? 'application/octet-stream' };
+    const hash = attachment && emu.state.attachmentBlobs.get(attachment.id);
+    if (!attachment || hash === undefined) continue;
+    const data = await emu.blobs.read(hash);
+    return data && { data, contentType: attachment.contentType ?? 'application/octet-stream' };
   }
   return undefined;
 }

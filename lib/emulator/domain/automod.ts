@@ -17,6 +17,7 @@ import { ApiError, Errors } from '../http/errors';
 import { Validator } from '../http/validate';
 import type { AutoModRule, Guild, GuildMember } from '../model/types';
 import { AuditLogAction, recordAuditEntry } from './audit_log';
+import { compileAutoModPattern } from './automod_regex';
 import { createChannelMessage, registerContentCheck, type ContentDraft } from './channel_messages';
 import { findGuild, memberJson } from './guilds';
 import { codePoints } from './limits';
@@ -130,23 +131,6 @@ function snowflakeList(v: Validator, path: string, value: unknown, maxCount: num
   return [...new Set(out)];
 }
 
-/**
- * Regex patterns are Rust-flavoured on the public API: no look-around or back-references. The
- * emulator compiles them as JavaScript (case-insensitive, Unicode) and refuses what Rust's
- * engine would not take, and what JavaScript cannot compile. Rust's engine runs in linear time;
- * JavaScript's backtracks, so a quantified group that itself ends in a quantifier (`(a+)+`,
- * `(x*)*`, `(a|b+){2,}`) is refused too: every message would run it.
- */
-function compilePattern(pattern: string): RegExp | null {
-  if (/\(\?<?[=!]|\\[1-9]|\\k</.test(pattern)) return null;
-  if (/[+*}]\)[+*{]/.test(pattern)) return null;
-  try {
-    return new RegExp(pattern, 'iu');
-  } catch {
-    return null;
-  }
-}
-
 function triggerMetadata(v: Validator, triggerType: number, value: unknown): AutoModRule['triggerMetadata'] | undefined {
   const meta = v.object('trigger_metadata', value, true) ?? {};
   const keywords = stringList(v, 'trigger_metadata.keyword_filter', meta.keyword_filter, AutoModLimits.KEYWORDS_MAX, AutoModLimits.KEYWORD_LENGTH_MAX);
@@ -154,7 +138,7 @@ function triggerMetadata(v: Validator, triggerType: number, value: unknown): Aut
   const allowMax = triggerType === TriggerType.MEMBER_PROFILE ? AutoModLimits.ALLOW_LIST_MEMBER_PROFILE_MAX : AutoModLimits.ALLOW_LIST_KEYWORD_MAX;
   const allow = stringList(v, 'trigger_metadata.allow_list', meta.allow_list, allowMax, AutoModLimits.KEYWORD_LENGTH_MAX);
   patterns?.forEach((p, i) => {
-    if (!compilePattern(p)) v.fail(`trigger_metadata.regex_patterns.${i}`, 'AUTO_MODERATION_INVALID_REGEX', 'Invalid regex pattern.');
+    if (!compileAutoModPattern(p)) v.fail(`trigger_metadata.regex_patterns.${i}`, 'AUTO_MODERATION_INVALID_REGEX', 'Invalid regex pattern.');
   });
   if ((keywords?.length ?? 0) === 0 && (patterns?.length ?? 0) === 0) {
     v.fail('trigger_metadata.keyword_filter', 'BASE_TYPE_REQUIRED', 'A keyword or a regex pattern is required.');
@@ -357,8 +341,9 @@ export function matchRule(rule: AutoModRule, text: string): Match | null {
     if (hit !== undefined) return { rule, keyword, matchedContent: hit };
   }
   for (const pattern of rule.triggerMetadata.regex_patterns ?? []) {
-    const found = compilePattern(pattern)?.exec(text);
-    if (found && !allowed(found[0])) return { rule, keyword: pattern, matchedContent: found[0] };
+    // Linear-time matching (automod_regex.ts): no pattern and no message can hang the emulator.
+    const found = compileAutoModPattern(pattern)?.firstMatch(text) ?? null;
+    if (found !== null && !allowed(found)) return { rule, keyword: pattern, matchedContent: found };
   }
   return null;
 }

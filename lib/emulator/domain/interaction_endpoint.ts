@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from '../http/body';
 import { ApiError } from '../http/errors';
 import type { Application } from '../model/types';
 import { newSecret } from '../secrets';
+import { endpointRefusal } from '../endpoint_policy';
 import { settingsOf } from './application_defaults';
 
 /** The endpoint must answer within 3 s (real time: it is a real HTTP exchange). */
@@ -40,8 +41,21 @@ async function boundedText(response: Response, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** POSTs `payload` to the app's endpoint, signed; resolves to the reply's JSON body or throws with why not. */
+/** The cause under a fetch failure, for the log: `ECONNREFUSED`, `TimeoutError`, … */
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; name?: string } })?.cause;
+  return cause?.code ?? cause?.name ?? (error as Error)?.name ?? 'Error';
+}
+
+/**
+ * POSTs `payload` to the app's endpoint, signed; resolves to the reply's JSON body or throws with
+ * why not. Only to this machine unless the emulator allows remote endpoints (endpoint_policy.ts);
+ * redirects are not followed (a redirect would lead anywhere). A failure to connect, refused,
+ * unreachable or timed out, is one text for the bot; the emulator's log has the cause.
+ */
 export async function postToEndpoint(emu: Emulator, app: Application, url: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const refusal = endpointRefusal(url, emu.allowRemoteEndpoints, 'the interactions endpoint URL');
+  if (refusal) throw new Error(refusal);
   const body = JSON.stringify(payload);
   const timestamp = String(Math.floor(emu.now() / 1000));
   const key = createPrivateKey({ key: Buffer.from(app.privateKeyPkcs8Base64, 'base64'), format: 'der', type: 'pkcs8' });
@@ -52,10 +66,12 @@ export async function postToEndpoint(emu: Emulator, app: Application, url: strin
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'sdkpp-emulator-interactions', 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp },
       body,
+      redirect: 'manual',
       signal: AbortSignal.timeout(ENDPOINT_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new Error(`the interactions endpoint could not be reached or did not answer in time (${(error as Error).name})`);
+    emu.log(`interactions endpoint ${new URL(url).origin} of application ${app.id}: no answer (${causeOf(error)})`);
+    throw new Error('the interactions endpoint could not be reached or did not answer in time');
   }
   if (response.status < 200 || response.status >= 300) {
     await response.body?.cancel().catch(() => undefined);

@@ -9,6 +9,7 @@ import type { UploadedFile } from '../http/multipart';
 import { Validator } from '../http/validate';
 import type { Application, ApplicationCommand, Interaction, User } from '../model/types';
 import { newSecret } from '../secrets';
+import { releaseUnlessInChannel } from './attachments';
 import { findPerson } from './accounts';
 import { CommandType, EntryPointHandler } from './commands';
 import { authorizingOwners, forcedEphemeral, userPermissions, type Place, resolvePlace } from './interaction_context';
@@ -103,10 +104,17 @@ export function createInteraction(emu: Emulator, spec: NewInteraction): Interact
   return interaction;
 }
 
-/** Interactions whose token died long ago are forgotten (an hour after it expired). */
+/**
+ * Interactions whose token died long ago are forgotten (an hour after it expired), with the
+ * uploads only their messages held (ephemeral ones; a message in the channel keeps its own).
+ */
 function pruneExpired(emu: Emulator): void {
   const before = emu.now() - INTERACTION_TOKEN_LIFETIME_MS - 3_600_000;
-  for (const [id, interaction] of emu.state.interactions) if (interaction.createdAt < before) emu.state.interactions.delete(id);
+  for (const [id, interaction] of emu.state.interactions) {
+    if (interaction.createdAt >= before) continue;
+    emu.state.interactions.delete(id);
+    for (const message of Object.values(interaction.messages)) releaseUnlessInChannel(emu, message.channelId, message.attachments ?? []);
+  }
 }
 
 function person(emu: Emulator, userId: string): User {

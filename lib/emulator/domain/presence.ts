@@ -1,7 +1,8 @@
 // Presence: a user's status and activities (from the gateway's op 3 or the local client's
 // SET_ACTIVITY), sent to the user, its friends and its lobby mates as PRESENCE_UPDATE; an
 // invisible user looks offline to others. Presence follows the connection: a user's first
-// gateway connection makes it online, the end of its last one offline with no activity.
+// gateway connection makes it online, the end of its last one offline with no activity, and a
+// resume of that session shows again what it showed before.
 import type { Emulator } from '../emulator';
 import type { Presence } from '../model/types';
 import { validateActivity } from './activities';
@@ -59,6 +60,21 @@ export function userConnected(emu: Emulator, userId: string, applicationId: stri
   if (current && current.status !== 'offline') return;
   if (identifyPresence !== undefined && identifyPresence !== null && updatePresence(emu, userId, applicationId, identifyPresence)) return;
   setPresence(emu, userId, 'online', []);
+}
+
+/**
+ * A session resumed: the status and activities it showed before its socket closed (`shown`)
+ * come back, unless the user shows something else by now (another connection, the local
+ * client); without them, as a first connection.
+ */
+export function userResumed(emu: Emulator, userId: string, applicationId: string, shown: Presence | undefined): void {
+  const current = emu.state.presences.get(userId);
+  if (shown && shown.status !== 'offline' && (!current || current.status === 'offline')) {
+    recordActivity(emu, userId);
+    setPresence(emu, userId, shown.status, shown.activities);
+    return;
+  }
+  userConnected(emu, userId, applicationId, undefined);
 }
 
 /** The user's last live gateway connection ended: offline, and nothing it was playing. */

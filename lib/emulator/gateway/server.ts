@@ -9,10 +9,11 @@ import { userJson } from '../domain/accounts';
 import { accessToken } from '../domain/authorizations';
 import { channelJson } from '../domain/channels';
 import { canView } from '../domain/permissions';
-import { updatePresence, userConnected, userDisconnected } from '../domain/presence';
+import { updatePresence, userConnected, userDisconnected, userResumed } from '../domain/presence';
+import type { Presence } from '../model/types';
 import type { Emulator } from '../emulator';
 import type { BusEvent, ChannelMessageAudience } from '../events';
-import { hostAllowed, originAllowed } from '../http/request_origin';
+import type { RequestOrigins } from '../http/request_origin';
 import type { GatewayControl } from '../ports';
 import { botGuildCreate, readyApplication, userReady } from './ready';
 import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
@@ -74,7 +75,39 @@ const EVENT_INTENT: Record<string, number> = {
 /** A client told to reconnect gets this long to close the socket itself before the server does. */
 const RECONNECT_GRACE_MS = 5_000;
 
-export function startGateway(emu: Emulator, server: http.Server, options: { url: string; heartbeatIntervalMs?: number; voice?: GatewayVoiceHooks }): GatewayServer {
+/**
+ * The gateway's paths: bot libraries add a slash to the URL GET /gateway/bot gives them (and any
+ * query order; unknown query parameters are ignored, as the service does).
+ */
+const GATEWAY_PATHS = new Set(['/gateway', '/gateway/']);
+
+/** The request target as a URL, or null when it is none (`GET http://[`). */
+function requestUrl(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', 'http://127.0.0.1');
+  } catch {
+    return null;
+  }
+}
+
+/** Answers an upgrade it will not make with an HTTP status (and the API's JSON error body). */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, body: Record<string, unknown> | null): void {
+  const text = body ? JSON.stringify(body) : '';
+  const type = body ? 'Content-Type: application/json\r\n' : '';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  socket.destroy();
+}
+
+export interface GatewayOptions {
+  /** The gateway URL clients are given (READY's resume_gateway_url). */
+  url: string;
+  heartbeatIntervalMs?: number;
+  voice?: GatewayVoiceHooks;
+  /** The Host and Origin checks the HTTP server applies, for upgrades too. */
+  origins: RequestOrigins;
+}
+
+export function startGateway(emu: Emulator, server: http.Server, options: GatewayOptions): GatewayServer {
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 41250;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INBOUND_BYTES, perMessageDeflate: false });
   // Connected sockets' sessions.
@@ -99,11 +132,17 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
   };
 
   // The user's presence goes offline when its last connected session closes (resumable or not).
+  // What a resumable session showed then comes back when it resumes: the client does not send
+  // its presence again after a resume.
+  const presenceAtClose = new WeakMap<Session, Presence>();
   const presenceAfterClose = (session: Session) => {
     const identity = session.identity;
     if (identity?.kind !== 'user') return;
     const stillConnected = [...(usersById.get(identity.user.id) ?? [])].some((other) => other.socket !== null);
-    if (!stillConnected) userDisconnected(emu, identity.user.id);
+    if (stillConnected) return;
+    const shown = emu.state.presences.get(identity.user.id);
+    if (session.resumable && shown) presenceAtClose.set(session, shown);
+    userDisconnected(emu, identity.user.id);
   };
 
   const expired = (session: Session) =>
@@ -184,19 +223,25 @@ export function startGateway(emu: Emulator, server: http.Server, options: { url:
     onResumed(temporary: Session, resumed: Session) {
       live.delete(temporary);
       const identity = resumed.identity;
-      if (identity?.kind === 'user') userConnected(emu, identity.user.id, identity.app.id, undefined);
+      if (identity?.kind !== 'user') return;
+      const shown = presenceAtClose.get(resumed);
+      presenceAtClose.delete(resumed);
+      userResumed(emu, identity.user.id, identity.app.id, shown);
     },
   };
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    // Another site's page (its Origin) or a rebound host name gets no gateway session.
-    if (url.pathname !== '/gateway' || !hostAllowed(req) || !originAllowed(req)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      socket.destroy();
-      return;
-    }
+    // Another site's page (its Origin) or a rebound host name gets no gateway session; then a
+    // path other than the gateway's is a 404, and a request target that is no URL a 400 (a
+    // throw here, in the server's upgrade event, would end the process).
+    if (!options.origins.hostAllowed(req) || !options.origins.originAllowed(req)) return refuseUpgrade(socket, 403, 'Forbidden', null);
+    const url = requestUrl(req.url);
+    if (!url) return refuseUpgrade(socket, 400, 'Bad Request', { code: 0, message: 'Malformed request target' });
+    if (!GATEWAY_PATHS.has(url.pathname)) return refuseUpgrade(socket, 404, 'Not Found', { code: 0, message: '404: Not Found' });
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      // A socket refused below still reads while it closes: an oversized frame then is an
+      // 'error' event, which without a listener would end the process.
+      ws.on('error', () => {});
       const version = url.searchParams.get('v');
       if (version !== null && version !== '9' && version !== '10') return ws.close(Close.InvalidApiVersion, 'Invalid API version');
       const encoding = url.searchParams.get('encoding');

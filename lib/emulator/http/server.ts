@@ -1,6 +1,6 @@
-// The emulator's HTTP face: one node:http server on 127.0.0.1 serving the API under /api (with
-// an optional /v9 or /v10 segment), the web pages (OAuth2 consent, device activation) and the
-// control API under /_sdkpp/control. Every failure is a clear 4xx body; an unexpected fault is a
+// The emulator's HTTP face: one node:http server (on 127.0.0.1 unless told another address)
+// serving the API under /api (with an optional /v9 or /v10 segment), the web pages (OAuth2
+// consent, device activation) and the control API under /_sdkpp/control. Every failure is a clear 4xx body; an unexpected fault is a
 // logged 500, never a crash.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,7 @@ import type { Emulator } from '../emulator';
 import { RequestContext } from './context';
 import { ApiError, Errors, OAuthError } from './errors';
 import { RULES } from './rate_limits';
-import { refusal } from './request_origin';
+import type { RequestOrigins } from './request_origin';
 import type { Router } from './router';
 import { JsonText, toJson } from './json';
 
@@ -20,9 +20,9 @@ export interface Routers {
 
 const SUPPORTED_VERSIONS = new Set(['9', '10']);
 
-export function createHttpServer(emu: Emulator, routers: Routers): http.Server {
+export function createHttpServer(emu: Emulator, routers: Routers, origins: RequestOrigins): http.Server {
   const server = http.createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
-    void handle(emu, routers, req, res);
+    void handle(emu, routers, origins, req, res);
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
@@ -30,17 +30,17 @@ export function createHttpServer(emu: Emulator, routers: Routers): http.Server {
   return server;
 }
 
-export function listen(server: http.Server, port: number): Promise<number> {
+export function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
   });
 }
 
-async function handle(emu: Emulator, routers: Routers, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -49,7 +49,7 @@ async function handle(emu: Emulator, routers: Routers, req: http.IncomingMessage
     return;
   }
   const method = req.method ?? 'GET';
-  const refused = refusal(req, method);
+  const refused = origins.refusal(req, method);
   if (refused) {
     send(res, 403, { code: 0, message: refused });
     req.resume();
@@ -81,12 +81,17 @@ async function handle(emu: Emulator, routers: Routers, req: http.IncomingMessage
   // Every API response carries the rate-limit headers of its bucket.
   if (isApi) Object.assign(ctx.headers, emu.limiter.take(RULES.general, clientKey(req)));
   ctx.headers.Date = new Date(emu.now()).toUTCString();
+  const generation = emu.generation;
+  // A request that changed the state is answered once the change is in the data file (with
+  // `dataFile`), so nothing a client was told happened is lost by a crash or a restart.
+  const durable = () => (emu.generation !== generation ? emu.persistence.saved() : undefined);
   try {
     const match = router.match(method, path);
     if (!match) throw Errors.notFound();
     if ('methodNotAllowed' in match) throw Errors.methodNotAllowed();
     ctx.params = match.params;
     const result = await match.handler(ctx);
+    await durable();
     if (res.headersSent) return;
     if (result === undefined || result === null) {
       res.writeHead(204, ctx.headers).end();
@@ -96,6 +101,7 @@ async function handle(emu: Emulator, routers: Routers, req: http.IncomingMessage
       send(res, 200, result, ctx.headers);
     }
   } catch (error) {
+    await durable();
     if (res.headersSent) return;
     if (error instanceof ApiError) {
       send(res, error.status, error.body(), { ...ctx.headers, ...error.headers });

@@ -60,8 +60,11 @@ export class EmulatorState {
   textChannelMessages = new Map<string, ChannelMessage[]>();
   /** DM channels between a bot and a person, by channel id. */
   botDmChannels = new Map<string, BotDmChannel>();
-  /** Uploaded attachment bytes (base64) by attachment id. */
-  attachmentData = new Map<string, string>();
+  /**
+   * Uploaded attachments' bytes, by attachment id: the SHA-256 (hex) of the bytes, which the
+   * emulator's BlobStore keeps apart from this state (in memory, or files next to the data file).
+   */
+  attachmentBlobs = new Map<string, string>();
   /** Users who authorized each application: "appId:userId" -> scopes. */
   authorizations = new Map<string, string[]>();
   /** Application commands by id (global and guild). */
@@ -111,7 +114,8 @@ export class EmulatorState {
     );
   }
 
-  static fromJSON(text: string): EmulatorState {
+  /** `unknown` receives what the text has that this state does not keep (older files' fields). */
+  static fromJSON(text: string, unknown: (key: string, value: unknown) => void = () => {}): EmulatorState {
     const parsed = JSON.parse(text, (_key, value) => {
       if (value && typeof value === 'object' && !Array.isArray(value)) {
         if (typeof value.$bigint === 'string') return BigInt(value.$bigint);
@@ -120,6 +124,7 @@ export class EmulatorState {
       return value;
     }) as Record<string, unknown>;
     const state = new EmulatorState();
+    for (const [key, value] of Object.entries(parsed)) if (!(key in state)) unknown(key, value);
     for (const [key, current] of Object.entries(state)) {
       if (!(key in parsed)) continue;
       (state as unknown as Record<string, unknown>)[key] =

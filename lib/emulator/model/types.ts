@@ -518,7 +518,7 @@ export interface Interaction {
   deliveryError: string | null;
 }
 
-/** A file uploaded with a channel message; its bytes are in EmulatorState.attachmentData. */
+/** A file uploaded with a channel message; its bytes' hash is in EmulatorState.attachmentBlobs. */
 export interface StoredAttachment {
   id: string;
   filename: string;

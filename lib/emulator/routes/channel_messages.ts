@@ -94,9 +94,9 @@ export function registerChannelMessages(api: Router, web: Router): void {
   });
 
   // The attachment URL (a CDN's in the public API): the bytes, as uploaded.
-  web.get('/attachments/:channel_id/:attachment_id/:filename', (ctx) => {
+  web.get('/attachments/:channel_id/:attachment_id/:filename', async (ctx) => {
     const found = isSnowflake(ctx.params.channel_id) && isSnowflake(ctx.params.attachment_id)
-      ? attachmentBytes(ctx.emu, ctx.params.channel_id, ctx.params.attachment_id)
+      ? await attachmentBytes(ctx.emu, ctx.params.channel_id, ctx.params.attachment_id)
       : undefined;
     if (!found) throw Errors.notFound();
     ctx.res.writeHead(200, { ...ctx.headers, 'Content-Type': found.contentType, 'Content-Length': found.data.length, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': 'sandbox' });

@@ -33,6 +33,8 @@ import { KEY_BYTES } from './transport_crypto';
 export interface VoiceGatewayOptions {
   heartbeatIntervalMs: number;
   udpPort: number;
+  /** Ready's `ip`: the address clients send UDP media to. */
+  mediaAddress: string;
   /** The modes Ready offers, in the server's order of preference. */
   modes(): readonly TransportMode[];
   /** Whether a member without DAVE is refused (4017) rather than downgrading the call. */
@@ -259,7 +261,7 @@ export class VoiceGateway {
     this.#sessions.set(key, session);
     this.#bySsrc.set(session.ssrc, session);
     this.stats.member(session.userId);
-    session.send(VoiceOp.Ready, { ssrc: session.ssrc, ip: '127.0.0.1', port: this.options.udpPort, modes: [...this.options.modes()] });
+    session.send(VoiceOp.Ready, { ssrc: session.ssrc, ip: this.options.mediaAddress, port: this.options.udpPort, modes: [...this.options.modes()] });
     // The newcomer learns who is here and their SSRCs; the others learn about the newcomer.
     const peers = [...this.peersOf(session)];
     if (peers.length > 0) session.send(VoiceOp.ClientsConnect, { user_ids: peers.map((p) => p.userId) }, true);
@@ -321,6 +323,10 @@ export class VoiceGateway {
     if (typeof data.address !== 'string' || data.address.length > 64 || !Number.isInteger(data.port) || (data.port as number) < 1 || (data.port as number) > 65535) {
       throw new Refusal(VoiceClose.BadRequest, 'Select Protocol: data.address and data.port must name a UDP address');
     }
+    // The member names the address its discovery saw: if that address asked discovery for this
+    // SSRC, it is the member's own (only the member speaks on this socket), and media goes there.
+    const named = session.discoveredFrom.find((a) => a.address === data.address && a.port === data.port);
+    if (named) session.udp = { ...named };
     session.wipe();
     session.mode = data.mode;
     session.key = randomBytes(KEY_BYTES);

@@ -1,7 +1,7 @@
-// The voice server's sockets: one TCP port on 127.0.0.1 that serves plain WebSocket and TLS,
-// told apart by the first byte (0x16 opens a TLS handshake), and a UDP socket on the same port
-// number. Requests that are not a WebSocket upgrade with an acceptable `?v=` get HTTP 400
-// before any upgrade.
+// The voice server's sockets: one TCP port (on 127.0.0.1 unless told another address) that
+// serves plain WebSocket and TLS, told apart by the first byte (0x16 opens a TLS handshake), and
+// a UDP socket on the same port number. Requests that are not a WebSocket upgrade with an
+// acceptable `?v=` get HTTP 400 before any upgrade.
 import dgram from 'node:dgram';
 import http from 'node:http';
 import https from 'node:https';
@@ -13,7 +13,13 @@ import { MAX_VOICE_VERSION, MIN_VOICE_VERSION } from './protocol';
 const TLS_HANDSHAKE = 0x16;
 const BIND_ATTEMPTS = 20;
 const FIRST_BYTE_TIMEOUT_MS = 10_000;
-const HOST = '127.0.0.1';
+
+export interface VoiceListenOptions {
+  /** The address to bind, TCP and UDP (default 127.0.0.1). */
+  host?: string;
+  /** A fixed port number for both TCP and UDP (for a firewall or a container's port mapping); 0 or absent: any free one. */
+  port?: number;
+}
 
 export interface VoiceListener {
   port: number;
@@ -25,7 +31,13 @@ export type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: B
 
 /** The `?v=` of a voice gateway URL, or why it is refused. */
 export function voiceVersion(url: string | undefined): number | string {
-  const raw = new URL(url ?? '/', 'http://127.0.0.1').searchParams.get('v');
+  let raw: string | null;
+  try {
+    raw = new URL(url ?? '/', 'http://127.0.0.1').searchParams.get('v');
+  } catch {
+    // A request target that is no URL (`GET http://[`): a throw here would end the process.
+    return 'malformed request target';
+  }
   if (raw === null) return 'the v query parameter is required (4-8)';
   if (!/^\d{1,3}$/.test(raw)) return 'v must be an integer (4-8)';
   const version = Number(raw);
@@ -39,7 +51,9 @@ function refuse(socket: Duplex, reason: string): void {
   socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-export async function listenVoice(certificate: LoopbackCertificate, onUpgrade: UpgradeHandler): Promise<VoiceListener> {
+export async function listenVoice(certificate: LoopbackCertificate, onUpgrade: UpgradeHandler, options: VoiceListenOptions = {}): Promise<VoiceListener> {
+  const host = options.host ?? '127.0.0.1';
+  const fixedPort = options.port ?? 0;
   const plain = http.createServer();
   const secure = https.createServer({ cert: certificate.cert, key: certificate.key });
   for (const server of [plain, secure]) {
@@ -70,34 +84,58 @@ export async function listenVoice(certificate: LoopbackCertificate, onUpgrade: U
       process.nextTick(() => socket.resume());
     });
   });
-  // The TCP port is picked by the system; UDP then takes the same number, retried while taken.
-  for (let attempt = 1; ; attempt++) {
-    const port = await new Promise<number>((resolve, reject) => {
+  const tcpListen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
       tcp.once('error', reject);
-      tcp.listen(0, HOST, () => {
+      tcp.listen(port, host, () => {
         tcp.off('error', reject);
         resolve((tcp.address() as net.AddressInfo).port);
       });
     });
-    const udp = dgram.createSocket('udp4');
-    const bound = await new Promise<boolean>((resolve) => {
-      udp.once('error', () => resolve(false));
-      udp.bind(port, HOST, () => resolve(true));
+  const udpBind = async (port: number): Promise<dgram.Socket | Error> => {
+    const udp = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
+    const failure = await new Promise<Error | null>((resolve) => {
+      udp.once('error', (error) => resolve(error));
+      udp.bind(port, host, () => resolve(null));
     });
-    if (bound) {
-      udp.on('error', () => {}); // ICMP unreachable and the like: UDP has no connection to lose
-      return {
-        port,
-        udp,
-        async close() {
-          for (const socket of sockets) socket.destroy();
-          await new Promise<void>((resolve) => tcp.close(() => resolve()));
-          await new Promise<void>((resolve) => udp.close(() => resolve()));
-        },
-      };
+    if (failure) {
+      udp.close();
+      return failure;
     }
-    udp.close();
-    await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    udp.on('error', () => {}); // ICMP unreachable and the like: UDP has no connection to lose
+    return udp;
+  };
+  const listening = (port: number, udp: dgram.Socket): VoiceListener => ({
+    port,
+    udp,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+    },
+  });
+  const closeTcp = () => new Promise<void>((resolve) => tcp.close(() => resolve()));
+
+  if (fixedPort !== 0) {
+    // One number asked for: both sockets take it, or the start fails naming which could not.
+    try {
+      await tcpListen(fixedPort);
+    } catch (error) {
+      throw new Error(`voice server: TCP port ${fixedPort} on ${host}: ${(error as Error).message}`);
+    }
+    const udp = await udpBind(fixedPort);
+    if (udp instanceof Error) {
+      await closeTcp();
+      throw new Error(`voice server: UDP port ${fixedPort} on ${host}: ${udp.message}`);
+    }
+    return listening(fixedPort, udp);
+  }
+  // The TCP port is picked by the system; UDP then takes the same number, retried while taken.
+  for (let attempt = 1; ; attempt++) {
+    const port = await tcpListen(0);
+    const udp = await udpBind(port);
+    if (!(udp instanceof Error)) return listening(port, udp);
+    await closeTcp();
     if (attempt >= BIND_ATTEMPTS) throw new Error(`voice server: no port free for both TCP and UDP after ${BIND_ATTEMPTS} attempts`);
   }
 }

@@ -1,5 +1,6 @@
 // The emulator's voice server: calls on the main gateway (CallRegistry), the voice gateway and
-// the UDP relay on one port of 127.0.0.1, and the control hooks that break them on purpose.
+// the UDP relay on one port (of 127.0.0.1 unless told another address), and the control hooks
+// that break them on purpose.
 import { WebSocketServer } from 'ws';
 import { CallRegistry } from './calls';
 import { loopbackCertificate } from './certificate';
@@ -13,12 +14,20 @@ import { VoiceStats } from './stats';
 
 export interface VoiceServerOptions {
   heartbeatIntervalMs?: number;
+  /** The address to bind, TCP and UDP (default 127.0.0.1). */
+  host?: string;
+  /** A fixed port for TCP and UDP; 0 or absent: any free one. */
+  port?: number;
+  /** The host VOICE_SERVER_UPDATE's endpoint names, as in a URL (default 127.0.0.1). */
+  advertisedHost?: string;
+  /** The IP address Ready gives for UDP media (default 127.0.0.1). */
+  mediaAddress?: string;
 }
 
 export interface VoiceServer {
   calls: CallRegistry;
   control: VoiceControl;
-  /** `127.0.0.1:<port>`: VOICE_SERVER_UPDATE's endpoint. */
+  /** `<advertised host>:<port>` (`127.0.0.1:<port>` by default): VOICE_SERVER_UPDATE's endpoint. */
   endpoint: string;
   port: number;
   /** The PEM of the self-signed loopback certificate, for clients to trust. */
@@ -29,7 +38,8 @@ export interface VoiceServer {
 export type { VoiceControl } from '../ports';
 
 export async function startVoiceServer(port: VoicePort, options: VoiceServerOptions = {}): Promise<VoiceServer> {
-  const certificate = await loopbackCertificate();
+  const advertisedHost = options.advertisedHost ?? '127.0.0.1';
+  const certificate = await loopbackCertificate(advertisedHost);
   const stats = new VoiceStats();
   let modes: readonly TransportMode[] = TRANSPORT_MODES;
   // null: the date rule (DAVE required from 2026-03-01 on the emulator clock).
@@ -40,11 +50,12 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
   let gateway: VoiceGateway | undefined;
   const listener: VoiceListener = await listenVoice(certificate, (req, socket, head, version) => {
     wss.handleUpgrade(req, socket, head, (ws) => gateway!.accept(ws, version));
-  });
-  endpoint = `127.0.0.1:${listener.port}`;
+  }, { host: options.host, port: options.port });
+  endpoint = `${advertisedHost}:${listener.port}`;
   gateway = new VoiceGateway(port, calls, stats, {
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS,
     udpPort: listener.port,
+    mediaAddress: options.mediaAddress ?? '127.0.0.1',
     modes: () => modes,
     daveRequired: () => daveRequiredOverride ?? port.now() >= DAVE_REQUIRED_FROM,
   });
@@ -71,6 +82,13 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
     setDaveRequired(required) {
       if (required !== null && typeof required !== 'boolean') throw new RangeError('setDaveRequired: true, false or null (the date rule)');
       daveRequiredOverride = required;
+    },
+    setCallDaveVersion(channelId, version) {
+      const group = voiceGateway.daveGroup(channelId);
+      if (!group || voiceGateway.sessions().every((s) => s.call.channelId !== channelId)) {
+        throw new RangeError(`setCallDaveVersion: no live call in channel ${channelId}`);
+      }
+      return group.forceVersion(version);
     },
     voiceStats: () => stats.snapshot(),
   };

@@ -48,6 +48,8 @@ export class VoiceSession {
   mode: TransportMode | null = null;
   key: Buffer | null = null;
   udp: UdpAddress | null = null;
+  /** Addresses that asked IP discovery for this SSRC, newest last (a few): Select Protocol may name one. */
+  discoveredFrom: UdpAddress[] = [];
   speaking = 0;
   /** The counter of the next packet this member receives (re-sealed for it). */
   outCounter = 0;
@@ -55,6 +57,12 @@ export class VoiceSession {
   /** Token bucket of the per-member packet rate. */
   tokens: number;
   tokensAt: number;
+  /**
+   * Token bucket of packets from other addresses the relay tries to open (a NAT rebind's proof):
+   * a flood of forgeries with this member's SSRC costs at most this many decryptions a second.
+   */
+  moveTokens: number;
+  moveTokensAt: number;
   udpBlockedUntil = 0;
   /** The DAVE version this member can speak: Identify's max_dave_protocol_version, capped by the server's. */
   daveVersion = 0;
@@ -77,6 +85,8 @@ export class VoiceSession {
     this.replay = new ReplayBuffer(now);
     this.tokens = packetsPerSecond;
     this.tokensAt = now();
+    this.moveTokens = packetsPerSecond;
+    this.moveTokensAt = this.tokensAt;
   }
 
   /** Sends a server message; from v8 on, Speaking and Clients Connect/Disconnect are numbered. */

@@ -22,6 +22,8 @@ export type DaveRejectReason = 'truncated' | 'unknownOp' | 'oversized' | 'notDav
 
 export interface MemberStats {
   packetsIn: number;
+  /** Times the member's pinned UDP address moved: a packet that opened under its key from a new address (a NAT rebind). */
+  addressMoves: number;
   forwarded: number;
   received: number;
   /** Voice gateway Resumes that succeeded, and the numbered messages they replayed. */
@@ -50,7 +52,7 @@ export class VoiceStats {
 
   member(userId: string): MemberStats {
     let stats = this.#members.get(userId);
-    if (!stats) this.#members.set(userId, (stats = { packetsIn: 0, forwarded: 0, received: 0, resumed: 0, replayed: 0, dropped: {}, e2eeFrames: 0, silenceFrames: 0, plainFrames: 0, daveRejected: {} }));
+    if (!stats) this.#members.set(userId, (stats = { packetsIn: 0, addressMoves: 0, forwarded: 0, received: 0, resumed: 0, replayed: 0, dropped: {}, e2eeFrames: 0, silenceFrames: 0, plainFrames: 0, daveRejected: {} }));
     return stats;
   }
 

@@ -17,6 +17,11 @@ export interface PlatformEventSink {
   _OnWebSocketClosed(id: number, code: number, reason: string): void;
   _OnLoopbackListening(id: number, port: number, error: string): void;
   _OnLoopbackRequest(id: number, request: number, target: string): void;
+  /**
+   * An openUrl the host accepted could not be opened after all, and why. True when the app's
+   * log callbacks were given the address (else the host tells the user itself).
+   */
+  _OnUrlNotOpened(url: string, reason: string): boolean;
   // voice (voice.md §7)
   _OnWebSocketBinary(id: number, bytes: Buffer): void;
   _OnUdpOpen(id: number, localPort: number): void;

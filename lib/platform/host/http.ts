@@ -75,9 +75,49 @@ async function readBounded(body: ReadableStream<Uint8Array> | null): Promise<str
   return new TextDecoder().decode(Buffer.concat(chunks, received));
 }
 
-function describeFetchError(error: unknown): string {
+/**
+ * Why fetch failed, as the core reads it (native/core/include/sdkpp/platform.h, OnHttpError):
+ * the error's code first when Node names one, then what happened. fetch itself only says "fetch
+ * failed"; the reason is its `cause` (a nested cause, or an AggregateError with one error per
+ * address tried). The core adds the method, the URL and what to do. A URL's user info (a
+ * password) is cut out of the text.
+ */
+export function describeFetchError(error: unknown): string {
   if (error instanceof ResponseTooLarge) return error.message;
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  if (cause?.code) return shorten(`${cause.code}: ${cause.message ?? 'connection failed'}`);
-  return shorten(error instanceof Error ? error.message : String(error));
+  const causes = causesOf(error);
+  const code = causes.find((cause) => cause.code)?.code;
+  const messages = [...new Set(causes.map((cause) => cause.message).filter((text) => text.length > 0))];
+  const what = messages.join('; ');
+  const text = code ? `${code}: ${what || 'connection failed'}` : what || messageOf(error) || 'fetch failed';
+  return shorten(withoutUserInfo(text));
+}
+
+interface FailureCause {
+  code: string | undefined;
+  message: string;
+}
+
+/** The causes below `error`, nearest first: its `cause` chain and an AggregateError's errors (bounded). */
+function causesOf(error: unknown): FailureCause[] {
+  const found: FailureCause[] = [];
+  const queue: unknown[] = [(error as { cause?: unknown } | null)?.cause];
+  for (let i = 0; i < queue.length && found.length < 8; i++) {
+    const item = queue[i];
+    if (item === null || typeof item !== 'object') continue;
+    const { code, cause, errors } = item as { code?: unknown; cause?: unknown; errors?: unknown };
+    found.push({ code: typeof code === 'string' && code.length > 0 ? code : undefined, message: messageOf(item) });
+    if (Array.isArray(errors)) queue.push(...errors.slice(0, 4));
+    if (cause !== undefined) queue.push(cause);
+  }
+  return found;
+}
+
+function messageOf(value: unknown): string {
+  const message = (value as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message.trim() : '';
+}
+
+/** scheme://user:password@host -> scheme://host, wherever a URL appears in the text. */
+function withoutUserInfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi, '$1');
 }

@@ -5,10 +5,20 @@
 // the aligned forms of delete have their own Free.
 #include "voice/allocation_counter.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <new>
+
+#if defined(__GLIBC__)
+#include <malloc.h>  // malloc_usable_size
+#define SDKPP_BLOCK_SIZE(pointer) malloc_usable_size(pointer)
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+#define SDKPP_BLOCK_SIZE(pointer) malloc_size(pointer)
+#endif
 
 namespace sdkpp::voice::testing {
 namespace {
@@ -16,6 +26,33 @@ namespace {
 thread_local bool armed = false;  // constant-initialized: safe before main and in any thread
 std::atomic<uint64_t> allocations{0};
 std::atomic<uint64_t> frees{0};
+
+// The freed-memory watch: fixed storage, so that searching never allocates.
+struct Pattern {
+  char bytes[256];
+  size_t size;
+};
+Pattern patterns[4];
+std::atomic<size_t> pattern_count{0};
+std::atomic<uint64_t> freed_holding{0};
+
+void SearchFreed(void* pointer) {
+#ifdef SDKPP_BLOCK_SIZE
+  const size_t count = pattern_count.load(std::memory_order_acquire);
+  if (count == 0) return;
+  const char* begin = static_cast<const char*>(pointer);
+  const char* end = begin + SDKPP_BLOCK_SIZE(pointer);
+  for (size_t i = 0; i < count; ++i) {
+    const Pattern& pattern = patterns[i];
+    if (std::search(begin, end, pattern.bytes, pattern.bytes + pattern.size) != end) {
+      freed_holding.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+  }
+#else
+  (void)pointer;
+#endif
+}
 
 void* Allocate(std::size_t size) {
   if (armed) allocations.fetch_add(1, std::memory_order_relaxed);
@@ -37,6 +74,7 @@ void* AllocateAligned(std::size_t size, std::align_val_t alignment) {
 void Free(void* pointer) {
   if (pointer == nullptr) return;
   if (armed) frees.fetch_add(1, std::memory_order_relaxed);
+  SearchFreed(pointer);
   std::free(pointer);
 }
 
@@ -67,6 +105,26 @@ void ResetAllocationCounter() {
   allocations.store(0);
   frees.store(0);
 }
+
+bool WatchFreedMemoryFor(std::initializer_list<std::string_view> watched) {
+  pattern_count.store(0, std::memory_order_release);
+  freed_holding.store(0);
+  size_t count = 0;
+  for (std::string_view pattern : watched) {
+    if (count == std::size(patterns) || pattern.empty() || pattern.size() > sizeof(Pattern::bytes)) return false;
+    std::memcpy(patterns[count].bytes, pattern.data(), pattern.size());
+    patterns[count].size = pattern.size();
+    ++count;
+  }
+  pattern_count.store(count, std::memory_order_release);
+#ifdef SDKPP_BLOCK_SIZE
+  return true;
+#else
+  return count == 0;
+#endif
+}
+
+uint64_t FreedBlocksHoldingAPattern() { return freed_holding.load(); }
 
 }  // namespace sdkpp::voice::testing
 

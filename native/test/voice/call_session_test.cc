@@ -434,6 +434,30 @@ TEST(CallSession, EndCallGoesThroughDisconnectingAndAnswersOnceTheAudioThreadLet
   EXPECT_EQ(ended, 2);
 }
 
+// The call's voice token is masked in both logs while the call lives; EndCall forgets it in both
+// (the redactor's copy is wiped), except where something else still holds the same value.
+TEST(CallSession, EndCallForgetsTheCallsTokenInBothLogsUnlessHeldElsewhere) {
+  CallHarness c;
+  const std::string token = "voice-token-secret-1";
+  const std::string shared = "voice-token-shared-2";
+  c.h.logger.redactor().RememberSecret(shared);  // the Client itself also knows this one
+  Call call = c.calls->StartCall(kLobby, {});
+  c.OwnVoiceState("\"555\"");
+  c.VoiceServer(token);
+  auto& voice_redactor = c.calls->voice_logger().redactor();
+  EXPECT_EQ(voice_redactor.Redact(token), "[REDACTED]");
+  EXPECT_EQ(c.h.logger.redactor().Redact(token), "[REDACTED]");
+  // A main re-identify sends a new token for the same voice session.
+  c.VoiceServer(shared);
+  EXPECT_EQ(voice_redactor.Redact(shared), "[REDACTED]");
+
+  c.calls->EndCall(kLobby, {});
+  EXPECT_EQ(voice_redactor.Redact(token), token);
+  EXPECT_EQ(c.h.logger.redactor().Redact(token), token);
+  EXPECT_EQ(voice_redactor.Redact(shared), shared);
+  EXPECT_EQ(c.h.logger.redactor().Redact(shared), "[REDACTED]") << "still the Client's";
+}
+
 TEST(CallSession, StartCallRefusesWhatItCannotDoWithTheInvalidCall) {
   CallHarness c;
   EXPECT_FALSE(bool(c.calls->StartCall(0, {})));

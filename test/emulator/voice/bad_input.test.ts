@@ -99,12 +99,21 @@ describe('UDP', () => {
     if (reason === 'rate') s.emu.control.advanceClock(2000);
   });
 
-  it('spoofed source: a valid packet of a member from a third address is dropped as wrongAddress', async () => {
+  it('spoofed source: a member\'s packet from a third address that does not open under its key, or replays one it sent, is dropped as wrongAddress', async () => {
+    // (A fresh packet that opens under the member's key is the member behind a new NAT mapping:
+    // address_pinning.test.ts.)
     const third = dgram.createSocket('udp4');
     await new Promise<void>((resolve) => third.bind(0, '127.0.0.1', () => resolve()));
     const before = dropped('wrongAddress', bob);
-    third.send(attacker.media.packet(frame), s.emu.voice.port, '127.0.0.1');
-    await until(() => dropped('wrongAddress', bob) === before + 1, 3000, 'spoof counted');
+    const tampered = attacker.media.packet(frame);
+    tampered[tampered.length - 5] ^= 0xff;
+    third.send(tampered, s.emu.voice.port, '127.0.0.1');
+    await until(() => dropped('wrongAddress', bob) === before + 1, 3000, 'forgery counted');
+    const packetsIn = stats().members[bob].packetsIn;
+    const sent = attacker.media.sendOpus(frame);
+    await until(() => stats().members[bob].packetsIn === packetsIn + 1, 3000, 'the genuine packet taken');
+    third.send(sent, s.emu.voice.port, '127.0.0.1');
+    await until(() => dropped('wrongAddress', bob) === before + 2, 3000, 'replay counted');
     third.close();
     await bystanderFlows();
   });

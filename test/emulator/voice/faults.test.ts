@@ -100,7 +100,7 @@ describe('setVoiceModes', () => {
 describe('voiceStats and the HTTP control routes', () => {
   it('every voice hook has its HTTP route', async () => {
     const names = Object.keys(s.emu.control.voice!);
-    expect(names.sort()).toEqual(['blockVoiceUdp', 'crashVoiceServer', 'dropVoiceConnections', 'forgetVoiceSession', 'kickFromCall', 'setDaveRequired', 'setVoiceModes', 'voiceStats']);
+    expect(names.sort()).toEqual(['blockVoiceUdp', 'crashVoiceServer', 'dropVoiceConnections', 'forgetVoiceSession', 'kickFromCall', 'setCallDaveVersion', 'setDaveRequired', 'setVoiceModes', 'voiceStats']);
     for (const name of names) {
       const reply = await s.api.control(name, {});
       expect(reply.body?.message, name).not.toBe('404: Not Found');

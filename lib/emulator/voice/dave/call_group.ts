@@ -77,6 +77,26 @@ export class DaveCallGroup {
     if (previous === 0) this.#upgrade();
   }
 
+  /**
+   * The control hook setCallDaveVersion: the server switches the call to `version` now, whoever
+   * is in it — 0 downgrades a DAVE call (op 21, as when a member without DAVE joins), the DAVE
+   * version builds a new group (op 24 epoch 1) when every member has DAVE. The next change of
+   * membership recomputes the version as usual. Returns whether the version changed.
+   */
+  forceVersion(version: number): boolean {
+    if (version !== 0 && version !== DAVE_PROTOCOL_VERSION) throw new RangeError(`setCallDaveVersion: version must be 0 or ${DAVE_PROTOCOL_VERSION}`);
+    if (version !== 0 && this.host.sessions().some((s) => s.daveVersion < version)) {
+      throw new RangeError('setCallDaveVersion: a member of the call has no DAVE');
+    }
+    if (version === this.version) return false;
+    const previous = this.version;
+    this.version = version;
+    this.#clearGroup();
+    if (version === 0) this.#downgrade(previous);
+    else this.#upgrade();
+    return true;
+  }
+
   /** After the member's Session Description: DAVE members learn the external sender. */
   described(session: VoiceSession): void {
     if (this.version > 0) session.sendBinary(VoiceOp.DaveMlsExternalSender, this.sender.serialize());

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "sdkpp/call_info_handle.h"
@@ -57,6 +58,20 @@ class Call {
   using OnSpeakingStatusChanged = std::function<void(uint64_t userId, bool isPlayingSound)>;
   using OnVoiceStateChanged = std::function<void(uint64_t userId)>;
 
+  // sdkpp addition (the API surface has no name for it): the call's end-to-end encryption
+  // (DAVE), which the voice server may switch off at any time (a member without DAVE joins a
+  // call that allows it, or the server decides so).
+  struct EncryptionState {
+    // The call is under DAVE: your voice goes out end-to-end encrypted (or is withheld while
+    // the group forms), never readable by the voice server.
+    bool e2ee = false;
+    uint16_t protocolVersion = 0;  // the DAVE protocol version in effect; 0: none
+    // The voice privacy code once the group is ready (members compare it out of band to check
+    // that nobody else holds the keys); empty otherwise.
+    std::string privacyCode;
+  };
+  using OnEncryptionStateChanged = std::function<void(EncryptionState state)>;
+
   static const Call nullobj;
 
   Call() = default;
@@ -95,6 +110,12 @@ class Call {
   void SetParticipantChangedCallback(OnParticipantChanged cb);
   void SetSpeakingStatusChangedCallback(OnSpeakingStatusChanged cb);
   void SetOnVoiceStateChangedCallback(OnVoiceStateChanged cb);
+
+  // sdkpp additions (see EncryptionState). The state as of now (defaults once the call ended);
+  // the callback runs at each change, through RunCallbacks(). A switch to no end-to-end
+  // encryption is also a Warning in the voice log and the Client's log.
+  EncryptionState GetEncryptionState() const;
+  void SetEncryptionStateChangedCallback(OnEncryptionStateChanged cb);
 
   static const char* StatusToString(Status value);
   static const char* ErrorToString(Error value);

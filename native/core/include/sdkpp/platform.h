@@ -49,7 +49,10 @@ class PlatformEvents {
   virtual ~PlatformEvents() = default;
   virtual void OnTimer(PlatformId timer) = 0;
   virtual void OnHttpResponse(PlatformId request, PlatformHttpResponse response) = 0;
-  // The request never got a response (DNS, refused, reset, TLS...). `message` names the cause.
+  // The request never got a response (DNS, refused, reset, TLS...). `message` names the cause,
+  // starting with the error's code and a colon when the host knows one ("ECONNREFUSED: connect
+  // ECONNREFUSED 127.0.0.1:8790"): the core reads the code to say what to do. The core adds the
+  // method and the URL itself.
   virtual void OnHttpError(PlatformId request, std::string message) = 0;
   virtual void OnIpcOpen(PlatformId stream) = 0;
   virtual void OnIpcData(PlatformId stream, std::string bytes) = 0;
@@ -61,6 +64,11 @@ class PlatformEvents {
   virtual void OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) = 0;
   // A request to the loopback listener; `target` is its path and query ("/callback?code=...").
   virtual void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) = 0;
+  // A URL that OpenUrl accepted could not be opened after all (no opener installed, no
+  // graphical session, the opener failed); `reason` says why in a few words. True when the
+  // app was told (its log callback got the address); otherwise the host should tell the user
+  // another way (a Node process warning).
+  virtual bool OnUrlNotOpened(std::string url, std::string reason) = 0;
 
   // --- voice (voice.md §7) ---
   // A binary WebSocket frame (the voice gateway's DAVE messages). Text frames go to
@@ -93,6 +101,11 @@ class Platform {
   // the app awaits); otherwise the timer must not hold the process open (a token-expiry timer).
   virtual void StartTimer(PlatformId timer, uint64_t delay_ms, bool keep_alive) = 0;
   virtual void CancelTimer(PlatformId timer) = 0;
+  // A host with an event loop keeps running while this is held (true): the Client is
+  // connecting, connected or reconnecting, which the app waits on as it would on an open
+  // socket, also between sockets (a backoff, the bootstrap requests). Released with false once
+  // the Client is disconnected. Called only when the answer changes.
+  virtual void HoldEventLoop(bool hold) = 0;
 
   virtual void SendHttp(PlatformId request, const PlatformHttpRequest& http) = 0;
   virtual void CancelHttp(PlatformId request) = 0;
@@ -112,7 +125,8 @@ class Platform {
                                const std::string& html) = 0;
   virtual void StopLoopbackListener(PlatformId listener) = 0;
 
-  // Opens a URL for the user (the system browser on desktop). False if nothing could open it.
+  // Opens a URL for the user (the system browser on desktop). False if it was refused at once;
+  // a failure found later (or one the host wants to explain) comes as OnUrlNotOpened instead.
   virtual bool OpenUrl(const std::string& url) = 0;
 
   // --- voice (voice.md §7) ---

@@ -88,7 +88,10 @@ void AuthorizeFlow::Start(AuthorizationArgs args, Client::AuthorizationCallback 
       [this, generation] {
         timeout_ = 0;
         if (generation == generation_ && pending()) {
-          Finish(Failure(ErrorType::AuthorizationFailed, "the authorization timed out"));
+          Finish(Failure(ErrorType::AuthorizationFailed,
+                         "the authorization timed out: the player did not finish in the browser or the chat "
+                         "client within " + std::to_string(kAuthorizeTimeoutMs / 60000) +
+                             " minutes; call Authorize again"));
         }
       },
       false);
@@ -193,10 +196,10 @@ void AuthorizeFlow::OpenBrowser(const std::optional<std::string>& loopback_redir
     return;
   }
   redirect_uri_ = request->redirect_uri;
-  context_.logger.Log(LoggingSeverity::Info, "Authorize: opening the browser");
-  if (!context_.platform.OpenUrl(request->url)) {
-    Finish(Failure(ErrorType::AuthorizationFailed, "no browser could be opened"));
-  }
+  // A browser that cannot be opened does not end the flow: the Warning gives the address, which
+  // the player may open by hand (on this machine, for the loopback redirect) until the flow's
+  // timeout or AbortAuthorize.
+  context_.urls.Open(request->url, "Authorize");
 }
 
 bool AuthorizeFlow::OnLoopbackRequest(PlatformId listener, PlatformId request,

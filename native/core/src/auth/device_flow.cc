@@ -54,7 +54,7 @@ void DeviceFlow::Start(DeviceAuthorizationArgs args, Client::TokenExchangeCallba
         if (auto complete = root["verification_uri_complete"].String()) {
           context_.logger.Log(LoggingSeverity::Info,
                              "GetTokenFromDevice: enter code " + std::string(*user_code));
-          context_.platform.OpenUrl(std::string(*complete));
+          context_.urls.Open(std::string(*complete), "GetTokenFromDevice");
         } else {
           OpenScreen(client_id_, std::string(*user_code));
         }
@@ -109,7 +109,7 @@ void DeviceFlow::OpenScreen(uint64_t client_id, const std::string& user_code) {
   std::string url = context_.settings.endpoints.web_base + "/activate?user_code=" + uri::PercentEncode(user_code) +
                     "&client_id=" + std::to_string(client_id);
   context_.logger.Log(LoggingSeverity::Info, "device authorization: enter code " + user_code);
-  context_.platform.OpenUrl(url);
+  context_.urls.Open(url, "OpenAuthorizeDeviceScreen");
 }
 
 void DeviceFlow::CloseScreen() {

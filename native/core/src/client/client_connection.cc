@@ -11,8 +11,12 @@ void Client::Connect() {
   if (!impl_) return;
   const auto& token = impl_->session().token();
   if (!token || !impl_->session().IsAuthenticated()) {
-    impl_->logger().Log(LoggingSeverity::Error,
-                        "Connect: no valid token; call UpdateToken first");
+    impl_->logger().Log(
+        LoggingSeverity::Error,
+        token ? "Connect: the token has expired: call RefreshToken (or Authorize again), then "
+                "UpdateToken with the new access token, then Connect"
+              : "Connect: no token: call UpdateToken with the player's access token (from "
+                "GetToken or RefreshToken) first, then Connect");
     impl_->SetStatus(Status::Disconnected, Error::ConnectionFailed, 0);
     return;
   }

@@ -16,8 +16,9 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
       logger_(logging::kIsDebugBuild, callbacks_.queue()),
       scheduler_(*platform_, ids_),
       http_(*platform_, scheduler_, ids_, logger_),
-      context_{*platform_, ids_, scheduler_, logger_, http_, callbacks_, settings_, sockets_},
-      status_(logger_, callbacks_),
+      urls_(*platform_, logger_),
+      context_{*platform_, ids_, scheduler_, logger_, http_, callbacks_, settings_, sockets_, urls_},
+      status_(logger_, callbacks_, *platform_),
       local_client_(*platform_, ids_, scheduler_, logger_),
       gateway_(*platform_, ids_, scheduler_, logger_, http_,
                gateway::GatewayConnection::Listener{
@@ -157,6 +158,8 @@ void ClientImpl::AuthedRequest(http::ApiRequest request, std::function<void(http
 void ClientImpl::OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) {
   authorize_flow_.OnLoopbackListening(listener, port, std::move(error));
 }
+
+bool ClientImpl::OnUrlNotOpened(std::string url, std::string reason) { return urls_.OnNotOpened(url, reason); }
 
 void ClientImpl::OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) {
   if (!authorize_flow_.OnLoopbackRequest(listener, request, target)) {

@@ -109,6 +109,7 @@ class ClientImpl final : public PlatformEvents {
   void OnWebSocketClosed(PlatformId socket, int32_t code, std::string reason) override;
   void OnLoopbackListening(PlatformId listener, uint16_t port, std::string error) override;
   void OnLoopbackRequest(PlatformId listener, PlatformId request, std::string target) override;
+  bool OnUrlNotOpened(std::string url, std::string reason) override;
   void OnWebSocketBinary(PlatformId socket, std::string bytes) override;
   void OnUdpOpen(PlatformId socket, uint16_t local_port) override;
   void OnUdpMessage(PlatformId socket, const uint8_t* data, size_t size, const std::string& host,
@@ -130,6 +131,7 @@ class ClientImpl final : public PlatformEvents {
   Scheduler scheduler_;
   http::HttpClient http_;
   SocketRouter sockets_;
+  UrlOpener urls_;
   FeatureContext context_;
   ConnectionStatus status_;
   rpc::LocalClient local_client_;

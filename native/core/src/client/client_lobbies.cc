@@ -21,7 +21,7 @@ namespace {
 std::function<void(http::ApiResponse)> ChannelLinkingDone(ClientImpl& impl, Client::ResultCallback callback) {
   return [&impl, callback = std::move(callback)](http::ApiResponse response) {
     if (response.result.Successful()) {
-      if (auto doc = json::Document::Parse(response.body)) impl.social().ApplyLobby(doc->Root(), true);
+      if (auto doc = json::Document::Parse(response.body)) impl.social().ApplyLobby(doc->Root(), social::Origin::Update);
     }
     if (callback) impl.Post([callback, result = response.result] { callback(result); });
   };
@@ -61,8 +61,9 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string const& secret, StringMap 
                            result = http::MalformedResponse(response.status, response.body, false, "no lobby id");
                          } else {
                            lobby_id = *id;
-                           // Known at once, whether or not the gateway's LOBBY_CREATE came first.
-                           impl.social().ApplyLobby(doc->Root(), true);
+                           // Known at once; of this answer and the gateway's LOBBY_CREATE, the
+                           // first announces LobbyCreated (social_layer.h).
+                           impl.social().ApplyLobby(doc->Root(), social::Origin::Create);
                          }
                        }
                        if (callback) impl.Post([callback, result, lobby_id] { callback(result, lobby_id); });
@@ -74,10 +75,8 @@ void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
   ClientImpl& impl = *impl_;
   impl.AuthedRequest(requests::Json("DELETE", "/lobbies/" + std::to_string(lobbyId) + "/members/@me", "", "LeaveLobby"),
                      [&impl, callback, lobbyId](http::ApiResponse response) {
-                       if (response.result.Successful() && impl.social().state()->lobbies.erase(lobbyId) > 0) {
-                         impl.social().state()->messages.DropChannel(lobbyId);
-                         if (auto cb = impl.social().callbacks().lobby_deleted) impl.PostEvent([cb, lobbyId] { cb(lobbyId); });
-                       }
+                       // Of this answer and the gateway's LOBBY_DELETE, the first says LobbyDeleted.
+                       if (response.result.Successful()) impl.social().ForgetLobby(lobbyId);
                        if (callback) impl.Post([callback, result = response.result] { callback(result); });
                      });
 }

@@ -40,8 +40,9 @@ void SendMessage(ClientImpl& impl, std::string path, const std::string& content,
                            result = http::MalformedResponse(response.status, response.body, false, "no message id");
                          } else {
                            id = *message_id;
-                           // The gateway will deliver it too; whichever comes first, it is cached once.
-                           impl.social().ApplyMessage(doc->Root(), true, false);
+                           // The gateway delivers it too: whichever comes first caches it and
+                           // announces MessageCreated, the other finds nothing new (social_layer.h).
+                           impl.social().ApplyMessage(doc->Root(), social::Origin::Create);
                          }
                        }
                        if (callback) impl.Post([callback, result, id] { callback(result, id); });
@@ -166,7 +167,7 @@ void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::stri
                   body.Take(), "EditUserMessage"),
       [&impl, callback](http::ApiResponse response) {
         if (response.result.Successful()) {
-          if (auto doc = json::Document::Parse(response.body)) impl.social().ApplyMessage(doc->Root(), true, false);
+          if (auto doc = json::Document::Parse(response.body)) impl.social().ApplyMessage(doc->Root(), social::Origin::Update);
         }
         if (callback) impl.Post([callback, result = response.result] { callback(result); });
       });
@@ -179,7 +180,7 @@ void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultC
       requests::Json("DELETE", "/users/@me/dms/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId),
                   "", "DeleteUserMessage"),
       [&impl, callback, messageId](http::ApiResponse response) {
-        if (response.result.Successful()) impl.social().state()->messages.Delete(0, messageId);
+        if (response.result.Successful()) impl.social().DeleteMessage(0, messageId);
         if (callback) impl.Post([callback, result = response.result] { callback(result); });
       });
 }

@@ -10,9 +10,25 @@ namespace sdkpp {
 using requests::Destroyed;
 using requests::Invalid;
 
+namespace {
+
+// Presence answers ClientNotReady when there is neither a local chat client nor a Ready gateway
+// session. Its text is the connection's own advice (ConnectionStatus::NotReadyText) as it stood
+// when the app made the call, which tells "call Connect()" apart from "wait for Ready".
+Client::ResultCallback ExplainNotReady(ClientImpl& impl, Client::ResultCallback callback) {
+  if (!callback) return callback;
+  std::string advice = "no local chat client, and " + ConnectionStatus::NotReadyText(impl.status());
+  return [callback = std::move(callback), advice = std::move(advice)](ClientResult result) {
+    if (result.Type() == ErrorType::ClientNotReady) result.SetError(advice);
+    callback(std::move(result));
+  };
+}
+
+}  // namespace
+
 void Client::UpdateRichPresence(Activity activity, ResultCallback callback) {
   if (!impl_) return requests::PostNow(callback, Destroyed());
-  impl_->presence().Update(std::move(activity), std::move(callback));
+  impl_->presence().Update(std::move(activity), ExplainNotReady(*impl_, std::move(callback)));
 }
 
 void Client::ClearRichPresence() {
@@ -21,7 +37,7 @@ void Client::ClearRichPresence() {
 
 void Client::SetOnlineStatus(StatusType status, ResultCallback callback) {
   if (!impl_) return requests::PostNow(callback, Destroyed());
-  impl_->presence().SetStatus(status, std::move(callback));
+  impl_->presence().SetStatus(status, ExplainNotReady(*impl_, std::move(callback)));
 }
 
 namespace {
@@ -149,8 +165,11 @@ void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback callback) {
 
 void Client::SetActivityInviteUpdatedCallback(ActivityInviteCallback callback) {
   if (!impl_) return;
-  impl_->social().callbacks().activity_invite_updated = [callback](const json::Value& data) {
-    if (auto invite = social::ActivityInviteFromJson(data)) callback(*invite);
+  // A repeated or replayed update of an invite the app already heard of is not news.
+  auto seen = impl_->seen_invites();
+  impl_->social().callbacks().activity_invite_updated = [callback, seen](const json::Value& data) {
+    auto invite = social::ActivityInviteFromJson(data);
+    if (invite && seen->NewsInUpdate(*invite)) callback(*invite);
   };
 }
 

@@ -13,6 +13,7 @@
 #include "http/http_client.h"
 #include "io/scheduler.h"
 #include "io/socket_router.h"
+#include "io/url_opener.h"
 #include "logging/logger.h"
 #include "sdkpp/platform.h"
 
@@ -27,7 +28,7 @@ struct ClientSettings {
 };
 
 struct FeatureContext {
-  Platform& platform;  // opening URLs, loopback listeners
+  Platform& platform;  // loopback listeners
   IdSource& ids;
   Scheduler& scheduler;  // timers and the local clock (NowMs)
   logging::Logger& logger;  // and its redactor, which must learn every secret first
@@ -35,6 +36,7 @@ struct FeatureContext {
   callbacks::AppCallbacks& callbacks;
   const ClientSettings& settings;
   SocketRouter& sockets;  // voice sockets register here to get their events
+  UrlOpener& urls;  // pages for the player (authorize, device activation)
 };
 
 }  // namespace sdkpp

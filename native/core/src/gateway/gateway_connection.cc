@@ -4,6 +4,7 @@
 #include <array>
 
 #include "crypto/secure_random.h"
+#include "http/failure_text.h"
 
 namespace sdkpp::gateway {
 namespace {
@@ -11,6 +12,26 @@ namespace {
 // Private close codes (4900+ is unused by the service) so our own closes are recognisable.
 constexpr int32_t kCloseZombie = 4900;
 constexpr int32_t kCloseReconnect = 4901;
+
+// What a close means, in words: "the token was refused (4004 authentication failed)".
+std::string DescribeClose(int32_t code, const std::string& reason) {
+  if (const CloseCodeRule* rule = FindCloseCodeRule(code)) {
+    return std::string(rule->meaning) + " (" + std::to_string(code) + " " + std::string(rule->name) + ")";
+  }
+  std::string text = "the connection closed (" + std::to_string(code);
+  if (!reason.empty()) text += " " + reason;
+  return text + ")";
+}
+
+std::string Seconds(uint64_t ms) {
+  std::string text = std::to_string(ms / 1000);
+  if (ms % 1000 != 0) {
+    text += '.';
+    text += std::to_string((ms % 1000) / 100);
+  }
+  text += " s";
+  return text;
+}
 
 uint32_t Seed() {
   std::array<uint8_t, 4> bytes{};
@@ -58,6 +79,7 @@ void GatewayConnection::Connect(std::string token) {
   }
   wanted_ = true;
   reconnect_attempts_ = 0;
+  failures_in_a_row_ = 0;
   if (gateway_url_.empty()) {
     FetchGatewayUrl();
   } else {
@@ -71,21 +93,29 @@ void GatewayConnection::FetchGatewayUrl() {
   request.path = "/gateway";
   request.idempotent = true;
   request.operation = "Connect";
+  request.log_failure = false;  // LostConnection logs it, at a bounded rate
   http_operation_ = http_.Send(std::move(request), [this](http::ApiResponse response) {
     http_operation_ = 0;
     if (!wanted_) return;
-    std::optional<std::string> url;
-    if (response.result.Successful()) {
-      if (auto document = json::Document::Parse(response.body)) {
-        if (auto text = document->Root()["url"].String()) url = std::string(*text);
+    if (!response.result.Successful()) {
+      if (IsPermanentBootstrapStatus(response.status)) {
+        StopForGood(response.status, response.result.Error() +
+                                         ". Not retrying: no retry changes this answer; fix the "
+                                         "cause, then call Connect again");
+        return;
       }
+      LostConnection(CloseAction::Reidentify, Client::Error::ConnectionFailed, response.status,
+                     response.result.Error());
+      return;
+    }
+    std::optional<std::string> url;
+    if (auto document = json::Document::Parse(response.body)) {
+      if (auto text = document->Root()["url"].String()) url = std::string(*text);
     }
     if (!url || (url->rfind("ws://", 0) != 0 && url->rfind("wss://", 0) != 0)) {
-      logger_.Log(LoggingSeverity::Warning,
-                  "Connect: no gateway URL (" + (response.result.Successful()
-                                                     ? std::string("malformed answer")
-                                                     : response.result.Error()) + ")");
-      LostConnection(CloseAction::Reidentify, Client::Error::ConnectionFailed, 0, "no gateway URL");
+      LostConnection(CloseAction::Reidentify, Client::Error::ConnectionFailed, 0,
+                     "GET /gateway answered no ws:// or wss:// URL at " +
+                         http::UrlForDisplay(http_.api_base()));
       return;
     }
     gateway_url_ = *url;
@@ -102,7 +132,8 @@ void GatewayConnection::OpenSocket(const std::string& base_url) {
   limiter_.Reset();
   hello_timer_ = scheduler_.After(kHelloTimeoutMs, [this] {
     hello_timer_ = 0;
-    LostConnection(CloseAction::Resume, Client::Error::ConnectionFailed, 0, "no Hello in time");
+    LostConnection(CloseAction::Resume, Client::Error::ConnectionFailed, 0,
+                   "the gateway sent no Hello within " + Seconds(kHelloTimeoutMs));
   });
   platform_.OpenWebSocket(socket_, url);
 }
@@ -117,8 +148,8 @@ bool GatewayConnection::OnMessage(PlatformId socket, std::string_view text) {
   if (socket != socket_) return false;
   auto document = json::Document::Parse(text);
   if (!document || !document->Root().IsObject()) {
-    logger_.Log(LoggingSeverity::Warning, "gateway: a message that is not a JSON object; reconnecting");
-    LostConnection(CloseAction::Resume, Client::Error::UnexpectedClose, 4002, "undecodable message");
+    LostConnection(CloseAction::Resume, Client::Error::UnexpectedClose, 4002,
+                   "the gateway sent a message that is not a JSON object");
     return true;
   }
   json::Value root = document->Root();
@@ -136,8 +167,8 @@ bool GatewayConnection::OnMessage(PlatformId socket, std::string_view text) {
       SendNow(Frame(Op::Heartbeat, last_sequence_ > 0 ? std::to_string(last_sequence_) : "null"), true);
       break;
     case Op::Reconnect:
-      logger_.Log(LoggingSeverity::Info, "gateway: the service asked for a reconnect");
-      LostConnection(CloseAction::Resume, Client::Error::None, kCloseReconnect, "reconnect requested");
+      LostConnection(CloseAction::Resume, Client::Error::None, kCloseReconnect,
+                     "the service asked for a reconnect", false);
       break;
     case Op::InvalidSession: {
       bool resumable = root["d"].Bool().value_or(false);
@@ -180,6 +211,12 @@ bool GatewayConnection::OnMessage(PlatformId socket, std::string_view text) {
       } else if (type == "RESUMED") {
         reconnect_attempts_ = 0;
         resuming_ = false;
+      }
+      if ((type == "READY" || type == "RESUMED") && failures_in_a_row_ > 0) {
+        logger_.Log(LoggingSeverity::Warning, "Connect: connected again after " +
+                                                  std::to_string(failures_in_a_row_) +
+                                                  " failed attempt(s)");
+        failures_in_a_row_ = 0;
       }
       if (listener_.on_dispatch) listener_.on_dispatch(type, data);
       if (type == "READY" || type == "RESUMED") {
@@ -251,8 +288,8 @@ void GatewayConnection::ScheduleHeartbeat(uint64_t delay_ms) {
 void GatewayConnection::Heartbeat() {
   if (socket_ == 0) return;
   if (!heartbeat_acked_) {
-    logger_.Log(LoggingSeverity::Warning, "gateway: no heartbeat ACK; the connection is dead, resuming");
-    LostConnection(CloseAction::Resume, Client::Error::UnexpectedClose, kCloseZombie, "zombie connection");
+    LostConnection(CloseAction::Resume, Client::Error::UnexpectedClose, kCloseZombie,
+                   "no heartbeat ACK came: the connection is dead");
     return;
   }
   heartbeat_acked_ = false;
@@ -266,32 +303,52 @@ bool GatewayConnection::OnClosed(PlatformId socket, int32_t code, const std::str
   CloseAction action = ActionForClose(code);
   Client::Error error = action == CloseAction::Stop ? Client::Error::ConnectionFailed
                                                     : Client::Error::UnexpectedClose;
-  LostConnection(action, error, code, "closed with " + std::to_string(code) + (reason.empty() ? "" : " " + reason));
+  LostConnection(action, error, code, DescribeClose(code, reason));
   return true;
 }
 
+void GatewayConnection::StopForGood(int32_t detail, const std::string& what_and_fix) {
+  logger_.Log(LoggingSeverity::Error, "Connect stopped: " + what_and_fix);
+  wanted_ = false;
+  session_id_.clear();
+  SetStatus(Client::Status::Disconnected, Client::Error::ConnectionFailed, detail);
+}
+
 void GatewayConnection::LostConnection(CloseAction action, Client::Error error, int32_t code,
-                                       const std::string& why) {
-  CloseSocket(action == CloseAction::Resume ? kCloseReconnect : 1000, why);
+                                       const std::string& why, bool failure) {
+  // The close reason goes on the wire (at most 123 bytes): a fixed word, not `why`.
+  CloseSocket(action == CloseAction::Resume ? kCloseReconnect : 1000,
+              action == CloseAction::Resume ? "reconnecting" : "closing");
   if (!wanted_) {
     SetStatus(Client::Status::Disconnected);
     return;
   }
   if (action == CloseAction::Stop) {
-    logger_.Log(LoggingSeverity::Error, "gateway: " + why + "; not reconnecting");
-    wanted_ = false;
-    session_id_.clear();
-    SetStatus(Client::Status::Disconnected, error, code);
+    const CloseCodeRule* rule = FindCloseCodeRule(code);
+    std::string fix = rule && !rule->fix.empty() ? std::string(rule->fix) : "call Connect again";
+    StopForGood(code, why + ": " + fix + ". Not reconnecting: reconnecting cannot change this answer");
     return;
   }
   if (action == CloseAction::Reidentify) {
     session_id_.clear();
     last_sequence_ = 0;
   }
-  logger_.Log(LoggingSeverity::Info, "gateway: " + why + "; reconnecting");
   SetStatus(Client::Status::Reconnecting, error, code);
   uint64_t base = std::min<uint64_t>(kReconnectBaseMs << std::min(reconnect_attempts_, 6), kReconnectMaxMs);
-  ScheduleReconnect(base / 2 + Jitter(base));
+  uint64_t delay = base / 2 + Jitter(base);
+  if (!failure) {
+    logger_.Log(LoggingSeverity::Info, "gateway: " + why + "; reconnecting");
+  } else {
+    ++failures_in_a_row_;
+    bool reported = failures_in_a_row_ == 1 || failures_in_a_row_ % kRetryLogInterval == 0;
+    std::string line = "Connect: " + why + ". Retrying in " + Seconds(delay);
+    if (failures_in_a_row_ > 1) {
+      line += " (" + std::to_string(failures_in_a_row_) + " failures in a row; reported at the first and every " +
+              std::to_string(kRetryLogInterval) + "th)";
+    }
+    logger_.Log(reported ? LoggingSeverity::Warning : LoggingSeverity::Verbose, line);
+  }
+  ScheduleReconnect(delay);
 }
 
 void GatewayConnection::ScheduleReconnect(uint64_t delay_ms) {

@@ -3,6 +3,10 @@
 // duplicates dropped, Reconnect and Invalid Session handling, resume after a dropped socket so
 // that no event is lost or delivered twice, jittered exponential backoff, and the sending limit.
 // It reports Client::Status transitions; what the events mean is the social layer's business.
+// A failure no retry can change (a refused token, a wrong API base, a close code the service
+// documents as "do not reconnect") ends the attempt with Disconnected / ConnectionFailed and an
+// Error line that says what to do; other failures are retried with backoff, their reasons logged
+// at a bounded rate.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +29,10 @@ namespace sdkpp::gateway {
 inline constexpr uint64_t kReconnectBaseMs = 1000;
 inline constexpr uint64_t kReconnectMaxMs = 60'000;
 inline constexpr uint64_t kHelloTimeoutMs = 15'000;
+// A connection that keeps failing logs its reason at Warning on the first failure and then on
+// every kRetryLogInterval-th one (with the count), not once per attempt for as long as the
+// service stays away; the attempts between go to Verbose.
+inline constexpr int kRetryLogInterval = 10;
 
 class GatewayConnection {
  public:
@@ -61,7 +69,12 @@ class GatewayConnection {
   void Resume();
   void Heartbeat();
   void ScheduleHeartbeat(uint64_t delay_ms);
-  void LostConnection(CloseAction action, Client::Error error, int32_t code, const std::string& why);
+  // `failure`: false for a reconnect the service asked for (not counted, logged at Info).
+  void LostConnection(CloseAction action, Client::Error error, int32_t code, const std::string& why,
+                      bool failure = true);
+  // Stops for good: Disconnected / ConnectionFailed with `detail` (a close code or an HTTP
+  // status), and an Error line "Connect stopped: <what_and_fix>".
+  void StopForGood(int32_t detail, const std::string& what_and_fix);
   void ScheduleReconnect(uint64_t delay_ms);
   void CloseSocket(int32_t code, const std::string& reason);
   void FlushSendQueue();
@@ -92,6 +105,8 @@ class GatewayConnection {
   bool heartbeat_acked_ = true;
   bool resuming_ = false;
   int reconnect_attempts_ = 0;
+  // Failed attempts since the last READY/RESUMED (or Connect): the rate of retry log lines.
+  int failures_in_a_row_ = 0;
   SendLimiter limiter_;
   std::deque<std::string> send_queue_;
   std::minstd_rand random_;

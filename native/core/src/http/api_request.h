@@ -26,6 +26,10 @@ struct ApiRequest {
   bool carries_secrets = false;
   // For log lines: the SDK operation this request belongs to ("GetToken").
   std::string operation;
+  // The HTTP client logs a failure that ends the operation (Warning). Off for a caller that
+  // repeats the request on its own and logs its failures itself, rate-limited (the gateway's
+  // bootstrap request), so a service that stays down is not a log line per attempt.
+  bool log_failure = true;
 };
 
 struct ApiResponse {

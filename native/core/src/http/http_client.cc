@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "crypto/secure_random.h"
+#include "http/failure_text.h"
 #include "http/http_date.h"
 #include "http/result_builder.h"
 #include "json/json.h"
@@ -45,6 +46,19 @@ HttpClient::HttpClient(Platform& platform, Scheduler& scheduler, IdSource& ids,
                        logging::Logger& logger)
     : platform_(platform), scheduler_(scheduler), ids_(ids), logger_(logger), jitter_(SecureSeed()) {}
 
+void HttpClient::SetApiBase(std::string base) {
+  std::string_view user_info = UserInfoOf(base);
+  logger_.redactor().RememberSecret(user_info);
+  if (size_t colon = user_info.find(':'); colon != std::string_view::npos) {
+    logger_.redactor().RememberSecret(user_info.substr(colon + 1));
+  }
+  api_base_ = std::move(base);
+}
+
+std::string HttpClient::ForLog(const Operation& op, const std::string& text) const {
+  return op.request.operation.empty() ? text : op.request.operation + ": " + text;
+}
+
 std::string HttpClient::Describe(const Operation& op) const {
   std::string text = op.request.method + " " + op.request.path;
   if (!op.request.operation.empty()) text += " (" + op.request.operation + ")";
@@ -77,7 +91,7 @@ void HttpClient::Attempt(PlatformId id) {
   Operation& op = operations_.at(id);
   PlatformHttpRequest http;
   http.method = op.request.method;
-  http.url = api_base_ + op.request.path;
+  http.url = UrlOf(op);
   http.headers.push_back({"User-Agent", "sdkpp (https://www.npmjs.com/package/sdkpp, 0.1)"});
   if (!op.request.content_type.empty()) {
     http.headers.push_back({"Content-Type", op.request.content_type});
@@ -107,13 +121,14 @@ void HttpClient::OnTimeout(PlatformId id) {
   op.timer = 0;
   operation_of_request_.erase(op.http_request);
   platform_.CancelHttp(op.http_request);
-  logger_.Log(LoggingSeverity::Warning, Describe(op) + " timed out after " +
-                                            std::to_string(timeout_ms_) + " ms");
   // Not retried: the app chose this bound with SetHttpRequestTimeout.
   ApiResponse response;
-  response.result = NetworkFailure(
-      logger_.redactor(), "request timed out after " + std::to_string(timeout_ms_) + " ms",
-      BackoffMs(0) / 1000.0f);
+  response.result = NetworkFailure(logger_.redactor(),
+                                   TimeoutText(op.request.method, UrlOf(op), timeout_ms_),
+                                   BackoffMs(0) / 1000.0f);
+  if (op.request.log_failure) {
+    logger_.Log(LoggingSeverity::Warning, ForLog(op, response.result.Error()));
+  }
   Finish(id, std::move(response));
 }
 
@@ -157,14 +172,15 @@ bool HttpClient::OnResponse(PlatformId request, PlatformHttpResponse response) {
   ApiResponse out;
   float retry_seconds = response.status == 429 ? static_cast<float>(retry_after.value_or(1.0))
                                                : BackoffMs(op.failures) / 1000.0f;
-  out.result = ResultFromResponse(logger_.redactor(), response.status, response.body,
+  RequestPlace place{op.request.method, op.request.path, api_base_,
+                     op.request.auth != AuthScheme::None};
+  out.result = ResultFromResponse(logger_.redactor(), place, response.status, response.body,
                                   op.request.carries_secrets, retry_seconds);
   out.status = response.status;
   out.body = std::move(response.body);
   out.headers = std::move(response.headers);
-  if (!out.result.Successful()) {
-    logger_.Log(LoggingSeverity::Warning,
-                Describe(op) + " failed: " + std::to_string(out.status) + " " + out.result.Error());
+  if (!out.result.Successful() && op.request.log_failure) {
+    logger_.Log(LoggingSeverity::Warning, ForLog(op, out.result.Error()));
   }
   Finish(id, std::move(out));
   return true;
@@ -181,10 +197,13 @@ bool HttpClient::OnError(PlatformId request, std::string message) {
     RetryAfter(id, BackoffMs(op.failures++), "connection failed");
     return true;
   }
-  logger_.Log(LoggingSeverity::Warning, Describe(op) + " failed: " + message);
   ApiResponse response;
   response.result =
-      NetworkFailure(logger_.redactor(), std::move(message), BackoffMs(op.failures) / 1000.0f);
+      NetworkFailure(logger_.redactor(), NetworkFailureText(op.request.method, UrlOf(op), message),
+                     BackoffMs(op.failures) / 1000.0f);
+  if (op.request.log_failure) {
+    logger_.Log(LoggingSeverity::Warning, ForLog(op, response.result.Error()));
+  }
   Finish(id, std::move(response));
   return true;
 }

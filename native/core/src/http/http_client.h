@@ -32,7 +32,8 @@ class HttpClient {
 
   HttpClient(Platform& platform, Scheduler& scheduler, IdSource& ids, logging::Logger& logger);
 
-  void SetApiBase(std::string base) { api_base_ = std::move(base); }
+  // A password in the base's user info becomes a remembered secret of the log's redactor.
+  void SetApiBase(std::string base);
   const std::string& api_base() const { return api_base_; }
   void SetTimeoutMs(uint32_t ms) { timeout_ms_ = ms; }
   uint32_t timeout_ms() const { return timeout_ms_; }
@@ -75,6 +76,9 @@ class HttpClient {
   uint64_t BackoffMs(int failures);
   void LearnServiceClock(const std::vector<HttpHeader>& headers);
   std::string Describe(const Operation& op) const;
+  // "<operation>: <text>", for the log line of a failure.
+  std::string ForLog(const Operation& op, const std::string& text) const;
+  std::string UrlOf(const Operation& op) const { return api_base_ + op.request.path; }
 
   Platform& platform_;
   Scheduler& scheduler_;

@@ -27,6 +27,7 @@ class NullPlatform final : public Platform, public std::enable_shared_from_this<
   }
   void StartTimer(PlatformId, uint64_t, bool) override {}
   void CancelTimer(PlatformId) override {}
+  void HoldEventLoop(bool) override {}  // no event loop to hold
   void SendHttp(PlatformId request, const PlatformHttpRequest&) override {
     Later([request](PlatformEvents& e) { e.OnHttpError(request, kNoPlatform); });
   }

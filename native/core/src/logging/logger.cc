@@ -1,12 +1,28 @@
 #include "logging/logger.h"
 
+#include <chrono>
+
 #include "callbacks/callback_queue.h"
 
 namespace sdkpp::logging {
 
+namespace {
+
+uint64_t SteadyNowMs() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+}  // namespace
+
 Logger::Logger(bool debug_build, std::shared_ptr<callbacks::CallbackQueue> queue,
                std::string_view file_name)
-    : debug_build_(debug_build), queue_(std::move(queue)), file_name_(file_name) {}
+    : debug_build_(debug_build), queue_(std::move(queue)), file_name_(file_name), now_ms_(SteadyNowMs) {}
+
+void Logger::SetMonotonicClock(std::function<uint64_t()> now_ms) {
+  std::lock_guard lock(limit_mutex_);
+  now_ms_ = now_ms ? std::move(now_ms) : SteadyNowMs;
+}
 
 bool Logger::Permitted(LoggingSeverity severity) const {
   if (severity < LoggingSeverity::Verbose || severity >= LoggingSeverity::None) return false;
@@ -55,9 +71,35 @@ bool Logger::Wants(LoggingSeverity severity) const {
   return false;
 }
 
-void Logger::Log(LoggingSeverity severity, std::string_view message) {
+bool Logger::HasCallbackFor(LoggingSeverity severity) const {
+  if (!Permitted(severity)) return false;
+  std::lock_guard lock(mutex_);
+  for (const auto& sink : callbacks_) {
+    if (severity >= sink.min_severity) return true;
+  }
+  return false;
+}
+
+void Logger::Log(LoggingSeverity severity, std::string_view message, std::source_location site) {
   if (!Wants(severity)) return;
-  Deliver(severity, redactor_.Redact(message));
+  if (severity < LoggingSeverity::Warning) {
+    Deliver(severity, redactor_.Redact(message));
+    return;
+  }
+  std::vector<LineRateLimit::Summary> due;
+  LineRateLimit::Verdict verdict;
+  {
+    std::lock_guard lock(limit_mutex_);
+    verdict = limit_.Admit(site, severity, now_ms_(), due);
+  }
+  for (const auto& summary : due) Deliver(summary.severity, summary.line);  // made of redacted lines
+  if (verdict == LineRateLimit::Verdict::Drop) return;  // not even redacted: a flood costs little
+  std::string redacted = redactor_.Redact(message);
+  if (verdict == LineRateLimit::Verdict::WriteAsSample) {
+    std::lock_guard lock(limit_mutex_);
+    limit_.KeepSample(site, redacted);
+  }
+  Deliver(severity, redacted);
 }
 
 void Logger::Deliver(LoggingSeverity severity, const std::string& redacted) {

@@ -3,14 +3,17 @@
 // every log (each callback, each file) with a DEBUG BUILD warning.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <source_location>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "callbacks/callback_queue.h"
+#include "logging/line_rate_limit.h"
 #include "logging/log_file.h"
 #include "logging/redactor.h"
 #include "sdkpp/enums.h"
@@ -45,7 +48,17 @@ class Logger {
 
   // True when some sink would receive a line of this severity: lets callers skip formatting.
   bool Wants(LoggingSeverity severity) const;
-  void Log(LoggingSeverity severity, std::string_view message);
+  // True when one of the app's log callbacks takes lines of this severity (a log file does not
+  // count: nobody reads it as it is written).
+  bool HasCallbackFor(LoggingSeverity severity) const;
+  // `site` is the kind of the line for the bound on Warning and Error lines (line_rate_limit.h):
+  // a helper that logs for its callers passes its caller's site on. Info and Verbose, which only
+  // debug builds deliver, are not bounded, so a debug trace stays whole.
+  void Log(LoggingSeverity severity, std::string_view message,
+           std::source_location site = std::source_location::current());
+
+  // The monotonic clock of the bound, in ms (default: std::chrono::steady_clock). Tests move it.
+  void SetMonotonicClock(std::function<uint64_t()> now_ms);
 
   Redactor& redactor() { return redactor_; }
   bool debug_build() const { return debug_build_; }
@@ -66,6 +79,10 @@ class Logger {
   mutable std::mutex mutex_;
   std::vector<CallbackSink> callbacks_;
   std::unique_ptr<LogFile> file_;
+  // Under their own mutex: taken before mutex_ (Deliver), never inside it.
+  std::mutex limit_mutex_;
+  LineRateLimit limit_;
+  std::function<uint64_t()> now_ms_;
   // Queued lines hold it weakly: once the Logger (its Client) is gone they are dropped instead
   // of reaching callbacks whose captured state the app may already have freed.
   std::shared_ptr<const bool> lifetime_ = std::make_shared<const bool>(true);

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iterator>
+
+#include "crypto/wipe.h"
 
 namespace sdkpp::logging {
 namespace {
@@ -140,22 +143,62 @@ class Scanner {
 
 std::string RedactPatterns(std::string_view message) { return Scanner(message).Run(); }
 
-void Redactor::RememberSecret(std::string_view secret) {
+Redactor::~Redactor() {
+  for (Remembered& secret : secrets_) crypto::WipeSecret(secret.value.data(), secret.value.capacity());
+}
+
+void Redactor::RememberSecret(std::string_view secret) { Remember(secret, nullptr); }
+
+void Redactor::RememberSecret(std::string_view secret, ScopeId scope) { Remember(secret, &scope); }
+
+Redactor::ScopeId Redactor::NewScope() {
+  std::lock_guard lock(mutex_);
+  return next_scope_++;
+}
+
+void Redactor::Remember(std::string_view secret, const ScopeId* scope) {
   static_assert(kMinRememberedSecret >= SecretTails::kTailBytes, "every secret has a whole tail");
   if (secret.size() < kMinRememberedSecret) return;
   std::lock_guard lock(mutex_);
-  if (remembered_.contains(secret)) return;
+  if (auto known = remembered_.find(secret); known != remembered_.end()) {
+    Remembered& entry = *known->second;
+    if (scope == nullptr) {
+      entry.unscoped = true;
+    } else if (std::find(entry.scopes.begin(), entry.scopes.end(), *scope) == entry.scopes.end()) {
+      entry.scopes.push_back(*scope);
+    }
+    return;
+  }
   const bool can_span_a_mask = secret.find_first_of("[]") != std::string_view::npos ||
                                kRedactionMask.find(secret) != std::string_view::npos;
-  secrets_.push_back({std::string(secret), SecretTails::BucketOf(secret), can_span_a_mask});
-  const Remembered& added = secrets_.back();
-  remembered_.insert(added.value);
-  tails_.Add(added.tail_bucket);
-  if (secrets_.size() > kMaxRememberedSecrets) {
-    remembered_.erase(secrets_.front().value);
-    tails_.Remove(secrets_.front().tail_bucket);
-    secrets_.pop_front();
+  secrets_.push_back({std::string(secret), SecretTails::BucketOf(secret), can_span_a_mask, scope == nullptr,
+                      scope == nullptr ? std::vector<ScopeId>{} : std::vector<ScopeId>{*scope}});
+  const Entry added = std::prev(secrets_.end());
+  remembered_.emplace(added->value, added);
+  tails_.Add(added->tail_bucket);
+  if (secrets_.size() > kMaxRememberedSecrets) Drop(secrets_.begin());
+}
+
+void Redactor::Forget(ScopeId scope) {
+  std::lock_guard lock(mutex_);
+  for (Entry entry = secrets_.begin(); entry != secrets_.end();) {
+    const Entry next = std::next(entry);
+    auto& scopes = entry->scopes;
+    if (auto held = std::find(scopes.begin(), scopes.end(), scope); held != scopes.end()) {
+      scopes.erase(held);
+      if (scopes.empty() && !entry->unscoped) Drop(entry);
+    }
+    entry = next;
   }
+}
+
+void Redactor::Drop(Entry entry) {
+  remembered_.erase(entry->value);
+  tails_.Remove(entry->tail_bucket);
+  // The whole buffer (a short value lives inside the list node itself): no copy of the text
+  // stays behind in freed memory.
+  crypto::WipeSecret(entry->value.data(), entry->value.capacity());
+  secrets_.erase(entry);
 }
 
 std::string Redactor::Redact(std::string_view message) const {

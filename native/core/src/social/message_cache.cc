@@ -20,17 +20,23 @@ void MessageCache::Touch(uint64_t, Channel& channel) const {
 
 void MessageCache::Insert(Channel& channel, MessageRecord message, bool live) {
   if (deleted_.count(message.id) > 0) return;  // a delete that arrived first wins
+  // Back after the bounds let it go (a history page reached it again): still announced.
+  if (!message.announced && AnnouncedThenEvicted(message.id)) message.announced = true;
   if (auto pinned = evicted_pinned_.find(message.id); pinned != evicted_pinned_.end()) {
     // Back in its channel (an older page reached it): one copy only, the newer edit.
+    bool announced = message.announced || pinned->second.announced;
     if (pinned->second.edited_ms > message.edited_ms) message = std::move(pinned->second);
+    message.announced = announced;
     evicted_pinned_.erase(pinned);
   }
   auto& list = channel.messages;
   auto at = std::lower_bound(list.begin(), list.end(), message.id,
                              [](const MessageRecord& m, uint64_t id) { return m.id < id; });
   if (at != list.end() && at->id == message.id) {
-    // Already known: keep the newer edit.
+    // Already known: keep the newer edit, and what the app was told of it.
+    bool announced = message.announced || at->announced;
     if (message.edited_ms >= at->edited_ms) *at = std::move(message);
+    at->announced = announced;
     return;
   }
   bool newest = at == list.end();
@@ -85,25 +91,30 @@ bool MessageCache::Update(const MessageRecord& updated) {
 }
 
 bool MessageCache::Apply(const MessageRecord& updated) {
+  // A stale copy (a replayed create after an edit, an edit overtaken by a newer one) changes no
+  // content: the app would see an edit undone.
+  auto apply = [&updated](MessageRecord& message, uint64_t channel_id) {
+    bool announced = message.announced || updated.announced;
+    if (updated.edited_ms >= message.edited_ms) {
+      message = updated;
+      message.channel_id = channel_id;
+    }
+    message.announced = announced;
+  };
   if (auto pinned = evicted_pinned_.find(updated.id); pinned != evicted_pinned_.end()) {
-    if (updated.edited_ms != 0 && updated.edited_ms < pinned->second.edited_ms) return true;  // stale
-    uint64_t channel_id = pinned->second.channel_id;
-    pinned->second = updated;
-    pinned->second.channel_id = channel_id;
+    apply(pinned->second, pinned->second.channel_id);
     return true;
   }
   auto where = channel_of_message_.find(updated.id);
   if (where == channel_of_message_.end()) return false;
   auto channel = channels_.find(where->second);
   if (channel == channels_.end()) return false;
-  for (auto& message : channel->second.messages) {
-    if (message.id != updated.id) continue;
-    if (updated.edited_ms != 0 && updated.edited_ms < message.edited_ms) return true;  // stale
-    message = updated;
-    message.channel_id = where->second;
-    return true;
-  }
-  return false;
+  auto& list = channel->second.messages;
+  auto at = std::lower_bound(list.begin(), list.end(), updated.id,
+                             [](const MessageRecord& m, uint64_t id) { return m.id < id; });
+  if (at == list.end() || at->id != updated.id) return false;
+  apply(*at, where->second);
+  return true;
 }
 
 bool MessageCache::Delete(uint64_t channel_id, uint64_t message_id) {
@@ -162,6 +173,7 @@ void MessageCache::Unpin(uint64_t message_id) {
 
 void MessageCache::Evict(MessageRecord&& message) {
   channel_of_message_.erase(message.id);
+  if (message.announced) announced_evicted_.Remember(message.id);
   if (pins_.count(message.id) > 0) evicted_pinned_.insert_or_assign(message.id, std::move(message));
 }
 

@@ -4,6 +4,10 @@
 // from the gateway apply whenever they arrive — also before the message itself (a deleted id is
 // remembered, so a late create is dropped). Memory is bounded per channel and overall.
 //
+// A message whose creation was announced (MessageRecord::announced) and that the bounds then let
+// go is remembered (a bounded memory of ids, recent_ids.h), so a replay of its create event
+// stays silent.
+//
 // A message whose callback is still queued is pinned: the bounds may push it out of its
 // channel (a burst longer than the channel bound arrives before the callbacks run), but it stays
 // findable until the callback has run, so every MessageCreated id has a handle. Pinned records
@@ -20,6 +24,7 @@
 #include <vector>
 
 #include "sdkpp/limits.h"
+#include "social/recent_ids.h"
 #include "social/records.h"
 
 namespace sdkpp::social {
@@ -29,6 +34,8 @@ namespace sdkpp::social {
 inline constexpr size_t kMaxMessagesPerChannel = limits::kMaxHistoryMessagesCount;
 inline constexpr size_t kMaxCachedMessages = 10'000;
 inline constexpr size_t kMaxRememberedDeletes = 4096;
+// Announced messages the bounds let go, remembered so their replayed creates stay silent.
+inline constexpr size_t kMaxRememberedAnnouncedEvictions = 4096;
 
 class MessageCache {
  public:
@@ -36,7 +43,9 @@ class MessageCache {
   void AddLive(MessageRecord message);
   // A page of history, newest first, as the service returned it for `requested` messages.
   void AddHistory(uint64_t channel_id, std::vector<MessageRecord> newest_first, size_t requested);
-  // Applies an edit; false if the message is not cached (the edit is then not needed).
+  // Applies an edit; false if the message is not cached (the edit is then not needed). An edit
+  // older than the cached one (an earlier edited timestamp, or none when the cache has one)
+  // changes nothing but the record's `announced` flag, which only ever goes from false to true.
   bool Update(const MessageRecord& updated);
   bool Delete(uint64_t channel_id, uint64_t message_id);
   // After a gap (a new session, not a resume): nothing is known to be contiguous any more.
@@ -57,6 +66,10 @@ class MessageCache {
   void Unpin(uint64_t message_id);
 
   const MessageRecord* Find(uint64_t message_id) const;
+  // Not cached any more, but its creation was announced before the bounds let it go.
+  bool AnnouncedThenEvicted(uint64_t message_id) const {
+    return !announced_evicted_.empty() && announced_evicted_.Contains(message_id);
+  }
   // Find for each of `count` ids into `out`; cheaper when each id is a neighbour of the one
   // before it in its channel, as in a history page (newest first): then no lookup at all.
   void FindAll(const uint64_t* ids, size_t count, const MessageRecord** out) const;
@@ -100,6 +113,7 @@ class MessageCache {
   size_t total_ = 0;
   std::unordered_map<uint64_t, uint32_t> pins_;
   std::unordered_map<uint64_t, MessageRecord> evicted_pinned_;
+  RecentIds announced_evicted_{kMaxRememberedAnnouncedEvictions};
   std::function<uint64_t()> service_now_ms_;
   std::function<void()> change_listener_;
 };

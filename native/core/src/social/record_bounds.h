@@ -17,6 +17,9 @@ namespace sdkpp::social {
 inline constexpr size_t kMaxUserRecords = 5'000;
 inline constexpr size_t kMaxChannelRecords = 1'000;
 inline constexpr size_t kMaxLobbyRecords = 1'000;
+// Lobbies let go after the app heard of them, remembered so a replay of their create stays
+// silent (social_layer.h; a RecentIds memory, like the message cache's evicted messages).
+inline constexpr size_t kMaxRememberedEvictedLobbies = 1'024;
 
 // Removes the least recently touched records for which `keep(id)` is false until `records`
 // holds at most 90 % of `cap`; does nothing while it is within `cap`. Returns how many went.

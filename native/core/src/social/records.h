@@ -43,6 +43,7 @@ struct RelationshipRecord {
   RelationshipType service = RelationshipType::None;
   RelationshipType game = RelationshipType::None;
   bool spam_request = false;
+  bool operator==(const RelationshipRecord&) const = default;
 };
 
 struct LobbyMemberRecord {
@@ -51,12 +52,14 @@ struct LobbyMemberRecord {
   bool connected = false;
   uint32_t flags = 0;  // 1 << 0: CanLinkLobby
   std::optional<std::string> additional_name;
+  bool operator==(const LobbyMemberRecord&) const = default;
 };
 
 struct LinkedChannelRecord {
   uint64_t id = 0;
   std::string name;
   uint64_t guild_id = 0;
+  bool operator==(const LinkedChannelRecord&) const = default;
 };
 
 // One user's state in a call (VOICE_STATE_UPDATE; voice.md §5).
@@ -93,6 +96,7 @@ struct AdditionalContentRecord {
   AdditionalContentType type = AdditionalContentType::Other;
   std::optional<std::string> title;
   uint8_t count = 0;
+  bool operator==(const AdditionalContentRecord&) const = default;
 };
 
 struct MessageRecord {
@@ -110,7 +114,24 @@ struct MessageRecord {
   std::optional<std::string> additional_name;
   std::optional<AdditionalContentRecord> additional_content;
   bool sent_from_game = true;
+  // Bookkeeping, not content: MessageCreated was announced for it (social_layer.cc). A record
+  // that only a history page brought has not been: its create event may still come.
+  bool announced = false;
 };
+
+// Whether the app could tell the two apart (the social layer's Updated callbacks fire only when
+// it could): every field but the bookkeeping. A lobby's members are compared one by one.
+inline bool SameReadable(const MessageRecord& a, const MessageRecord& b) {
+  return a.id == b.id && a.author_id == b.author_id && a.channel_id == b.channel_id && a.lobby_id == b.lobby_id &&
+         a.recipient_id == b.recipient_id && a.sent_ms == b.sent_ms && a.edited_ms == b.edited_ms &&
+         a.sent_from_game == b.sent_from_game && a.application_id == b.application_id && a.content == b.content &&
+         a.metadata == b.metadata && a.moderation_metadata == b.moderation_metadata &&
+         a.additional_name == b.additional_name && a.additional_content == b.additional_content;
+}
+inline bool SameReadableOwnFields(const LobbyRecord& a, const LobbyRecord& b) {
+  return a.id == b.id && a.application_id == b.application_id && a.metadata == b.metadata &&
+         a.linked_channel == b.linked_channel;
+}
 
 struct ChannelRecord {
   uint64_t id = 0;

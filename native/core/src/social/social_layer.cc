@@ -1,6 +1,7 @@
 #include "social/social_layer.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "social/parse.h"
@@ -55,12 +56,15 @@ void SocialLayer::RegisterHandlers(gateway::DispatchHandlers& handlers) {
   handlers.Register({"USER_UPDATE"}, [this](Type, Data data) { OnUserUpdate(data); });
   handlers.Register({"RELATIONSHIP_ADD", "RELATIONSHIP_UPDATE", "RELATIONSHIP_REMOVE"},
                     [this](Type type, Data data) { OnRelationship(type, data); });
-  handlers.Register({"LOBBY_CREATE", "LOBBY_UPDATE"}, [this](Type, Data data) { ApplyLobby(data, true); });
+  handlers.Register({"LOBBY_CREATE"}, [this](Type, Data data) { ApplyLobby(data, Origin::Create); });
+  handlers.Register({"LOBBY_UPDATE"}, [this](Type, Data data) { ApplyLobby(data, Origin::Update); });
   handlers.Register({"LOBBY_DELETE"}, [this](Type, Data data) { OnLobbyDeleted(data); });
   handlers.Register({"LOBBY_MEMBER_ADD", "LOBBY_MEMBER_UPDATE", "LOBBY_MEMBER_REMOVE"},
                     [this](Type type, Data data) { OnMember(type, data); });
-  handlers.Register({"LOBBY_MESSAGE_CREATE", "MESSAGE_CREATE", "LOBBY_MESSAGE_UPDATE", "MESSAGE_UPDATE"},
-                    [this](Type, Data data) { ApplyMessage(data, true, true); });
+  handlers.Register({"LOBBY_MESSAGE_CREATE", "MESSAGE_CREATE"},
+                    [this](Type, Data data) { ApplyMessage(data, Origin::Create); });
+  handlers.Register({"LOBBY_MESSAGE_UPDATE", "MESSAGE_UPDATE"},
+                    [this](Type, Data data) { ApplyMessage(data, Origin::Update); });
   handlers.Register({"LOBBY_MESSAGE_DELETE"}, [this](Type, Data data) { OnMessageDeleted(data, true); });
   handlers.Register({"MESSAGE_DELETE"}, [this](Type, Data data) { OnMessageDeleted(data, false); });
   handlers.Register({"ACTIVITY_INVITE_CREATE"}, [this](Type, Data data) { OnActivityInvite(data, true); });
@@ -97,9 +101,12 @@ void SocialLayer::OnReady(const json::Value& data) {
     RememberUser(relationship["user"]);
     if (auto parsed = ParseRelationship(relationship)) state_->relationships[parsed->user_id] = *parsed;
   }
+  // READY lists every lobby the player is in: one it does not list is no longer the player's,
+  // and joining it again is news (LobbyCreated) even if the bounds had let it go before.
+  evicted_lobbies_.Clear();
   std::vector<uint64_t> seen;
   for (const auto& lobby : data["lobbies"].Items()) {
-    ApplyLobby(lobby, false);
+    ApplyLobby(lobby, Origin::Snapshot);
     if (auto id = lobby["id"].Snowflake()) seen.push_back(*id);
   }
   for (auto it = state_->lobbies.begin(); it != state_->lobbies.end();) {
@@ -140,17 +147,16 @@ void SocialLayer::OnRelationship(std::string_view type, const json::Value& data)
   RelationshipRecord before = existed ? previous->second : RelationshipRecord{user_id};
   bool removed = type == "RELATIONSHIP_REMOVE" ||
                  (parsed->service == RelationshipType::None && parsed->game == RelationshipType::None);
+  // A repeat (a replayed ADD, an UPDATE to what the SDK has) changes nothing the app can read.
+  // There is no RelationshipUpdated: a change of type is announced as RelationshipCreated.
+  if (removed ? !existed : existed && before == *parsed) return;
   if (removed) {
     state_->relationships.erase(user_id);
   } else {
     state_->relationships[user_id] = *parsed;
   }
   bool service_changed = before.service != (removed ? RelationshipType::None : parsed->service);
-  if (removed && existed && callbacks_.relationship_deleted) {
-    auto cb = callbacks_.relationship_deleted;
-    Post([cb, user_id, service_changed] { cb(user_id, service_changed); });
-  } else if (!removed && callbacks_.relationship_created) {
-    auto cb = callbacks_.relationship_created;
+  if (auto cb = removed ? callbacks_.relationship_deleted : callbacks_.relationship_created) {
     Post([cb, user_id, service_changed] { cb(user_id, service_changed); });
   }
   if (callbacks_.relationship_groups_updated) {
@@ -159,27 +165,78 @@ void SocialLayer::OnRelationship(std::string_view type, const json::Value& data)
   }
 }
 
-void SocialLayer::ApplyLobby(const json::Value& lobby, bool announce) {
+void SocialLayer::ApplyLobby(const json::Value& lobby, Origin origin) {
   auto parsed = ParseLobby(lobby);
   if (!parsed) return;
+  bool has_members = lobby["members"].IsArray();
   for (const auto& member : lobby["members"].Items()) {
     if (member["user"].IsObject()) RememberUser(member["user"]);
   }
   uint64_t id = parsed->id;
-  bool created = state_->lobbies.count(id) == 0;
   parsed->touched = ++state_->touch_clock;
-  state_->lobbies[id] = std::move(*parsed);
-  if (created) BoundLobbies(id);
-  if (!announce) return;
-  auto cb = created ? callbacks_.lobby_created : callbacks_.lobby_updated;
-  if (cb) Post([cb, id] { cb(id); });
+  auto known = state_->lobbies.find(id);
+  if (known == state_->lobbies.end()) {
+    // Its members come with it: they are part of its LobbyCreated, not each a MemberAdded.
+    bool heard = evicted_lobbies_.Contains(id);
+    state_->lobbies.emplace(id, std::move(*parsed));
+    BoundLobbies(id);
+    if (origin == Origin::Snapshot || (heard && origin == Origin::Create)) return;
+    // Back after the bounds let it go: the app heard of it, and an update may say something new.
+    auto cb = heard ? callbacks_.lobby_updated : callbacks_.lobby_created;
+    if (cb) Post([cb, id] { cb(id); });
+    return;
+  }
+  LobbyRecord& record = known->second;
+  bool own_fields_changed = !SameReadableOwnFields(record, *parsed);
+  std::vector<LobbyMemberRecord> before;
+  if (has_members) {
+    before = std::move(record.members);
+  } else {
+    parsed->members = std::move(record.members);  // an object without a member list says nothing of them
+  }
+  record = std::move(*parsed);
+  if (origin == Origin::Snapshot) return;
+  if (own_fields_changed) {
+    if (auto cb = callbacks_.lobby_updated) Post([cb, id] { cb(id); });
+  }
+  if (has_members) AnnounceMemberChanges(id, before, record.members);
+}
+
+void SocialLayer::AnnounceMemberChanges(uint64_t lobby_id, const std::vector<LobbyMemberRecord>& before,
+                                        const std::vector<LobbyMemberRecord>& after) {
+  // The member events (LOBBY_MEMBER_ADD, ...) may come before or after this object: whichever
+  // brings a member's change first announces it, and the other then finds nothing new.
+  std::unordered_map<uint64_t, const LobbyMemberRecord*> old_members;
+  old_members.reserve(before.size());
+  for (const auto& member : before) old_members.emplace(member.id, &member);
+  auto post = [this, lobby_id](const std::function<void(uint64_t, uint64_t)>& cb, uint64_t member_id) {
+    if (cb) Post([cb, lobby_id, member_id] { cb(lobby_id, member_id); });
+  };
+  for (const auto& member : after) {
+    auto old = old_members.find(member.id);
+    if (old == old_members.end()) {
+      post(callbacks_.member_added, member.id);
+      continue;
+    }
+    if (!(*old->second == member)) post(callbacks_.member_updated, member.id);
+    old_members.erase(old);
+  }
+  for (const auto& member : before) {
+    if (old_members.count(member.id) > 0) post(callbacks_.member_removed, member.id);
+  }
 }
 
 void SocialLayer::OnLobbyDeleted(const json::Value& data) {
-  auto id = data["id"].Snowflake();
-  if (!id || state_->lobbies.erase(*id) == 0) return;
-  state_->messages.DropChannel(*id);
-  if (auto cb = callbacks_.lobby_deleted) Post([cb, id = *id] { cb(id); });
+  if (auto id = data["id"].Snowflake()) ForgetLobby(*id);
+}
+
+void SocialLayer::ForgetLobby(uint64_t lobby_id) {
+  // A lobby the bounds let go is still one the app knows: its delete is news too.
+  bool known = state_->lobbies.erase(lobby_id) > 0 || evicted_lobbies_.Contains(lobby_id);
+  evicted_lobbies_.Forget(lobby_id);  // joining it again is a new LobbyCreated
+  if (!known) return;
+  state_->messages.DropChannel(lobby_id);
+  if (auto cb = callbacks_.lobby_deleted) Post([cb, lobby_id] { cb(lobby_id); });
 }
 
 void SocialLayer::OnMember(std::string_view type, const json::Value& data) {
@@ -199,9 +256,11 @@ void SocialLayer::OnMember(std::string_view type, const json::Value& data) {
   } else if (it == members.end()) {
     members.push_back(std::move(*member));
     cb = callbacks_.member_added;
+  } else if (*it == *member) {
+    return;  // a replayed ADD, or what a lobby object already brought (and announced)
   } else {
     *it = std::move(*member);
-    cb = type == "LOBBY_MEMBER_ADD" ? callbacks_.member_added : callbacks_.member_updated;
+    cb = callbacks_.member_updated;
   }
   if (cb) Post([cb, lobby_id = *lobby_id, member_id] { cb(lobby_id, member_id); });
 }
@@ -245,9 +304,12 @@ void SocialLayer::BoundLobbies(uint64_t just_written) {
   before.reserve(state_->lobbies.size());
   for (const auto& [id, lobby] : state_->lobbies) before.push_back(id);
   EvictLeastRecentlyTouched(state_->lobbies, kMaxLobbyRecords, [&](uint64_t id) { return id == just_written; });
-  // The messages of a lobby the SDK no longer holds go with it.
+  // The messages of a lobby the SDK no longer holds go with it; the app knew the lobby, so a
+  // replay of its create stays silent.
   for (uint64_t id : before) {
-    if (state_->lobbies.count(id) == 0) state_->messages.DropChannel(id);
+    if (state_->lobbies.count(id) > 0) continue;
+    state_->messages.DropChannel(id);
+    evicted_lobbies_.Remember(id);
   }
 }
 
@@ -274,40 +336,52 @@ class MessagePin {
 
 }  // namespace
 
-void SocialLayer::ApplyMessage(const json::Value& message, bool live, bool announce) {
+void SocialLayer::ApplyMessage(const json::Value& message, Origin origin) {
   RememberUser(message["author"]);
   auto parsed = ParseMessage(message);
   if (!parsed) return;
   uint64_t id = parsed->id;
   RememberDmChannel(*parsed);
-  bool known = state_->messages.Find(id) != nullptr;
-  bool edit = parsed->edited_ms != 0 && known;
-  auto cb = !announce ? nullptr : (edit || known ? callbacks_.message_updated : callbacks_.message_created);
+  auto& cache = state_->messages;
+  const MessageRecord* known = cache.Find(id);
+  bool created = false;
+  if (known) {
+    // Created once: for a record a history page brought, the first create to arrive says it.
+    created = !known->announced && origin == Origin::Create;
+    bool stale = parsed->edited_ms < known->edited_ms;  // MessageCache::Update keeps the newer
+    if (!created && (stale || SameReadable(*known, *parsed))) return;  // nothing new to read
+  } else if (cache.AnnouncedThenEvicted(id)) {
+    if (origin == Origin::Create) return;  // a replay of a create the app heard of
+  } else {
+    created = true;
+  }
+  // Announced from now on (even without a callback set: one set later hears of new ones only).
+  parsed->announced = created || !known || known->announced;
+  auto cb = created ? callbacks_.message_created : callbacks_.message_updated;
   // Pinned before it goes in: the bounds may evict it at once, the callback must still find it.
   auto pin = cb ? std::make_shared<const MessagePin>(state_, id) : nullptr;
   if (known) {
-    state_->messages.Update(*parsed);
-  } else if (live) {
-    state_->messages.AddLive(std::move(*parsed));
+    cache.Update(*parsed);
   } else {
-    uint64_t channel = parsed->channel_id;
-    std::vector<MessageRecord> one;
-    one.push_back(std::move(*parsed));
-    state_->messages.AddHistory(channel, std::move(one), 1);
+    cache.AddLive(std::move(*parsed));
   }
-  if (!cb || !state_->messages.Find(id)) return;  // a late create of a deleted message
+  if (!cb || !cache.Find(id)) return;  // a late create of a deleted message
   Post([cb, pin] { cb(pin->id()); });
 }
 
 void SocialLayer::OnMessageDeleted(const json::Value& data, bool lobby) {
   auto id = data["id"].Snowflake();
   if (!id) return;
-  uint64_t channel = data["channel_id"].Snowflake().value_or(lobby ? data["lobby_id"].Snowflake().value_or(0) : 0);
-  bool removed = state_->messages.Delete(channel, *id);
-  if (removed && callbacks_.message_deleted) {
-    auto cb = callbacks_.message_deleted;
-    Post([cb, id = *id, channel] { cb(id, channel); });
+  DeleteMessage(data["channel_id"].Snowflake().value_or(lobby ? data["lobby_id"].Snowflake().value_or(0) : 0), *id);
+}
+
+void SocialLayer::DeleteMessage(uint64_t channel_id, uint64_t message_id) {
+  if (channel_id == 0) {
+    if (const auto* record = state_->messages.Find(message_id)) channel_id = record->channel_id;
   }
+  // Whichever of the delete's answer and the gateway's event comes first removes it and says so.
+  if (!state_->messages.Delete(channel_id, message_id)) return;
+  if (auto cb = callbacks_.message_deleted) Post([cb, message_id, channel_id] { cb(message_id, channel_id); });
 }
 
 void SocialLayer::OnSessionLost() { state_->messages.ForgetContiguity(); }

@@ -1,6 +1,14 @@
 // The Client's social layer: keeps SocialState current from gateway events (READY, presences,
 // relationships, lobbies and their members, lobby and direct messages, invites) and tells the
 // app through its callbacks — each queued for RunCallbacks, never from inside the SDK.
+//
+// One rule for every Created/Updated (README "The API"): the same change reaches the SDK by more
+// than one path — the answer to the player's own call, the gateway's event, a history page, a
+// resumed gateway's replay — in any order. Whichever path brings a new thing first announces its
+// Created, once per thing for as long as the SDK knows it (a leave or delete ends that); a later
+// path that brings nothing the app could read as different announces nothing, and one that does
+// announces Updated. Records carry what was announced (MessageRecord::announced); what the
+// bounds let go is remembered for a while (recent_ids.h), so its replayed create stays silent.
 #pragma once
 
 #include <functional>
@@ -11,9 +19,18 @@
 #include "gateway/dispatch_handlers.h"
 #include "json/json.h"
 #include "sdkpp/client.h"
+#include "social/recent_ids.h"
+#include "social/record_bounds.h"
 #include "social/social_state.h"
 
 namespace sdkpp::social {
+
+// Where a lobby or message object comes from, which decides what it may announce.
+enum class Origin {
+  Snapshot,  // READY: the picture the session starts from; the app reads it, nothing is announced
+  Create,    // a create event, or the answer to the player's own create, join or send
+  Update,    // an update event, or the answer to the player's own edit or channel link
+};
 
 struct SocialCallbacks {
   std::function<void(uint64_t lobby_id)> lobby_created, lobby_deleted, lobby_updated;
@@ -47,8 +64,12 @@ class SocialLayer {
   void RememberUser(const json::Value& user);
   // A DM's channel record (type Dm, the other user as recipient), so GetChannelHandle knows it.
   void RememberDmChannel(const MessageRecord& message);
-  void ApplyLobby(const json::Value& lobby, bool announce);
-  void ApplyMessage(const json::Value& message, bool live, bool announce);
+  void ApplyLobby(const json::Value& lobby, Origin origin);
+  void ApplyMessage(const json::Value& message, Origin origin);
+  // The player left the lobby, or the service deleted it: LobbyDeleted, once.
+  void ForgetLobby(uint64_t lobby_id);
+  // The message was deleted (`channel_id` 0: the channel the SDK has it in): MessageDeleted, once.
+  void DeleteMessage(uint64_t channel_id, uint64_t message_id);
 
  private:
   void OnReady(const json::Value& data);
@@ -59,6 +80,9 @@ class SocialLayer {
   void OnLobbyDeleted(const json::Value& data);
   void OnMember(std::string_view type, const json::Value& data);
   void OnMessageDeleted(const json::Value& data, bool lobby);
+  // A lobby object changed a known lobby's members: MemberAdded/Updated/Removed for each change.
+  void AnnounceMemberChanges(uint64_t lobby_id, const std::vector<LobbyMemberRecord>& before,
+                             const std::vector<LobbyMemberRecord>& after);
   void Post(std::function<void()> callback);
 
   // record_bounds.h: keep the user, DM channel and lobby maps within their caps.
@@ -69,6 +93,7 @@ class SocialLayer {
   FeatureContext& context_;
   std::shared_ptr<SocialState> state_;
   SocialCallbacks callbacks_;
+  RecentIds evicted_lobbies_{kMaxRememberedEvictedLobbies};
 };
 
 }  // namespace sdkpp::social

@@ -158,4 +158,13 @@ void Call::SetOnVoiceStateChangedCallback(OnVoiceStateChanged cb) {
   if (auto session = Lock()) session->SetOnVoiceStateChangedCallback(std::move(cb));
 }
 
+Call::EncryptionState Call::GetEncryptionState() const {
+  auto session = Lock();
+  return session && session->live() ? session->encryption() : EncryptionState{};
+}
+
+void Call::SetEncryptionStateChangedCallback(OnEncryptionStateChanged cb) {
+  if (auto session = Lock()) session->SetEncryptionStateChangedCallback(std::move(cb));
+}
+
 }  // namespace sdkpp

@@ -24,20 +24,25 @@ const char* LossName(VoiceLoss loss) {
 }  // namespace
 
 CallSession::CallSession(CallManager& manager, uint64_t channel_id, bool self_mute, bool self_deaf)
-    : manager_(manager), channel_id_(channel_id), self_mute_(self_mute), self_deaf_(self_deaf) {}
+    : manager_(manager),
+      channel_id_(channel_id),
+      voice_log_secrets_(manager.voice_logger().redactor()),
+      client_log_secrets_(manager.context().logger.redactor()),
+      self_mute_(self_mute),
+      self_deaf_(self_deaf) {}
 
 CallSession::~CallSession() {
   CancelTimers();
   if (connection_) connection_->Close();
 }
 
-void CallSession::LogLine(LoggingSeverity severity, const std::string& message) const {
-  manager_.voice_logger().Log(severity, "call " + std::to_string(channel_id_) + ": " + message);
+void CallSession::LogLine(LoggingSeverity severity, const std::string& message, std::source_location site) const {
+  manager_.voice_logger().Log(severity, "call " + std::to_string(channel_id_) + ": " + message, site);
 }
 
-void CallSession::RefuseSetting(const std::string& why) const {
-  manager_.context().logger.Log(LoggingSeverity::Error, why);
-  LogLine(LoggingSeverity::Error, why);
+void CallSession::RefuseSetting(const std::string& why, std::source_location site) const {
+  manager_.context().logger.Log(LoggingSeverity::Error, why, site);
+  LogLine(LoggingSeverity::Error, why, site);
 }
 
 void CallSession::SetStatus(Call::Status status, Call::Error error, int32_t detail) {
@@ -103,7 +108,7 @@ void CallSession::OnVoiceServer(const std::string& token, const std::string& end
   if (!awaiting_server_ && join_) {
     // A main re-identify re-sent op 4: the voice connection keeps its session; remember the
     // new token for later resumes.
-    manager_.voice_logger().redactor().RememberSecret(token);
+    voice_log_secrets_.Remember(token);
     join_->token = token;
     return;
   }
@@ -114,8 +119,8 @@ void CallSession::OnVoiceServer(const std::string& token, const std::string& end
   info.server_id = channel_id_;
   info.channel_id = channel_id_;
   info.user_id = manager_.state()->current_user_id;
-  manager_.voice_logger().redactor().RememberSecret(token);
-  manager_.context().logger.redactor().RememberSecret(token);
+  voice_log_secrets_.Remember(token);
+  client_log_secrets_.Remember(token);
   join_ = std::move(info);
   ConnectIfReady();
 }
@@ -158,6 +163,8 @@ void CallSession::OnMediaReady() {
   outage_started_ms_ = 0;
   manager_.context().scheduler.Cancel(rejoin_timer_);
   SetStatus(Call::Status::Connected);
+  // A (re)joined voice session: its Session Description said which DAVE version it starts with.
+  NoteEncryption();
 }
 
 void CallSession::OnResumed() {
@@ -234,6 +241,39 @@ void CallSession::OnDaveUnavailable(const std::string& reason) {
                                         "; the service may downgrade the call or refuse it (4017)");
 }
 
+void CallSession::OnEncryptionChanged() {
+  if (live()) NoteEncryption();
+}
+
+Call::EncryptionState CallSession::encryption() const {
+  Call::EncryptionState state;
+  state.e2ee = encryption_.protocol_version != 0;
+  state.protocolVersion = encryption_.protocol_version;
+  state.privacyCode = encryption_.privacy_code;
+  return state;
+}
+
+void CallSession::NoteEncryption() {
+  if (!connection_) return;
+  VoiceEncryption now = connection_->Encryption();
+  if (now == encryption_) return;
+  const uint16_t was = encryption_.protocol_version;
+  encryption_ = std::move(now);
+  if (was != 0 && encryption_.protocol_version == 0) {
+    // The voice server decides this (a member without DAVE joined a call that allows it, or a
+    // server that chose to); the app must not have to read the voice log to learn it.
+    const std::string why = "call " + std::to_string(channel_id_) +
+                            ": no longer end-to-end encrypted: the voice server switched the call from DAVE "
+                            "protocol version " + std::to_string(was) +
+                            " to 0, so it can hear the call from now on (Call.GetEncryptionState)";
+    manager_.voice_logger().Log(LoggingSeverity::Warning, why);
+    manager_.context().logger.Log(LoggingSeverity::Warning, why);
+  }
+  if (on_encryption_) {
+    manager_.context().callbacks.PostEvent([cb = on_encryption_, state = encryption()] { cb(state); });
+  }
+}
+
 void CallSession::BeginReconnect(bool full_rejoin, const std::string& why) {
   auto& scheduler = manager_.context().scheduler;
   if (outage_started_ms_ == 0) outage_started_ms_ = scheduler.NowMs();
@@ -291,8 +331,11 @@ void CallSession::SendVoiceState(bool in_call) {
 void CallSession::Leave() {
   CancelTimers();
   if (connection_) connection_->Close();
-  connection_.reset();
+  connection_.reset();  // forgets what the connection taught the voice log (its key)
   if (manager_.user_ready()) SendVoiceState(false);
+  // The call is over: its token is no longer a secret anyone uses, nor worth a copy in memory.
+  voice_log_secrets_.Forget();
+  client_log_secrets_.Forget();
 }
 
 // The audio thread lets go of the call; CallManager answers EndCall once it has.

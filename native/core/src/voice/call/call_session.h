@@ -10,9 +10,11 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <source_location>
 #include <string>
 #include <unordered_map>
 
+#include "logging/redactor.h"
 #include "sdkpp/call.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/net/voice_connection.h"
@@ -87,11 +89,14 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void SetVadThreshold(bool automatic, float threshold_db);
   std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t user_id) const;
   // A setter's argument broke its rule: logged at Error (main and voice log), nothing changes.
-  void RefuseSetting(const std::string& why) const;
+  void RefuseSetting(const std::string& why, std::source_location site = std::source_location::current()) const;
   void SetStatusChangedCallback(Call::OnStatusChanged cb) { on_status_ = std::move(cb); }
   void SetParticipantChangedCallback(Call::OnParticipantChanged cb) { on_participant_ = std::move(cb); }
   void SetSpeakingStatusChangedCallback(Call::OnSpeakingStatusChanged cb) { on_speaking_ = std::move(cb); }
   void SetOnVoiceStateChangedCallback(Call::OnVoiceStateChanged cb) { on_voice_state_ = std::move(cb); }
+  // sdkpp addition (call.h): the call's end-to-end encryption as the app last heard of it.
+  Call::EncryptionState encryption() const;
+  void SetEncryptionStateChangedCallback(Call::OnEncryptionStateChanged cb) { on_encryption_ = std::move(cb); }
   const VoiceConnection* connection() const { return connection_.get(); }
 
  private:
@@ -106,6 +111,11 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
                       const uint8_t* opus, size_t size) override;
   void OnConnectionLost(VoiceLoss loss, int32_t close_code, const std::string& detail) override;
   void OnDaveUnavailable(const std::string& reason) override;
+  void OnEncryptionChanged() override;
+
+  // Reads the connection's encryption; a change reaches the app's callback, and a switch to no
+  // end-to-end encryption is a Warning in both logs.
+  void NoteEncryption();
 
   void SetStatus(Call::Status status, Call::Error error = Call::Error::None, int32_t detail = 0);
   // Ends the call for good with `error` (no rejoin).
@@ -118,10 +128,15 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void BeginReconnect(bool full_rejoin, const std::string& why);
   void ScheduleRejoin();
   void CancelTimers();
-  void LogLine(LoggingSeverity severity, const std::string& message) const;
+  // The caller's site: the kind of line for the log's bound (logging/line_rate_limit.h).
+  void LogLine(LoggingSeverity severity, const std::string& message,
+               std::source_location site = std::source_location::current()) const;
 
   CallManager& manager_;
   const uint64_t channel_id_;
+  // The voice token, masked in both logs while the call lives and forgotten (wiped) at its end.
+  logging::SecretScope voice_log_secrets_;
+  logging::SecretScope client_log_secrets_;
   Call::Status status_ = Call::Status::Disconnected;
   bool ever_connected_ = false;
   bool audio_added_ = false;
@@ -157,6 +172,8 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   Call::OnParticipantChanged on_participant_;
   Call::OnSpeakingStatusChanged on_speaking_;
   Call::OnVoiceStateChanged on_voice_state_;
+  Call::OnEncryptionStateChanged on_encryption_;
+  VoiceEncryption encryption_;  // as last read from the connection
 };
 
 }  // namespace sdkpp::voice

@@ -14,8 +14,8 @@ DaveController::DaveController(Platform& platform, logging::Logger& logger, Dave
 
 DaveController::~DaveController() { End(); }
 
-void DaveController::Log(LoggingSeverity severity, const std::string& message) {
-  logger_.Log(severity, "voice: DAVE: " + message);
+void DaveController::Log(LoggingSeverity severity, const std::string& message, std::source_location site) {
+  logger_.Log(severity, "voice: DAVE: " + message, site);
 }
 
 void DaveController::Begin(uint64_t user_id, uint64_t channel_id) {
@@ -49,6 +49,8 @@ void DaveController::End() {
   connected_users_.clear();
   privacy_code_.clear();
   group_ready_ = false;
+  announced_version_ = 0;
+  announced_code_.clear();
 }
 
 void DaveController::ReportUnavailable(const std::string& reason) {
@@ -307,13 +309,19 @@ void DaveController::OpenPassthroughWindow(uint64_t duration_ms) {
 void DaveController::NoteGroupState() {
   group_ready_ = session_ && session_->IsReady();
   std::string code = group_ready_ && version_ != 0 ? session_->VoicePrivacyCode() : std::string();
-  if (code == privacy_code_) return;
-  privacy_code_ = std::move(code);
-  // The API surface has no name for the code, so the voice log is where users read it; at
-  // Warning because release builds deliver nothing below (spec: release builds log only Error
-  // and Warning). It is not a secret: members compare it out of band to verify the E2EE.
-  Log(LoggingSeverity::Warning, "call " + std::to_string(channel_id_) + ": voice privacy code " +
-                                    (privacy_code_.empty() ? "none (not end-to-end encrypted)" : privacy_code_));
+  if (code != privacy_code_) {
+    privacy_code_ = std::move(code);
+    // The voice log carries it as well as Call.GetEncryptionState (an sdkpp addition: the API
+    // surface has no name for it); at Warning because release builds deliver nothing below
+    // (spec: release builds log only Error and Warning). It is not a secret: members compare it
+    // out of band to verify the E2EE.
+    Log(LoggingSeverity::Warning, "call " + std::to_string(channel_id_) + ": voice privacy code " +
+                                      (privacy_code_.empty() ? "none (not end-to-end encrypted)" : privacy_code_));
+  }
+  if (version_ == announced_version_ && privacy_code_ == announced_code_) return;
+  announced_version_ = version_;
+  announced_code_ = privacy_code_;
+  outbox_.DaveStateChanged();
 }
 
 }  // namespace sdkpp::voice

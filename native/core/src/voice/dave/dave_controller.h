@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <source_location>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,10 @@ class DaveOutbox {
   virtual void SendDaveBinary(std::string frame) = 0;
   // The host cannot do DAVE (why, in words): the call goes on without it.
   virtual void DaveUnavailable(const std::string& reason) = 0;
+  // The protocol version in effect or the voice privacy code changed (read them again): a
+  // server's transition, a new group, a group that became ready. Not on End (the connection's
+  // own reset).
+  virtual void DaveStateChanged() {}
 };
 
 struct DaveFrame {
@@ -91,7 +96,9 @@ class DaveController {
   const std::string& privacy_code() const { return privacy_code_; }
 
  private:
-  void Log(LoggingSeverity severity, const std::string& message);
+  // The caller's site: the kind of line for the log's bound (logging/line_rate_limit.h).
+  void Log(LoggingSeverity severity, const std::string& message,
+           std::source_location site = std::source_location::current());
   void CreateSession(uint16_t version);
   void ReportUnavailable(const std::string& reason);
   // A fresh MLS state for `version` (0: the group dropped), then a key package when the
@@ -135,6 +142,9 @@ class DaveController {
   uint64_t passthrough_until_ms_ = 0;
   std::set<uint64_t> connected_users_;
   std::string privacy_code_;
+  // What DaveStateChanged last announced.
+  uint16_t announced_version_ = 0;
+  std::string announced_code_;
   bool group_ready_ = false;  // session_->IsReady() as of the last NoteGroupState
 
   std::array<uint8_t, kDaveMaxFrameBytes> out_buffer_{};

@@ -22,16 +22,6 @@ std::optional<TransportMode> ChooseMode(const std::vector<std::string>& offered)
   return std::nullopt;
 }
 
-void WipeSecret(void* data, size_t size) {
-  if (data == nullptr) return;
-  volatile uint8_t* bytes = static_cast<volatile uint8_t*>(data);
-  for (size_t i = 0; i < size; ++i) bytes[i] = 0;
-#if defined(__GNUC__) || defined(__clang__)
-  // The buffer may be freed right after: tell the optimiser the zeros are observed.
-  __asm__ __volatile__("" : : "r"(data) : "memory");
-#endif
-}
-
 TransportCipher::TransportCipher(Platform& platform, TransportMode mode, const SecretKey& key)
     : platform_(platform), mode_(mode), key_(key) {}
 

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "crypto/wipe.h"
 #include "sdkpp/platform.h"
 
 namespace sdkpp::voice {
@@ -35,7 +36,7 @@ std::optional<TransportMode> ModeFromName(std::string_view name);
 std::optional<TransportMode> ChooseMode(const std::vector<std::string>& offered);
 
 // Overwrites secret bytes in a way the compiler may not drop as a dead store.
-void WipeSecret(void* data, size_t size);
+using crypto::WipeSecret;
 
 // A 32-byte key that wipes itself when it goes away.
 struct SecretKey {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <source_location>
 #include <type_traits>
 #include <unordered_map>
 #include <variant>
@@ -45,8 +46,12 @@ constexpr int32_t kCloseGivenUp = 4900;  // private: our side gave the socket up
 constexpr size_t kMaxKnownSsrcs = 256;
 constexpr int64_t kReplayWindow = 500;  // the emulator's replay buffer (voice.md §8)
 
+// Both spellings reserve their whole length first: a buffer that grew would leave the first part
+// of the key's text in the memory it freed, never wiped.
 std::string KeyAsJsonArray(const SecretKey& key) {
-  std::string text = "[";
+  std::string text;
+  text.reserve(2 + key.bytes.size() * 4);  // "[" + "255," per byte + "]"
+  text += '[';
   for (size_t i = 0; i < key.bytes.size(); ++i) {
     if (i > 0) text += ',';
     text += std::to_string(key.bytes[i]);
@@ -58,6 +63,7 @@ std::string KeyAsJsonArray(const SecretKey& key) {
 std::string KeyAsHex(const SecretKey& key) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string text;
+  text.reserve(key.bytes.size() * 2);
   for (uint8_t byte : key.bytes) {
     text += kDigits[byte >> 4];
     text += kDigits[byte & 0x0F];
@@ -85,6 +91,7 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner, pr
   bool IsMediaReady() const override { return !closed_ && media_ == Media::Ready; }
   const char* Mode() const override { return cipher_ ? ModeName(cipher_->mode()) : ""; }
   const VoiceConnectionStats& Stats() const override { return stats_; }
+  VoiceEncryption Encryption() const override { return {dave_.protocol_version(), dave_.privacy_code()}; }
 
   // --- SocketOwner
   void OnWebSocketOpen(PlatformId socket) override;
@@ -103,13 +110,20 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner, pr
     if (socket_ != 0) platform_.SendWebSocketBinary(socket_, std::move(frame));
   }
   void DaveUnavailable(const std::string& reason) override { listener_.OnDaveUnavailable(reason); }
+  void DaveStateChanged() override {
+    if (!closed_) listener_.OnEncryptionChanged();
+  }
 
   // The gateway socket's progress.
   enum class Signal { Idle, Opening, Identifying, Resuming, Ready, Lost };
   // The UDP path's progress.
   enum class Media { None, Opening, Discovering, Selecting, Ready };
 
-  void Log(LoggingSeverity severity, const std::string& message) { logger_.Log(severity, "voice: " + message); }
+  // The caller's site: the kind of line for the log's bound (logging/line_rate_limit.h).
+  void Log(LoggingSeverity severity, const std::string& message,
+           std::source_location site = std::source_location::current()) {
+    logger_.Log(severity, "voice: " + message, site);
+  }
 
   // Gateway socket.
   void OpenSocket(bool resume);
@@ -149,6 +163,8 @@ class VoiceConnectionImpl final : public VoiceConnection, public SocketOwner, pr
   IdSource& ids_;
   Scheduler& scheduler_;
   logging::Logger& logger_;
+  // The token and the key's spellings: forgotten (wiped) with the connection.
+  logging::SecretScope log_secrets_{logger_.redactor()};
   SocketRouter& router_;
   VoiceConnectionListener& listener_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
@@ -209,7 +225,7 @@ void VoiceConnectionImpl::Connect(const VoiceJoinInfo& info) {
   CloseSocket(kCloseNormal, "rejoining");
   StopMedia();
   scheduler_.Cancel(retry_timer_);
-  logger_.redactor().RememberSecret(info.token);
+  log_secrets_.Remember(info.token);
   info_ = info;
   has_info_ = true;
   identified_ = false;
@@ -509,8 +525,8 @@ void VoiceConnectionImpl::HandleSessionDescription(const SessionDescriptionMessa
   // The key must never reach a log, in any spelling a log line could carry it.
   std::string as_json = KeyAsJsonArray(description.key);
   std::string as_hex = KeyAsHex(description.key);
-  logger_.redactor().RememberSecret(as_json);
-  logger_.redactor().RememberSecret(as_hex);
+  log_secrets_.Remember(as_json);
+  log_secrets_.Remember(as_hex);
   WipeSecret(as_json.data(), as_json.size());
   WipeSecret(as_hex.data(), as_hex.size());
   cipher_ = std::make_unique<TransportCipher>(platform_, *description.mode, description.key);

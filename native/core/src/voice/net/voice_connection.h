@@ -37,6 +37,14 @@ enum class VoiceLoss {
   MediaFailed, // no IP discovery answer after 3 tries, or no common encryption mode
 };
 
+// The call's end-to-end encryption (DAVE) as of now: the protocol version in effect for media (0:
+// none: the voice server can read the audio) and the voice privacy code once the group is ready.
+struct VoiceEncryption {
+  uint16_t protocol_version = 0;
+  std::string privacy_code;
+  bool operator==(const VoiceEncryption&) const = default;
+};
+
 // The DAVE counters (dave_encrypted, dave_decrypt_failures, ...) come from DaveCounters.
 struct VoiceConnectionStats : DaveCounters {
   uint64_t packets_sent = 0;
@@ -68,6 +76,9 @@ class VoiceConnectionListener {
   // without it (Identify announces version 0, or no session is made), and the service may
   // downgrade the call or refuse it with 4017. Must not call back into the connection.
   virtual void OnDaveUnavailable(const std::string& reason) { (void)reason; }
+  // Encryption() changed (a server's DAVE transition, a new group, a new privacy code). Must not
+  // call back into the connection other than to read it.
+  virtual void OnEncryptionChanged() {}
 };
 
 class VoiceConnection {
@@ -87,6 +98,7 @@ class VoiceConnection {
   virtual bool IsMediaReady() const = 0;
   virtual const char* Mode() const = 0;  // the negotiated encryption mode, "" before
   virtual const VoiceConnectionStats& Stats() const = 0;
+  virtual VoiceEncryption Encryption() const { return {}; }
 };
 
 std::unique_ptr<VoiceConnection> CreateVoiceConnection(const FeatureContext& context,
