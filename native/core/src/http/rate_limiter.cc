@@ -21,6 +21,15 @@ std::optional<double> ParseSeconds(std::optional<std::string_view> text) {
   return value;
 }
 
+// The instant `seconds` after `now_ms`. The service's number is capped at a year: a wait longer
+// than that means "not again" just as well, and converting a larger double (1e300 in a 429's
+// retry_after) to milliseconds was undefined behaviour (in practice garbage: no wait at all, or
+// one of 2^63 ms, depending on the compiler).
+uint64_t ResetAt(uint64_t now_ms, double seconds) {
+  constexpr double kMaxResetSeconds = 365.0 * 24 * 3600;
+  return now_ms + static_cast<uint64_t>(std::clamp(seconds, 0.0, kMaxResetSeconds) * 1000.0);
+}
+
 }  // namespace
 
 std::optional<std::string_view> FindHeader(const std::vector<HttpHeader>& headers,
@@ -74,7 +83,7 @@ void RateLimiter::Observe(const std::string& route, const std::vector<HttpHeader
                           int32_t status, std::optional<double> retry_after_seconds, bool global,
                           uint64_t now_ms) {
   if (status == 429 && global && retry_after_seconds) {
-    global_reset_at_ms_ = now_ms + static_cast<uint64_t>(*retry_after_seconds * 1000.0);
+    global_reset_at_ms_ = ResetAt(now_ms, *retry_after_seconds);
     return;
   }
   auto bucket_id = FindHeader(headers, "x-ratelimit-bucket");
@@ -97,7 +106,7 @@ void RateLimiter::Observe(const std::string& route, const std::vector<HttpHeader
     bucket.remaining = 0;
     reset_after = retry_after_seconds;
   }
-  if (reset_after) bucket.reset_at_ms = now_ms + static_cast<uint64_t>(*reset_after * 1000.0);
+  if (reset_after) bucket.reset_at_ms = ResetAt(now_ms, *reset_after);
 }
 
 }  // namespace sdkpp::http
