@@ -4,6 +4,7 @@
 // malformed multipart bodies (400, never 500).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
+import { multipartBody as multipart, type UploadPart as Part } from './helpers/uploads';
 
 const IS_SPOILER = 1 << 3;
 const MIB = 1024 * 1024;
@@ -20,26 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: string | Buffer;
-}
-
-function multipart(parts: Part[], boundary = 'sdkpp-boundary-1'): { body: Buffer; contentType: string } {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(method: string, path: string, parts: Part[]): Promise<{ status: number; body: any }> {
   const { body, contentType } = multipart(parts);
