@@ -29,7 +29,7 @@ export const Limits = Object.freeze({
   MaxActivityUrlCodePoints: 256,
   /** Members of one call (the SDK's guidance; the emulator refuses the 26th). */
   MaxCallMembersCount: 25,
-  /** Voice (voice.md §6; the volume range is the reference's proposal: 100 = unity). */
+  /** Voice (docs/voice-calls.md; the volume range is the reference's proposal: 100 = unity). */
   MinVadThresholdDb: -100,
   MaxVadThresholdDb: 0,
   DefaultVadThresholdDb: -60,
@@ -53,7 +53,7 @@ export const Limits = Object.freeze({
   /** An HTTP response body or a gateway message the SDK accepts. */
   MaxHttpBodyBytes: 16777216,
   MaxGatewayMessageBytes: 16777216,
-  /** A binary frame of the voice gateway (DAVE; a Welcome is about 1 KB per member), and one UDP datagram of the voice transport (voice.md §6). */
+  /** A binary frame of the voice gateway (DAVE; a Welcome is about 1 KB per member), and one UDP datagram of the voice transport (docs/voice-calls.md). */
   MaxVoiceBinaryFrameBytes: 65536,
   MaxVoiceDatagramBytes: 1500,
   /** A UTF-8 code point is at most 4 bytes, so a string of more than 4 × N bytes cannot have N code points or fewer; the guard refuses it without a false refusal, and the core checks the rule. */

@@ -41,7 +41,7 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   localClient: LocalClientControl | null = null;
   /** Set by startEmulator once the gateway runs. */
   gateway: G | null = null;
-  /** Set by startEmulator once the voice server runs (voice.md §8's hooks). */
+  /** Set by startEmulator once the voice server runs (docs/emulator.md's hooks). */
   voice: VoiceControl | null = null;
 
   constructor(private readonly emu: Emulator) {}

@@ -85,7 +85,7 @@ export interface StartEmulatorOptions {
   startTime?: number;
   /** Also run the local chat client on the first free sdkpp-ipc-{n} socket. */
   ipc?: boolean;
-  /** Candidate IPC paths (default per protocols.md §1); tests pass a temp directory's. */
+  /** Candidate IPC paths (default per docs/protocols/ipc.md); tests pass a temp directory's. */
   ipcPaths?: string[];
   /** Gateway heartbeat interval in ms (default 41250). */
   heartbeatIntervalMs?: number;

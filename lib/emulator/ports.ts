@@ -79,7 +79,7 @@ export interface VoiceStatsSnapshot {
   closed: Record<string, number>;
 }
 
-/** The control hooks of voice.md §8 (parts of the emulator's control API). */
+/** The control hooks of docs/emulator.md (parts of the emulator's control API). */
 export interface VoiceControl {
   /** Cuts voice WebSockets (of one user, or all) without a close frame; returns how many. */
   dropVoiceConnections(options?: { userId?: string }): number;

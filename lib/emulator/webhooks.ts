@@ -1,4 +1,4 @@
-// Webhook events to the application's events URL (protocols.md §4): the {version, application_id,
+// Webhook events to the application's events URL (docs/protocols/http.md): the {version, application_id,
 // type, event} envelope, an Ed25519 signature over timestamp + body, a 3 s answer window, and
 // retries with exponential backoff on the emulator clock for up to 10 minutes — so nothing is
 // lost while the receiver is down for less than that.
@@ -7,7 +7,7 @@ import type { EmulatorClock } from './clock';
 import type { Application } from './model/types';
 
 /**
- * Every webhook event type the service names (spec, "Webhook events"; protocols.md §4): the one
+ * Every webhook event type the service names (spec, "Webhook events"; docs/protocols/http.md): the one
  * list that `send` accepts and an application's `event_webhooks_types` is checked against.
  * QUEST_USER_ENROLLMENT is shown by name only: it is accepted in a subscription, and the
  * emulator never sends it (its payload is not shown).

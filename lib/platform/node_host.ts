@@ -91,7 +91,7 @@ export class NodePlatformHost {
   openUrl(url: string): boolean {
     return this.#browser.openUrl(url);
   }
-  // voice (voice.md §7)
+  // voice (docs/voice-calls.md)
   sendWebSocketBinary(id: number, bytes: Buffer): void {
     this.#webSockets.sendWebSocketBinary(id, bytes);
   }

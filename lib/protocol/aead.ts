@@ -1,4 +1,4 @@
-// Synchronous AEAD seal/open for the voice transport (voice.md §2.6, §3), with node:crypto only:
+// Synchronous AEAD seal/open for the voice transport (docs/protocols/voice-media.md, §3), with node:crypto only:
 // AES-256-GCM, and XChaCha20-Poly1305, which Node lacks — built from HChaCha20 (one raw
 // `chacha20` block) and the IETF ChaCha20-Poly1305 Node has. Sealed output is ciphertext ‖
 // 16-byte tag. Nothing here throws: a wrong size, a tampered packet or a crypto failure is

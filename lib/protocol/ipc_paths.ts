@@ -1,4 +1,4 @@
-// Where the local chat client listens (protocols.md §1): on Linux and macOS
+// Where the local chat client listens (docs/protocols/ipc.md): on Linux and macOS
 // ${XDG_RUNTIME_DIR|TMPDIR|TMP|TEMP}/sdkpp-ipc-{0..9}, then /tmp/sdkpp-ipc-{n}; on Windows the
 // named pipes \\?\pipe\sdkpp-ipc-{n}. A client tries them in order; the emulator listens on the
 // first free one. Both ends read this one list: the SDK's Node host (lib/platform/host/ipc.ts)

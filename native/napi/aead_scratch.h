@@ -1,4 +1,4 @@
-// The bytes NodePlatform and the JS host share for the voice AEAD (voice.md §7): one ArrayBuffer,
+// The bytes NodePlatform and the JS host share for the voice AEAD (docs/voice-calls.md): one ArrayBuffer,
 // made once per platform, that the host keeps Uint8Array views of. A seal or open copies the key,
 // nonce, AAD and input into it, calls the host with the sizes only, and reads the output back, so
 // a packet costs no Buffer on the boundary. The layout lives here only: the host gets the views,

@@ -1,6 +1,6 @@
 // The bridge between a call's audio hooks (audio thread, voice/audio/audio_engine.h) and the
 // app's JS audio callbacks (Client.StartCallWithAudioCallbacks), without a JS object per frame
-// and without the audio thread ever waiting on JS (voice.md §7 "Frames to JS without
+// and without the audio thread ever waiting on JS (docs/voice-calls.md "Frames to JS without
 // allocation").
 //
 // Memory: the audio thread works only in native memory the bridge owns (the staging area): two
@@ -61,7 +61,7 @@ class AudioCallbackBridge : public std::enable_shared_from_this<AudioCallbackBri
  public:
   static constexpr size_t kSlotSamples = voice::kFrameSamples;  // 960 × 2
   static constexpr size_t kSlotBytes = kSlotSamples * sizeof(int16_t);
-  static constexpr size_t kReceivedSlots = 25;  // the SDK's members per call (voice.md §5)
+  static constexpr size_t kReceivedSlots = 25;  // the SDK's members per call (docs/voice-calls.md)
   static constexpr size_t kSlotsPerBank = 1 + kReceivedSlots;
   static constexpr size_t kBanks = 2;
 

@@ -32,7 +32,7 @@
   X(stopLoopback)                       \
   /* browser */                         \
   X(openUrl)                            \
-  /* voice (voice.md §7) */             \
+  /* voice (docs/voice-calls.md) */             \
   X(sendWebSocketBinary)                \
   X(openUdp)                            \
   X(sendUdp)                            \

@@ -190,7 +190,7 @@ Napi::Value ClientWrap::OnUrlNotOpened(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), told);
 }
 
-// --- voice (voice.md §7)
+// --- voice (docs/voice-calls.md)
 
 // _OnWebSocketBinary(id, bytes: Buffer): a binary frame of the voice gateway (the host closes
 // the socket with 1009 before a larger one gets here).

@@ -1,4 +1,4 @@
-// Enum values are exactly those of reference/api-surface.md, and EnumToString names them.
+// Enum values are exactly those of docs/guides/migrating-from-cpp.md, and EnumToString names them.
 #include "framework/test.h"
 
 #include <string>

@@ -1,4 +1,4 @@
-// OpenSSL's libcrypto (dev only: the addon itself has no crypto library, voice.md §7). XChaCha
+// OpenSSL's libcrypto (dev only: the addon itself has no crypto library, docs/voice-calls.md). XChaCha
 // is built the standard way: HChaCha20 subkey from the first 16 nonce bytes, then IETF
 // ChaCha20-Poly1305 with nonce 0000 ‖ nonce[16..24].
 #include "test_aead.h"

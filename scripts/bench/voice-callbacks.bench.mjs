@@ -7,7 +7,7 @@
 // Per phase: callbacks run, the JS heap's growth rate (median over GC-free windows) and what it
 // costs per callback over a no-callback baseline, ArrayBuffer bytes, and the garbage
 // collections seen (PerformanceObserver 'gc'). What remains in the slots phase is the
-// rest of the SDK (network path, timers), which voice.md §7 measures rather than zeroes.
+// rest of the SDK (network path, timers), which docs/voice-calls.md measures rather than zeroes.
 //   node scripts/bench/voice-callbacks.bench.mjs [seconds per phase, default 10]
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -74,7 +74,7 @@ function guideNames(): Documented[] {
   for (const file of [...docsPages(), 'lib/emulator/README.md']) {
     for (const span of codeSpans(readFileSync(resolve(ROOT, file), 'utf8'))) {
       const mention = /^(?:emu\.)?control\.((?:voice\.)?[a-z][A-Za-z]*)(?:\(.*\))?$/.exec(span) ?? /^(voice\.[a-z][A-Za-z]*)(?:\(.*\))?$/.exec(span);
-      // `control.voice` is the hooks' namespace, `control.ts` or `voice.md` a file: not a method.
+      // `control.voice` is the hooks' namespace, `control.ts` or `docs/voice-calls.md` a file: not a method.
       if (mention && mention[1] !== 'voice' && !/\.(ts|md|js|cjs|mjs)$/.test(span)) found.push({ name: mention[1], where: `${file}: \`${span}\``, required: [] });
     }
   }

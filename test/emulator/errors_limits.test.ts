@@ -1,4 +1,4 @@
-// Part 6, errors and rate limits (protocols.md §5): error bodies and codes (50035 with field
+// Part 6, errors and rate limits (docs/protocols/http.md): error bodies and codes (50035 with field
 // paths, 50109, 10031, ...), rate-limit headers on every API response, 429 with retry_after on the
 // lobby write buckets, and hostile input — oversized and deep bodies, wrong content types,
 // unknown routes and methods, bad ids, unknown API versions — answered with a clear 4xx: never a

@@ -1,4 +1,4 @@
-// The gateway's session protocol over real loopback sockets (protocols.md §3): Hello, Identify as
+// The gateway's session protocol over real loopback sockets (docs/protocols/gateway.md): Hello, Identify as
 // a user and as a bot, READY, heartbeats and their timeout, Resume without loss or duplicates,
 // Reconnect, Invalid Session, and the HTTP routes that give the gateway's URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Bad input on the gateway, table-driven: each row does what a broken or hostile client might,
-// expects the close code of protocols.md §3, and checks that another identified session keeps
+// expects the close code of docs/protocols/gateway.md, and checks that another identified session keeps
 // being served (heartbeat ACKs and dispatches) and new connections still get Hello.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';

@@ -1,4 +1,4 @@
-// The gateway's URL as clients write it (protocols.md: the gateway accepts `?v=10&encoding=json`):
+// The gateway's URL as clients write it (docs/protocols/http.md: the gateway accepts `?v=10&encoding=json`):
 // `/gateway` and `/gateway/` (bot libraries add the slash to the URL GET /gateway/bot gives them),
 // the query in any order and with parameters the emulator does not know; any other path is a 404
 // with the API's JSON error, a forged Host stays the security 403, and a request target that is

@@ -1,4 +1,4 @@
-// The local chat client over IPC (protocols.md §1), over real Unix sockets: the first free path,
+// The local chat client over IPC (docs/protocols/ipc.md), over real Unix sockets: the first free path,
 // the handshake and its checks, READY, PING/PONG, CLOSE, the commands (AUTHORIZE with PKCE and a
 // decision through the control API, AUTHENTICATE, SET_ACTIVITY becoming gateway presence,
 // SUBSCRIBE/UNSUBSCRIBE), the events, the 4006 rule, and restart/stop through the control API.

@@ -1,5 +1,5 @@
 // Issue 11 item 13 (IPC side): a game connected to the local chat client and AUTHENTICATEd with
-// a token that is then revoked is cut off (protocols.md: close 4003, token revoked), as the
+// a token that is then revoked is cut off (docs/protocols/http.md: close 4003, token revoked), as the
 // gateway ends that token's sessions; a connection authenticated with another, live token and a
 // connection that never authenticated stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Part 4, lobbies (protocols.md §4): create-or-join by secret, bot management, bulk members (at
+// Part 4, lobbies (docs/protocols/http.md): create-or-join by secret, bot management, bulk members (at
 // most 25, all or nothing), metadata limits, additional_name set server-side only, message
 // history (members only, at most 200, 72 hours), moderation metadata, channel linking,
 // single-use one-hour invites, and the idle timeout — time rules on the emulator clock.

@@ -1,4 +1,4 @@
-// Part 2, OAuth2 (protocols.md §2): the authorize page (client_id, scope, redirect_uri, PKCE S256,
+// Part 2, OAuth2 (docs/protocols/oauth2.md): the authorize page (client_id, scope, redirect_uri, PKCE S256,
 // state, consent page, auto-approve), the token endpoint (form bodies only; authorization_code,
 // refresh_token, client_credentials, device_code) and revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('GET /oauth2/authorize', () => {
       'http://127.0.0.1:1/callback',
       'http://127.0.0.1:40000/callback',
       'http://127.0.0.1:65535/callback',
-      'http://127.0.0.1/callback', // the form protocols.md §2 writes: no port at all
+      'http://127.0.0.1/callback', // the form docs/protocols/oauth2.md writes: no port at all
       `sdkpp-${appId}:/authorize/callback`,
       'sdkppdemo:/authorize/callback', // registered for the seeded application
     ]) {

@@ -1,4 +1,4 @@
-// Part 2, provisional accounts and child tokens (protocols.md §2, the spec's ban rule): tokens for
+// Part 2, provisional accounts and child tokens (docs/protocols/oauth2.md, the spec's ban rule): tokens for
 // an external identity, merging through the token endpoint, unmerging, the 5300xx errors, the
 // ban (tokens deleted at once, a restricted provisional account keeps the identity, merges
 // answer 530017 until the ban lifts), and publisher-level child tokens.

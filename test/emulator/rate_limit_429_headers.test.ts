@@ -1,4 +1,4 @@
-// A 429 from a lobby write bucket carries the headers protocols.md §5 lists for it —
+// A 429 from a lobby write bucket carries the headers docs/protocols/http.md lists for it —
 // X-RateLimit-Scope and Retry-After; X-RateLimit-Global only on a global limit, which a bucket's
 // 429 is not — next to the body's retry_after and global, and the bucket reopens after
 // retry_after seconds of emulator time.

@@ -1,4 +1,4 @@
-// Webhook retries span the whole 10-minute window of emulator time (protocols.md §4): an event is
+// Webhook retries span the whole 10-minute window of emulator time (docs/protocols/http.md): an event is
 // not lost while the receiver is down for less than that, even when the outage ends late in the
 // window, and a receiver down for longer stops being tried once the window closes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

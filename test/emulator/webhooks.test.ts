@@ -1,4 +1,4 @@
-// Part 5, webhooks (protocols.md §4): deliveries to the application's events URL with the
+// Part 5, webhooks (docs/protocols/http.md): deliveries to the application's events URL with the
 // {version, application_id, type, event} envelope and an Ed25519 signature over timestamp + body
 // that verifies with the published public key; PING; every event type the emulator sends; and
 // retries with exponential backoff on the emulator clock while the receiver is down (the

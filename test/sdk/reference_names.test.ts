@@ -1,4 +1,4 @@
-// Names of api-surface.md that the façade adds on top of the addon: the AdditionalContent value
+// Names of docs/guides/migrating-from-cpp.md that the façade adds on top of the addon: the AdditionalContent value
 // class, UserHandle's nested AvatarType, SetThreadPriority, GetUserApplicationProfiles.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

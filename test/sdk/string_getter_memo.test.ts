@@ -18,7 +18,7 @@ import {
 import type { ClientResult } from '../../lib/index';
 import { binding } from '../../lib/sdk/binding';
 
-/** The value classes with string getters, and those getters (the names of api-surface.md). */
+/** The value classes with string getters, and those getters (the names of docs/guides/migrating-from-cpp.md). */
 const STRING_GETTERS: Record<string, string[]> = {
   Activity: ['Name'],
   ActivityButton: ['Label', 'Url'],

@@ -5,7 +5,7 @@
 import type { Application } from '../model/types';
 
 export function isAllowedRedirect(app: Application, redirectUri: string): boolean {
-  // Any port on loopback (RFC 8252 §7.3), also none at all (the form protocols.md §2 writes).
+  // Any port on loopback (RFC 8252 §7.3), also none at all (the form docs/protocols/oauth2.md writes).
   const loopback = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::(\d{1,5}))?\/callback$/.exec(redirectUri);
   if (loopback) {
     if (loopback[1] === undefined) return true;

@@ -8,7 +8,7 @@ import { ApiError } from './errors';
 import type { Application, User } from '../model/types';
 import { codePoints, Limits } from './limits';
 
-// ExternalIdentityProviderType (api-surface.md) of each external_auth_type.
+// ExternalIdentityProviderType (docs/guides/migrating-from-cpp.md) of each external_auth_type.
 const PROVIDER_TYPES: Record<string, number> = {
   OIDC: 0,
   EPIC_ONLINE_SERVICES_ACCESS_TOKEN: 1,

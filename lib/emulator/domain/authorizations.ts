@@ -1,4 +1,4 @@
-// Authorizations and tokens (protocols.md §2): which user authorized which application with
+// Authorizations and tokens (docs/protocols/oauth2.md): which user authorized which application with
 // which scopes, the access and refresh tokens that carry it (child tokens live only while their
 // parent does), authorization codes from the consent page or the local client, the device flow,
 // and the OAuth2 grants' rules. The HTTP and IPC adapters only parse and shape.

@@ -1,4 +1,4 @@
-// The service's error bodies (protocols.md §5): {code, message, errors?}, with form errors
+// The service's error bodies (docs/protocols/http.md): {code, message, errors?}, with form errors
 // nested as {"field": {"_errors": [{code, message}]}} under code 50035.
 export interface FieldError {
   code: string;

@@ -1,4 +1,4 @@
-// Lobbies (protocols.md §4): create-or-join by secret, bot-made lobbies, membership with its
+// Lobbies (docs/protocols/http.md): create-or-join by secret, bot-made lobbies, membership with its
 // events, metadata, the idle timeout on the emulator clock (re-armed after a restore), channel
 // linking and the linked channel's single-use invites, and deletion.
 import type { Emulator } from '../emulator';

@@ -17,9 +17,9 @@ export const ACTIVE = 0;
 export const INACTIVE = 1;
 export const ENDING = 2;
 
-/** Entitlement.type values the rules name (protocols.md §4). */
+/** Entitlement.type values the rules name (docs/protocols/http.md). */
 export const EntitlementKind = { PURCHASE: 1, TEST_MODE_PURCHASE: 4, APPLICATION_SUBSCRIPTION: 8 } as const;
-/** SKU.type values (protocols.md §4). */
+/** SKU.type values (docs/protocols/http.md). */
 export const SkuKind = { DURABLE: 2, CONSUMABLE: 3, SUBSCRIPTION: 5, SUBSCRIPTION_GROUP: 6 } as const;
 
 export const unknownSku = () => new ApiError(404, 10027, 'Unknown SKU');

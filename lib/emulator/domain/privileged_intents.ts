@@ -9,7 +9,7 @@ import { ApiError, Errors } from './errors';
 import type { Application } from '../model/types';
 import { applicationFlags, PRIVILEGED_INTENT_FLAGS } from './application_flags';
 
-/** The gateway intent bits that are privileged (protocols.md §3). */
+/** The gateway intent bits that are privileged (docs/protocols/gateway.md). */
 export const PrivilegedIntent = {
   GUILD_MEMBERS: 1 << 1,
   GUILD_PRESENCES: 1 << 8,

@@ -1,4 +1,4 @@
-// Provisional accounts (protocols.md §2): tokens for an external identity, merging it into a
+// Provisional accounts (docs/protocols/oauth2.md): tokens for an external identity, merging it into a
 // full account through the OAuth2 code exchange, and unmerging. The emulator is its own identity
 // provider: the external token names its subject.
 import type { Emulator } from '../emulator';

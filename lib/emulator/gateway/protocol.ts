@@ -1,4 +1,4 @@
-// Gateway wire facts (protocols.md §3).
+// Gateway wire facts (docs/protocols/gateway.md).
 export const Op = {
   Dispatch: 0,
   Heartbeat: 1,

@@ -49,7 +49,7 @@ const BOT_EVENTS = new Set([
   'INTERACTION_CREATE',
 ]);
 
-// Bot events that need an intent (protocols.md §3: intents select what a bot receives).
+// Bot events that need an intent (docs/protocols/gateway.md: intents select what a bot receives).
 const EVENT_INTENT: Record<string, number> = {
   GUILD_MEMBER_ADD: Intent.GUILD_MEMBERS,
   GUILD_MEMBER_UPDATE: Intent.GUILD_MEMBERS,
@@ -337,7 +337,7 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
 
 /**
  * Ends the user's sessions whose token no longer lives: those of the deauthorized application,
- * and child-token sessions whose parent token went with it (protocols.md: 4004).
+ * and child-token sessions whose parent token went with it (docs/protocols/http.md: 4004).
  */
 function endRevokedSessions(emu: Emulator, sessions: Iterable<Session>): void {
   for (const session of [...sessions]) {

@@ -1,5 +1,5 @@
 // One game connected to the local chat client: the handshake, PING/PONG, CLOSE, and the
-// commands of protocols.md §1 — with the protocol's error or close code for every bad input,
+// commands of docs/protocols/ipc.md — with the protocol's error or close code for every bad input,
 // and nothing a peer sends able to affect other connections.
 import type net from 'node:net';
 import { userJson } from '../domain/accounts';

@@ -1,4 +1,4 @@
-// RPC error and close codes (protocols.md §1).
+// RPC error and close codes (docs/protocols/ipc.md).
 export const RpcError = {
   Unknown: 1000,
   InvalidPayload: 4000,

@@ -1,4 +1,4 @@
-// IPC frames (protocols.md §1): little-endian uint32 opcode, uint32 length, UTF-8 JSON, at most
+// IPC frames (docs/protocols/ipc.md): little-endian uint32 opcode, uint32 length, UTF-8 JSON, at most
 // 64 KiB (Limits.MaxIpcFrameBytes, the bound the SDK applies too).
 import { Limits } from '../domain/limits';
 

@@ -1,4 +1,4 @@
-// The local chat client over IPC (protocols.md §1): listens on the first free sdkpp-ipc-{n}
+// The local chat client over IPC (docs/protocols/ipc.md): listens on the first free sdkpp-ipc-{n}
 // path, serves each game connection independently, turns bus events into the RPC events games
 // subscribed to, and can be restarted or stopped by the control API.
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
@@ -62,7 +62,7 @@ async function listenOnFirstFree(server: net.Server, candidates: string[]): Prom
 }
 
 export interface LocalClientOptions {
-  /** Candidate socket paths, tried in order (default: protocols.md §1). */
+  /** Candidate socket paths, tried in order (default: docs/protocols/ipc.md). */
   paths?: string[];
   /** The emulator's API base (http://127.0.0.1:<port>/api), for READY's config. */
   apiBase: string;
@@ -151,7 +151,7 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
   // Bus events the local client forwards to subscribed games.
   const unsubscribe = emu.bus.subscribe((event) => {
     if (event.type === 'APPLICATION_DEAUTHORIZED') {
-      // A game authenticated with a token that no longer lives is cut off (protocols.md: close
+      // A game authenticated with a token that no longer lives is cut off (docs/protocols/http.md: close
       // 4003 token revoked), as the gateway ends that token's sessions.
       for (const connection of [...connections]) {
         const token = connection.authenticatedToken;

@@ -1,4 +1,4 @@
-// Lobby routes (protocols.md §4): create-or-join by secret, bot management, bulk members (25),
+// Lobby routes (docs/protocols/http.md): create-or-join by secret, bot management, bulk members (25),
 // channel linking, messages (200 / 72 h, members only), moderation metadata, single-use
 // one-hour invites to the linked channel. The adapter parses and validates; domain/lobbies and
 // domain/messages hold the rules.

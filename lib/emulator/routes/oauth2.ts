@@ -1,4 +1,4 @@
-// OAuth2 (protocols.md §2): the consent page, the token endpoint (authorization_code with PKCE,
+// OAuth2 (docs/protocols/oauth2.md): the consent page, the token endpoint (authorization_code with PKCE,
 // refresh_token with rotation, client_credentials, device_code), revocation, the device flow
 // and GET /oauth2/@me.
 import { isAllowedRedirect, withQuery } from '../auth/redirects';

@@ -1,4 +1,4 @@
-// Provisional accounts and child tokens over HTTP (protocols.md §2): the adapter parses and
+// Provisional accounts and child tokens over HTTP (docs/protocols/oauth2.md): the adapter parses and
 // validates the bodies; the rules are in domain/provisional and domain/authorizations.
 import { childToken } from '../domain/authorizations';
 import { EXTERNAL_AUTH_TYPES, provisionalTokens, unmergeIdentity } from '../domain/provisional';

@@ -1,4 +1,4 @@
-// Users (protocols.md §5, spec "User"): the current user, other users, guilds with their
+// Users (docs/protocols/http.md, spec "User"): the current user, other users, guilds with their
 // permissions, connections, and the provisional display name. Rules in domain/accounts and
 // domain/guilds.
 import { applicationProfilesJson, connectionsJson, renameProvisional, userJson } from '../domain/accounts';

@@ -1,4 +1,4 @@
-// Calls on the main gateway (voice.md §5, §8): op 4 joins a lobby call (members only, at most
+// Calls on the main gateway (docs/voice-calls.md, §8): op 4 joins a lobby call (members only, at most
 // MaxCallMembersCount) or, for bots, a guild voice channel; `channel_id: null` leaves. Each join
 // gets a new voice token and VOICE_SERVER_UPDATE; every change is a VOICE_STATE_UPDATE to the
 // call's audience. A user is in at most one call per scope: the lobby scope (guild_id null) or
@@ -107,7 +107,7 @@ export class CallRegistry {
     scopes.set(scopeKey, call);
     if (guildId !== null) this.port.setGuildVoiceChannel(caller.userId, channelId);
     this.#announce(call, stateJson(guildId, channelId, member));
-    // Every join has a new token (voice.md §2.1).
+    // Every join has a new token (docs/protocols/voice-gateway.md).
     this.port.dispatch([caller.userId], call.scope.applicationId, 'VOICE_SERVER_UPDATE', {
       token: member.token,
       guild_id: guildId,
@@ -168,7 +168,7 @@ export class CallRegistry {
     return kicked;
   }
 
-  /** READY's `voice_states` of a lobby (voice.md §5). */
+  /** READY's `voice_states` of a lobby (docs/voice-calls.md). */
   voiceStates(lobbyId: string): Array<Record<string, unknown>> {
     const call = this.#calls.get(lobbyId);
     if (!call || call.guildId !== null) return [];

@@ -28,7 +28,7 @@ export function emulatorVoicePort(emu: Emulator, hooks: { dispatch: GatewayDispa
       if (!lobby) return 'unknown';
       if (lobby.applicationId !== caller.applicationId) return 'forbidden';
       const member = isMember(lobby, caller.userId);
-      // Members only; a bot may also join its own application's lobby calls (voice.md §8).
+      // Members only; a bot may also join its own application's lobby calls (docs/emulator.md).
       if (!member && !caller.bot) return 'forbidden';
       return { scope: lobbyScope(lobbyId)! };
     },

@@ -1,8 +1,8 @@
-// The voice gateway (voice.md §2.2–2.4, §8): Hello, Identify with the voice token, Ready, Select
+// The voice gateway (docs/protocols/voice-gateway.md–2.4, §8): Hello, Identify with the voice token, Ready, Select
 // Protocol, Session Description, heartbeats (v8 `{t, seq_ack}`, before v8 a bare nonce) with a
 // 1.5-interval timeout, Speaking relayed with user_id, Clients Connect / Client Disconnect, and
 // Resume replaying the numbered messages a client missed. Bad input closes with the code of the
-// table and is counted. DAVE (voice.md §2.8): Identify's max_dave_protocol_version, 4017 when DAVE
+// table and is counted. DAVE (docs/protocols/dave.md): Identify's max_dave_protocol_version, 4017 when DAVE
 // is required and missing, and the DAVE messages, handed to the call's DaveCallGroup; a binary
 // message it cannot use is counted and ignored.
 import { randomBytes, randomInt } from 'node:crypto';

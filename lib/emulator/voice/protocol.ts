@@ -1,5 +1,5 @@
-// Voice gateway v8 and UDP wire facts (voice.md §2): opcodes, close codes, the transport modes,
-// and the server's bounds (voice.md §5, §8).
+// Voice gateway v8 and UDP wire facts (docs/protocols/voice-gateway.md): opcodes, close codes, the transport modes,
+// and the server's bounds (docs/voice-calls.md, §8).
 
 export const VoiceOp = {
   Identify: 0,
@@ -27,7 +27,7 @@ export const VoiceOp = {
   DaveMlsInvalidCommitWelcome: 31,
 } as const;
 
-/** voice.md §2.4. */
+/** docs/protocols/voice-gateway.md. */
 export const VoiceClose = {
   UnknownOpcode: 4001,
   DecodeError: 4002,
@@ -50,7 +50,7 @@ export const VoiceClose = {
 export const MODE_AES_GCM = 'aead_aes256_gcm_rtpsize';
 export const MODE_XCHACHA = 'aead_xchacha20_poly1305_rtpsize';
 export type TransportMode = typeof MODE_AES_GCM | typeof MODE_XCHACHA;
-/** The only modes that exist (voice.md §1); every other name gets 4016. AES-GCM first by default. */
+/** The only modes that exist (docs/voice-calls.md); every other name gets 4016. AES-GCM first by default. */
 export const TRANSPORT_MODES: readonly TransportMode[] = [MODE_AES_GCM, MODE_XCHACHA];
 
 export function isTransportMode(value: unknown): value is TransportMode {
@@ -77,7 +77,7 @@ export const DAVE_PROTOCOL_VERSION = 1;
 export const DAVE_TRANSITION_TIMEOUT_MS = 3_000;
 /** Proposals out and no commit won within this: the group is rebuilt (a commit lost with a dropped socket, a member gone quiet). */
 export const DAVE_COMMIT_TIMEOUT_MS = 5000;
-/** From this instant (emulator clock) the service accepts only E2EE calls (voice.md §1). */
+/** From this instant (emulator clock) the service accepts only E2EE calls (docs/voice-calls.md). */
 export const DAVE_REQUIRED_FROM = Date.UTC(2026, 2, 1);
 /** The replay buffer keeps at most this many numbered messages, none older than REPLAY_MAX_AGE_MS. */
 export const REPLAY_MAX_MESSAGES = 500;

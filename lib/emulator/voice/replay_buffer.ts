@@ -1,4 +1,4 @@
-// Buffered resume (voice.md §2.3): the numbered server messages of one voice session, at most
+// Buffered resume (docs/protocols/voice-gateway.md): the numbered server messages of one voice session, at most
 // REPLAY_MAX_MESSAGES and none older than REPLAY_MAX_AGE_MS, so a Resume can replay what the
 // client missed after its `seq_ack`. Sequence numbers are u16 and wrap, skipping 0 because
 // @discordjs/voice ignores a falsy `seq`; the acknowledged one is located by position. JSON

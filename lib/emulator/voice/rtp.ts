@@ -1,4 +1,4 @@
-// RTP framing of the rtpsize modes (voice.md §2.6) and the IP discovery / keep-alive datagrams
+// RTP framing of the rtpsize modes (docs/protocols/voice-media.md) and the IP discovery / keep-alive datagrams
 // (§2.5). The unencrypted header — the AAD — is 12 + 4·CC bytes, plus the 4-byte extension
 // preamble when X is set; the extension body is inside the ciphertext.
 import { DISCOVERY_BYTES, RTP_PAYLOAD_TYPE, type TransportMode } from './protocol';

@@ -1,4 +1,4 @@
-// The UDP media relay (voice.md §2.5, §2.6, §8): IP discovery answered with the observed address,
+// The UDP media relay (docs/protocols/voice-media.md, §2.6, §8): IP discovery answered with the observed address,
 // keep-alives echoed to pinned addresses, and RTP checked (size, V=2, PT 0x78, known SSRC from its
 // pinned address, rate, replay window), opened with the sender's key and re-sealed for each
 // receiver with the receiver's key and nonce counter. The header (SSRC, sequence, timestamp) is
@@ -40,7 +40,7 @@ interface Opened {
 
 const SILENCE_FRAME = Buffer.from([0xf8, 0xff, 0xfe]);
 
-/** DAVE frames end in the magic marker FA FA (voice.md §2.8); silence frames stay plain. */
+/** DAVE frames end in the magic marker FA FA (docs/protocols/dave.md); silence frames stay plain. */
 function countFrameKind(counters: MemberStats, frame: Buffer): void {
   if (frame.length >= 2 && frame[frame.length - 1] === 0xfa && frame[frame.length - 2] === 0xfa) counters.e2eeFrames++;
   else if (frame.equals(SILENCE_FRAME)) counters.silenceFrames++;

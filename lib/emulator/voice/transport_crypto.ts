@@ -1,4 +1,4 @@
-// The two rtpsize AEAD modes (voice.md §2.6, §3) on the emulator's side of the wire: the packet
+// The two rtpsize AEAD modes (docs/protocols/voice-media.md, §3) on the emulator's side of the wire: the packet
 // carries a 4-byte nonce suffix, and the mode's full nonce is that counter at offset 0 of a
 // zeroed 12 (AES-256-GCM) or 24 (XChaCha20-Poly1305) bytes. The ciphers themselves are the one
 // implementation both ends share, lib/protocol/aead.ts.

@@ -22,7 +22,7 @@ export interface PlatformEventSink {
    * log callbacks were given the address (else the host tells the user itself).
    */
   _OnUrlNotOpened(url: string, reason: string): boolean;
-  // voice (voice.md §7)
+  // voice (docs/voice-calls.md)
   _OnWebSocketBinary(id: number, bytes: Buffer): void;
   _OnUdpOpen(id: number, localPort: number): void;
   /** The addon reads `datagram` in place during the call; it keeps no reference. */

@@ -3,7 +3,7 @@
 // (HostEvents, in events.ts, holds them in an ephemeron keyed by it): a live socket or timer of the host
 // must never be what keeps a dropped Client alive (README, "Lifetime").
 
-/** Which audio devices a Client uses (voice.md §7 "Devices"). */
+/** Which audio devices a Client uses (docs/voice-calls.md "Devices"). */
 export interface NodeAudioOptions {
   /**
    * 'system': the machine's sound server (PulseAudio, or PipeWire through pipewire-pulse, on
@@ -22,7 +22,7 @@ export interface NodePlatformOptions {
    * is handed to the SDK (the event's time) and whenever the SDK needs the time after running JS.
    */
   now?: () => number;
-  /** Candidate IPC socket paths of the local client, in order; default per protocols.md §1. */
+  /** Candidate IPC socket paths of the local client, in order; default per docs/protocols/ipc.md. */
   ipcPaths?: () => string[];
   /** The audio device backend (a plain object, not a function). */
   audio?: NodeAudioOptions;

@@ -1,4 +1,4 @@
-// The host's UDP sockets (the voice transport, voice.md §2.5): node:dgram, udp4, one fixed remote
+// The host's UDP sockets (the voice transport, docs/protocols/voice-media.md): node:dgram, udp4, one fixed remote
 // per socket. The socket is connected to it, so the kernel resolves the host once and drops
 // datagrams from anyone else. Like the gateway's WebSocket, an open socket keeps Node running:
 // a live call is work the app is doing.

@@ -1,4 +1,4 @@
-// The bytes NodeDaveSession and the JS host share for DAVE's per-frame crypto (voice.md §2.8, §7):
+// The bytes NodeDaveSession and the JS host share for DAVE's per-frame crypto (docs/protocols/dave.md, §7):
 // one ArrayBuffer, made once per platform, that the host keeps two Uint8Array views of. An
 // encrypt or decrypt copies the frame into `input`, calls the host with the session, the sender's
 // slot and the size only (small integers: no JS allocation), and reads the result back from

@@ -1,4 +1,4 @@
-// The call state machine of voice.md §6, row by row, on the scripted platform and its fake
+// The call state machine of docs/voice-calls.md, row by row, on the scripted platform and its fake
 // clock, with a scripted voice connection (the test plays the voice server's part through the
 // listener) and the real audio engine on a manual-clock virtual backend.
 #include <memory>

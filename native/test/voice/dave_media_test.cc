@@ -1,4 +1,4 @@
-// DAVE on the media path (voice.md §2.8): outgoing packet = AEAD(DAVE(opus)), opened here with
+// DAVE on the media path (docs/protocols/dave.md): outgoing packet = AEAD(DAVE(opus)), opened here with
 // the harness's own AEAD; incoming frames decrypted after the transport's with the sender's id;
 // silence frames in the clear both ways; plain frames only while passthrough is allowed; the
 // recovery after more than 36 consecutive failures (op 31 with the last transition id, re-init)

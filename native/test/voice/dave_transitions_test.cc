@@ -1,4 +1,4 @@
-// DAVE's signalling on the voice connection with a scripted session (voice.md §2.8): Identify's
+// DAVE's signalling on the voice connection with a scripted session (docs/protocols/dave.md): Identify's
 // version, the session made at Session Description, external sender → key package, proposals →
 // commit and Welcome, commit/Welcome → op 23, transition id 0, downgrade and re-upgrade with
 // their passthrough windows on the fake clock, epoch 1 re-init, the invalid commit → op 31 and

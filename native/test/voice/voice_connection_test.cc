@@ -1,7 +1,7 @@
 // The voice connection's state machine against a scripted voice server: the handshake to
 // OnMediaReady, mode selection, IP discovery's three tries, heartbeats with seq_ack, three
 // missed ACKs, Resume with seq_ack (UDP kept, or rediscovered after silence), replayed messages
-// delivered once, the close codes of voice.md §2.4 and three failed connects.
+// delivered once, the close codes of docs/protocols/voice-gateway.md and three failed connects.
 #include <string>
 #include <vector>
 

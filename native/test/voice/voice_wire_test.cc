@@ -1,6 +1,6 @@
 // The voice transport's wire pieces on their own: RTP headers (known bytes, the 65535 → 0 and
 // 2^32 wraps, CC/X/P in received packets), IP discovery and keep-alive datagrams, the
-// gateway's JSON messages, and the close-code table of voice.md §2.4.
+// gateway's JSON messages, and the close-code table of docs/protocols/voice-gateway.md.
 #include <algorithm>
 #include <array>
 #include <cstdint>

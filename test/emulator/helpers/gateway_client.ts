@@ -1,4 +1,4 @@
-// A minimal gateway client for tests (protocols.md §3): records every payload it receives, waits
+// A minimal gateway client for tests (docs/protocols/gateway.md): records every payload it receives, waits
 // for the ones a test names (bounded by a timeout), and reports how its socket closed.
 import WebSocket from 'ws';
 import { scaledMs } from '../../load_factor';

@@ -1,4 +1,4 @@
-// A minimal local-RPC client for tests (protocols.md §1): 8-byte little-endian header (opcode,
+// A minimal local-RPC client for tests (docs/protocols/ipc.md): 8-byte little-endian header (opcode,
 // length) and UTF-8 JSON; records every frame, waits for the ones a test names, sends raw bytes
 // for the bad-input cases, and reports the CLOSE frame and the socket's end.
 import net from 'node:net';

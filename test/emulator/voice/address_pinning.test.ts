@@ -1,4 +1,4 @@
-// A member's UDP address (voice.md §2.5): the relay pins it at the member's own IP discovery and
+// A member's UDP address (docs/protocols/voice-media.md): the relay pins it at the member's own IP discovery and
 // moves it only on evidence that the member itself now sends from elsewhere — a media packet that
 // opens under that member's transport key from the new address (a NAT rebind). Every member
 // learns every other member's SSRC (Speaking), so a discovery request naming someone else's SSRC,

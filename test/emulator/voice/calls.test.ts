@@ -1,4 +1,4 @@
-// Part 1 (voice.md §5, §8): lobby calls on the main gateway. Op 4 with channel_id = lobby id
+// Part 1 (docs/voice-calls.md, §8): lobby calls on the main gateway. Op 4 with channel_id = lobby id
 // joins (members only, at most Limits.MaxCallMembersCount), null leaves, a refused join is a
 // VOICE_STATE_UPDATE with channel_id null and error "forbidden"; READY's lobbies carry
 // voice_states; leaving or being removed from the lobby, and the end of the gateway session,

@@ -1,4 +1,4 @@
-// DAVE in the emulator's voice server (voice.md §2.8, §8) with davey sessions as members over
+// DAVE in the emulator's voice server (docs/protocols/dave.md, §8) with davey sessions as members over
 // the raw voice gateway: a group of two, a third joining by Welcome and leaving (rebuild to
 // epoch 1), a garbage commit and an op 31 (rebuilds, no crash), bad binary messages (counted,
 // others still served), and the SFU forwarding a davey-encrypted frame byte for byte.

@@ -1,4 +1,4 @@
-// The date rule (voice.md §1, §8): DAVE is required from 2026-03-01T00:00:00Z on the emulator
+// The date rule (docs/voice-calls.md, §8): DAVE is required from 2026-03-01T00:00:00Z on the emulator
 // clock (a member without it gets 4017 at Identify); before that a member without DAVE
 // downgrades the call (op 21 version 0, op 22) and its leave upgrades it again (op 24 epoch 1, a
 // new group). setDaveRequired(true | false | null) overrides the rule, null restoring it.

@@ -1,4 +1,4 @@
-// Part 4 (voice.md §8): the voice control hooks, programmatic and over HTTP — blockVoiceUdp on
+// Part 4 (docs/emulator.md): the voice control hooks, programmatic and over HTTP — blockVoiceUdp on
 // the emulator clock, dropVoiceConnections (no close frame), setVoiceModes, voiceStats; the
 // 4014 / 4015 / forgotten-session cases are in voice_gateway.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

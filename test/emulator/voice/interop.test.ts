@@ -1,4 +1,4 @@
-// Interop (voice.md §9): @discordjs/voice 0.19.2, a third-party client, joins a lobby call as a
+// Interop (docs/voice-calls.md): @discordjs/voice 0.19.2, a third-party client, joins a lobby call as a
 // lobby-member bot through the emulator's main gateway (in a child process that trusts the
 // voice server's certificate by NODE_EXTRA_CA_CERTS) and exchanges a tone with a client of our
 // own, once per transport mode. Both sides decode real Opus and measure the frequency. Then the

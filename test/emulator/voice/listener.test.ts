@@ -1,4 +1,4 @@
-// Voice listener (voice.md §8): plain WebSocket and TLS on one port told apart by the first byte,
+// Voice listener (docs/emulator.md): plain WebSocket and TLS on one port told apart by the first byte,
 // the self-signed loopback certificate trusted through its PEM, `?v=` refused before the upgrade.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';

@@ -1,4 +1,4 @@
-// Part 3 (voice.md §2.5, §2.6, §8): the UDP relay over loopback. IP discovery answers the
+// Part 3 (docs/protocols/voice-media.md, §2.6, §8): the UDP relay over loopback. IP discovery answers the
 // observed address, keep-alives are echoed, and media is opened with the sender's key and
 // re-sealed per receiver with that receiver's key and nonce counter (both modes, mixed in one
 // call), keeping SSRC, sequence and timestamp; the payload is never touched.

@@ -1,4 +1,4 @@
-// The voice session's replay buffer (voice.md §2.3, §8): at most 500 messages or 60 s, u16
+// The voice session's replay buffer (docs/protocols/voice-gateway.md, §8): at most 500 messages or 60 s, u16
 // sequence numbers that wrap and skip 0, replay after seq_ack located by position, a gap → null.
 import { describe, expect, it } from 'vitest';
 import { REPLAY_MAX_AGE_MS, REPLAY_MAX_MESSAGES } from '../../../lib/emulator/voice/protocol';

@@ -1,4 +1,4 @@
-// The rtpsize AEAD modes with node:crypto (voice.md §2.6, §3): HChaCha20 against the
+// The rtpsize AEAD modes with node:crypto (docs/protocols/voice-media.md, §3): HChaCha20 against the
 // draft-irtf-cfrg-xchacha §2.2.1 vector, known-answer packets of both modes (from @noble/ciphers
 // 2.4.0, an independent implementation), and a random cross-check against it both ways.
 import { randomBytes, randomInt } from 'node:crypto';

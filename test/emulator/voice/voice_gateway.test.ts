@@ -1,4 +1,4 @@
-// Part 2 (voice.md §2.2–2.4, §8): the voice gateway v8 over real loopback sockets, plain and TLS:
+// Part 2 (docs/protocols/voice-gateway.md–2.4, §8): the voice gateway v8 over real loopback sockets, plain and TLS:
 // the handshake, heartbeats (v8 objects, v4–7 integers), Speaking relayed with user_id, Clients
 // Connect / Client Disconnect, numbered server messages, buffered resume replaying what a client
 // missed, and the close codes.

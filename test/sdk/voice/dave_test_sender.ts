@@ -1,5 +1,5 @@
 // The MLS external sender for the platform's DAVE tests: the emulator's own (what the voice
-// server is in voice.md §2.8; lib/emulator/voice/dave), used without a voice server so two
+// server is in docs/protocols/dave.md; lib/emulator/voice/dave), used without a voice server so two
 // platform sessions can be driven to a shared group directly. One implementation of the MLS
 // framing in the repository.
 import { ExternalSender } from '../../../lib/emulator/voice/dave/external_sender';

@@ -1,4 +1,4 @@
-// The Node host's AEAD for the voice transport (voice.md §3): HChaCha20 against the draft's
+// The Node host's AEAD for the voice transport (docs/protocols/voice-media.md): HChaCha20 against the draft's
 // vector, XChaCha20-Poly1305 and AES-256-GCM against @noble/ciphers for random inputs, and
 // tampering, wrong sizes and truncation answered with null, never a throw.
 import { randomBytes } from 'node:crypto';

@@ -33,7 +33,7 @@ interface Member {
 }
 
 /**
- * Alice and Bob in one pending group, Alice's commit winning the epoch (voice.md §2.8): each
+ * Alice and Bob in one pending group, Alice's commit winning the epoch (docs/protocols/dave.md): each
  * pending member gets the other's Add proposal and commits; the server picks Alice's. Two
  * platforms by default (two Clients); pass one probe twice for two calls on one platform.
  */

@@ -1,4 +1,4 @@
-// The DAVE state of one call (voice.md §2.8, §8): the protocol version all its members share,
+// The DAVE state of one call (docs/protocols/dave.md, §8): the protocol version all its members share,
 // the MLS group the server follows from outside (epoch, who is in it, who waits with a key
 // package), the external Add proposals it has out, and the transitions waiting for op 23.
 //

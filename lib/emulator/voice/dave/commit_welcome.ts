@@ -1,4 +1,4 @@
-// Op 28 is `commit ‖ optional Welcome` with no length between them (voice.md §2.2), so the server
+// Op 28 is `commit ‖ optional Welcome` with no length between them (docs/protocols/voice-gateway.md), so the server
 // walks the commit's MLSMessage (RFC 9420 §6.2, §12.4) to find where it ends: FramedContent,
 // the Commit's proposals<V> and its optional UpdatePath (whose LeafNode is a struct, not a
 // vector, and so is walked field by field), the signature, confirmation tag and membership tag.

@@ -1,4 +1,4 @@
-// The voice server as the MLS external sender of every call's group (voice.md §2.8, §8): one
+// The voice server as the MLS external sender of every call's group (docs/protocols/dave.md, §8): one
 // P-256 signing key per emulator. Op 25 carries ExternalSender {signature_key<V>, Credential}
 // (RFC 9420 §12.1.8.1) with a basic credential; members accept proposals it signs.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';

@@ -1,7 +1,7 @@
 // @snazzah/davey, loaded at the first DAVE question rather than with the SDK: it is an optional
 // dependency (a napi-rs addon with per-platform binaries), so a machine without it — or with a
 // binary that does not load — still gets every other feature, and calls identify with DAVE
-// version 0 (voice.md §2.8). SDKPP_DAVE=0 in the environment turns DAVE off on purpose (tests,
+// version 0 (docs/protocols/dave.md). SDKPP_DAVE=0 in the environment turns DAVE off on purpose (tests,
 // or a user ruling DAVE out while debugging a call). Nothing here throws.
 import { createRequire } from 'node:module';
 

@@ -1,4 +1,4 @@
-// An audio input or output device as the backend lists it (voice.md §7 "Devices"). A value
+// An audio input or output device as the backend lists it (docs/voice-calls.md "Devices"). A value
 // class like the others (detail/value_object.h).
 #pragma once
 

@@ -1,4 +1,4 @@
-// A lobby voice call (voice.md §6). `Call` is a handle: it points at the Client's call, stays
+// A lobby voice call (docs/voice-calls.md). `Call` is a handle: it points at the Client's call, stays
 // safe after the call ended or the Client is gone (getters then read defaults, setters do
 // nothing), and `operator bool` says whether the call still exists. Getters and setters run on
 // the thread that owns the Client; a setter reaches the audio thread at its next 20 ms tick.

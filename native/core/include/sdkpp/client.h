@@ -1,4 +1,4 @@
-// The SDK's entry point (reference/api-surface.md, "Client"). Move-only.
+// The SDK's entry point (docs/guides/migrating-from-cpp.md, "Client"). Move-only.
 #pragma once
 
 #include <cstdint>
@@ -94,7 +94,7 @@ class Client {
   // The reference gives this callback no row; a result alone would lose the user it is for.
   using GetServiceClientConnectedUserCallback =
       std::function<void(ClientResult result, std::optional<UserHandle> user)>;
-  // --- audio and calls (voice.md). The two audio callbacks run on the audio thread
+  // --- audio and calls (docs/voice-calls.md). The two audio callbacks run on the audio thread
   // (Client::Thread::Voice), once per 20 ms frame and participant, and must not block: 48 kHz,
   // 2 channels, 960 samples per channel, interleaved; `data` may be changed in place.
   using UserAudioReceivedCallback =

@@ -1,4 +1,4 @@
-// Namespace-level enums of the public surface (reference/api-surface.md, "Enums").
+// Namespace-level enums of the public surface (docs/guides/migrating-from-cpp.md, "Enums").
 // Enums nested in a class (Client::Status, Call::Error, UserHandle::AvatarType, ...) are
 // declared in that class's header from the lists in enum_lists.h.
 #pragma once

@@ -16,7 +16,7 @@
 
 namespace sdkpp::limits {
 
-// --- Rules of the service (spec "Limits", protocols.md §4) --------------------------------------
+// --- Rules of the service (spec "Limits", docs/protocols/http.md) --------------------------------------
 // A lobby or direct message's content: 1 to 4000 characters.
 inline constexpr uint64_t kMaxMessageContentCodePoints = 4000;
 // A lobby's secret in create-or-join: 1 to 250 characters.
@@ -45,7 +45,7 @@ inline constexpr uint64_t kMaxActivityTextCodePoints = 128;
 inline constexpr uint64_t kMaxActivityUrlCodePoints = 256;
 // Members of one call (the SDK's guidance; the emulator refuses the 26th).
 inline constexpr uint64_t kMaxCallMembersCount = 25;
-// Voice (voice.md §6; the volume range is the reference's proposal: 100 = unity).
+// Voice (docs/voice-calls.md; the volume range is the reference's proposal: 100 = unity).
 inline constexpr int64_t kMinVadThresholdDb = -100;
 inline constexpr int64_t kMaxVadThresholdDb = 0;
 inline constexpr int64_t kDefaultVadThresholdDb = -60;
@@ -65,14 +65,14 @@ inline constexpr uint64_t kMaxDisplayNameCodePoints = 32;
 // The optional message of an activity invite.
 inline constexpr uint64_t kMaxActivityInviteContentCodePoints = 1024;
 
-// --- Wire bounds (protocols.md §1, voice.md §6) -----------------------------------------------
+// --- Wire bounds (docs/protocols/ipc.md, docs/voice-calls.md) -----------------------------------------------
 // One frame of the local client's IPC protocol, header excluded.
 inline constexpr uint64_t kMaxIpcFrameBytes = 64 * 1024;
 // An HTTP response body or a gateway message the SDK accepts.
 inline constexpr uint64_t kMaxHttpBodyBytes = 16 * 1024 * 1024;
 inline constexpr uint64_t kMaxGatewayMessageBytes = 16 * 1024 * 1024;
 // A binary frame of the voice gateway (DAVE; a Welcome is about 1 KB per member), and one UDP
-// datagram of the voice transport (voice.md §6).
+// datagram of the voice transport (docs/voice-calls.md).
 inline constexpr uint64_t kMaxVoiceBinaryFrameBytes = 64 * 1024;
 inline constexpr uint64_t kMaxVoiceDatagramBytes = 1500;
 

@@ -32,7 +32,7 @@ struct PlatformHttpRequest {
   std::string body;
 };
 
-// The authenticated ciphers of the voice transport (voice.md §2.6): 32-byte keys, 16-byte tags.
+// The authenticated ciphers of the voice transport (docs/protocols/voice-media.md): 32-byte keys, 16-byte tags.
 enum class AeadAlgorithm : int32_t {
   Aes256Gcm = 0,          // 12-byte nonce
   XChaCha20Poly1305 = 1,  // 24-byte nonce
@@ -70,7 +70,7 @@ class PlatformEvents {
   // another way (a Node process warning).
   virtual bool OnUrlNotOpened(std::string url, std::string reason) = 0;
 
-  // --- voice (voice.md §7) ---
+  // --- voice (docs/voice-calls.md) ---
   // A binary WebSocket frame (the voice gateway's DAVE messages). Text frames go to
   // OnWebSocketMessage.
   virtual void OnWebSocketBinary(PlatformId socket, std::string bytes) = 0;
@@ -129,7 +129,7 @@ class Platform {
   // a failure found later (or one the host wants to explain) comes as OnUrlNotOpened instead.
   virtual bool OpenUrl(const std::string& url) = 0;
 
-  // --- voice (voice.md §7) ---
+  // --- voice (docs/voice-calls.md) ---
   // A binary frame on an open WebSocket.
   virtual void SendWebSocketBinary(PlatformId socket, std::string bytes) = 0;
   // A UDP socket (IPv4) for one voice server; datagrams go to `host`:`port`. OnUdpOpen or

@@ -1,4 +1,4 @@
-// DAVE, the end-to-end encryption of calls (voice.md §2.8), as the host provides it: an MLS
+// DAVE, the end-to-end encryption of calls (docs/protocols/dave.md), as the host provides it: an MLS
 // group plus the per-frame media crypto, one session per call. The core owns the protocol's
 // bookkeeping (which version, which transition, when to re-init, passthrough, recovery); a
 // PlatformDaveSession only does what the MLS library does. Node implements it with
@@ -16,7 +16,7 @@
 
 namespace sdkpp {
 
-// op 27's leading byte (voice.md §2.2).
+// op 27's leading byte (docs/protocols/voice-gateway.md).
 enum class DaveProposalsOperation : uint8_t {
   Append = 0,
   Revoke = 1,
@@ -30,7 +30,7 @@ struct DaveCommitWelcome {
 };
 
 // A frame grows by at most this much under DAVE encryption (8-byte tag, two ULEB128 fields,
-// the supplemental size and the FA FA marker; voice.md §2.8 measured 12 bytes for Opus).
+// the supplemental size and the FA FA marker; docs/protocols/dave.md measured 12 bytes for Opus).
 inline constexpr size_t kDaveMaxFrameOverhead = 32;
 
 class PlatformDaveSession {

@@ -1,4 +1,4 @@
-// The Client's gateway session (protocols.md §3): fetch the gateway URL, connect, Hello,
+// The Client's gateway session (docs/protocols/gateway.md): fetch the gateway URL, connect, Hello,
 // Identify (or Resume), heartbeats with zombie detection, dispatches in sequence order with
 // duplicates dropped, Reconnect and Invalid Session handling, resume after a dropped socket so
 // that no event is lost or delivered twice, jittered exponential backoff, and the sending limit.

@@ -1,4 +1,4 @@
-// Gateway wire facts (protocols.md §3): opcodes, close codes and what each close means for the
+// Gateway wire facts (docs/protocols/gateway.md): opcodes, close codes and what each close means for the
 // client — resume, identify again, or stop for good.
 #pragma once
 

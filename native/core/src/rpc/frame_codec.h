@@ -1,4 +1,4 @@
-// IPC framing of the local RPC (protocols.md §1): an 8-byte little-endian header — uint32
+// IPC framing of the local RPC (docs/protocols/ipc.md): an 8-byte little-endian header — uint32
 // opcode, uint32 length — then `length` bytes of UTF-8 JSON, at most limits::kMaxIpcFrameBytes (64 KiB).
 #pragma once
 

@@ -19,7 +19,7 @@ namespace sdkpp::rpc {
 inline constexpr uint64_t kReconnectInitialMs = 1000;
 inline constexpr uint64_t kReconnectMaxMs = 30000;
 
-// Events a game may subscribe to before AUTHENTICATE (protocols.md §1).
+// Events a game may subscribe to before AUTHENTICATE (docs/protocols/ipc.md).
 bool EventNeedsAuthentication(std::string_view event);
 
 class LocalClient {

@@ -62,7 +62,7 @@ struct LinkedChannelRecord {
   bool operator==(const LinkedChannelRecord&) const = default;
 };
 
-// One user's state in a call (VOICE_STATE_UPDATE; voice.md §5).
+// One user's state in a call (VOICE_STATE_UPDATE; docs/voice-calls.md).
 struct VoiceStateRecord {
   uint64_t user_id = 0;
   bool self_mute = false;

@@ -1,4 +1,4 @@
-// The (Name, Value) lists of every enum in reference/api-surface.md, in the reference's order.
+// The (Name, Value) lists of every enum in docs/guides/migrating-from-cpp.md, in the reference's order.
 // Consumers: enums.h and the class headers (the enum types), src/enums (EnumToString) and
 // native/napi (the frozen JS objects). Change a value here and all three follow.
 #pragma once

@@ -1,4 +1,4 @@
-// Shared object model of every value class (reference/api-surface.md, "Object model"):
+// Shared object model of every value class (docs/guides/migrating-from-cpp.md, "Object model"):
 // a valid instance owns its fields; `nullobj` and moved-from instances own none.
 // Copies are deep, moves leave the source invalid, and getters of an invalid instance
 // read default values instead of crashing.

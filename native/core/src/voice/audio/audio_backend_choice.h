@@ -1,4 +1,4 @@
-// Which device backend a Client's audio engine gets (voice.md §7 "Devices"): 'system' tries the
+// Which device backend a Client's audio engine gets (docs/voice-calls.md "Devices"): 'system' tries the
 // machine's sound server (PulseAudio on Linux, WASAPI on Windows) and falls back to the virtual backend with a
 // Warning when none answers; 'virtual' forces the virtual one (tests, CI, servers). The choice
 // comes from the app (the Node option audio.backend, or CallManager::SetAudioBackend in C++),

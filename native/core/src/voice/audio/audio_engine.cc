@@ -29,7 +29,7 @@ class NativeAudioEngine final : public AudioEngine {
         codecs_(std::move(codecs)),
         audio_(shared_, wake_) {
     if (!backend_) {
-      // As the 'system' backend falls back to the virtual one (voice.md §7): calls still run.
+      // As the 'system' backend falls back to the virtual one (docs/voice-calls.md): calls still run.
       backend_ = CreateVirtualAudioBackend(VirtualAudioBackend::Clock::RealTime);
       LogFromJs(Severity(LoggingSeverity::Warning), "audio engine: no audio device backend given; the virtual one plays");
     }

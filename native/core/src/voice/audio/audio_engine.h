@@ -3,7 +3,7 @@
 //
 // Send path, per 20 ms tick: capture → input volume → each call's captured hook (in place, on
 // the call's own copy) → VAD or PTT gate (five silence frames when it closes) → self-mute →
-// Opus encode once per call → the call's outgoing ring (voice.md §7 "Pipeline"). Receive path:
+// Opus encode once per call → the call's outgoing ring (docs/voice-calls.md "Pipeline"). Receive path:
 // PushReceived (JS thread) → per-user jitter buffer → Opus decode (or concealment) → received
 // hook → participant volume, local mute → saturating mix → output volume, deafen → speaker.
 // Speaking status comes from what is actually decoded.
@@ -30,7 +30,7 @@
 namespace sdkpp::voice {
 
 // The app's per-call audio callbacks (UserAudioReceivedCallback / UserAudioCapturedCallback of
-// api-surface.md). They run on the audio thread with 48 kHz, 2 channels, 960 samples, once per
+// docs/guides/migrating-from-cpp.md). They run on the audio thread with 48 kHz, 2 channels, 960 samples, once per
 // 20 ms tick and call in this order: `captured` once, `received` once per participant who plays
 // this tick, then `tick_end` once (also in a tick with no other hook). Every one is optional.
 struct CallAudioHooks {

@@ -1,4 +1,4 @@
-// The one audio format of a call: 48 kHz, stereo, interleaved int16, 20 ms frames (voice.md §2.7).
+// The one audio format of a call: 48 kHz, stereo, interleaved int16, 20 ms frames (docs/protocols/voice-media.md).
 // Every stage of the engine, every device backend and every audio callback uses it.
 #pragma once
 
@@ -14,7 +14,7 @@ inline constexpr uint64_t kSamplesPerChannel = 960;  // per 20 ms frame
 inline constexpr size_t kFrameSamples = kSamplesPerChannel * kChannels;  // int16 values
 inline constexpr size_t kFrameBytes = kFrameSamples * sizeof(int16_t);   // 3,840
 inline constexpr size_t kMaxOpusPacketBytes = 1275;
-// The Opus silence frame: five go out before a pause (voice.md §2.7).
+// The Opus silence frame: five go out before a pause (docs/protocols/voice-media.md).
 inline constexpr uint8_t kOpusSilenceFrame[3] = {0xF8, 0xFF, 0xFE};
 inline constexpr int kSilenceFramesBeforePause = 5;
 

@@ -1,6 +1,6 @@
 // A bounded ring for the audio thread's encoded frames: one producer (the audio thread) that,
 // when the ring is full, drops the oldest entry instead of the newest, so the network always
-// gets the freshest audio after a stalled JS thread (voice.md §7: "oldest dropped, counted").
+// gets the freshest audio after a stalled JS thread (docs/voice-calls.md: "oldest dropped, counted").
 //
 // The producer cannot simply move the consumer's index of an SPSC ring (it could overwrite a
 // slot the consumer is still copying), so this is a bounded queue with a sequence number per

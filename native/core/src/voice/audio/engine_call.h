@@ -24,11 +24,11 @@
 namespace sdkpp::voice {
 
 inline constexpr size_t kMaxEngineCalls = 8;
-// The SDK admits 25 members per call (voice.md §5); the rest is room for a join/leave overlap.
+// The SDK admits 25 members per call (docs/voice-calls.md); the rest is room for a join/leave overlap.
 inline constexpr size_t kMaxParticipantsPerCall = 32;
 inline constexpr size_t kOutgoingRingFrames = 64;
 inline constexpr size_t kIncomingRingPackets = 512;
-// Speaking goes off after this long without a non-silent decoded frame (voice.md §6).
+// Speaking goes off after this long without a non-silent decoded frame (docs/voice-calls.md).
 inline constexpr uint32_t kSpeakingHoldTicks = 10;  // 200 ms
 // A decoded frame at or below this level is silence for the speaking status (Opus leaves a
 // faint residue after a pause, which is no one speaking).

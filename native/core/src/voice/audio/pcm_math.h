@@ -1,6 +1,6 @@
 // Sample arithmetic of the audio engine on interleaved int16 frames: level in dBFS, gain from a
 // volume, and the saturating mix. Volumes are linear amplitude percentages (100 = unity, 50 =
-// −6.02 dB), as api-surface.md's float volumes are read here (voice.md §6: 0–200, 100 = unity).
+// −6.02 dB), as docs/guides/migrating-from-cpp.md's float volumes are read here (docs/voice-calls.md: 0–200, 100 = unity).
 #pragma once
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // (a level threshold in the VAD range of sdkpp/limits.h, fixed or automatic from the noise floor)
 // or push-to-talk with its release delay (at most limits::kMaxPttReleaseDelayMs, kept to the
 // tick), and self-mute over both. When the gate closes it sends five Opus silence frames
-// (voice.md §2.7) and then nothing; "speaking" (the Speaking op the call sends) is on from the
+// (docs/protocols/voice-media.md) and then nothing; "speaking" (the Speaking op the call sends) is on from the
 // first transmitted frame to the last silence frame.
 // Runs on the audio thread; no allocation.
 #pragma once

@@ -373,7 +373,7 @@ void CallSession::CancelTimers() {
 }
 
 void CallSession::OnMainGatewayReady() {
-  // A main re-identify: tell the service again that we are in the call (voice.md §6).
+  // A main re-identify: tell the service again that we are in the call (docs/voice-calls.md).
   if (status_ == Call::Status::Connected) SendVoiceState(true);
 }
 
@@ -443,7 +443,7 @@ void CallSession::SetSelfMute(bool mute) {
   if (mute == self_mute_) return;
   self_mute_ = mute;
   manager_.engine().SetSelfMute(channel_id_, mute);
-  if (status_ == Call::Status::Connected) SendVoiceState(true);  // the new flags (voice.md §5)
+  if (status_ == Call::Status::Connected) SendVoiceState(true);  // the new flags (docs/voice-calls.md)
 }
 
 void CallSession::SetSelfDeaf(bool deaf) {

@@ -1,4 +1,4 @@
-// One lobby call on the JS thread: the state machine of voice.md §6 over a VoiceConnection and
+// One lobby call on the JS thread: the state machine of docs/voice-calls.md over a VoiceConnection and
 // the audio engine. Joining (op 4 sent) → Connecting (voice server known) → SignalingConnected
 // (Ready) → Connected (media ready); an interruption goes Reconnecting → Connected (resume with
 // seq_ack, then full rejoins with backoff for up to 5 minutes) and never Disconnected inside
@@ -54,7 +54,7 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   // From the main gateway (CallManager routes them).
   void OnOwnVoiceState(bool in_this_call, const std::string& session_id, bool forbidden);
   void OnVoiceServer(const std::string& token, const std::string& endpoint);
-  void OnMainGatewayReady();  // a main re-identify: re-send op 4 (voice.md §6)
+  void OnMainGatewayReady();  // a main re-identify: re-send op 4 (docs/voice-calls.md)
   void OnLobbyGone();         // lobby deleted, or this user removed from it
   void OnParticipantChanged(uint64_t user_id, bool added);
   // Gives a remote member a decoder and jitter buffer in the engine (once), with the local
@@ -66,7 +66,7 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void OnSpeakingChanged(uint64_t user_id, bool speaking);
   void OnLocalSpeakingChanged(bool speaking);
   // Sends the engine's encoded frames; dropped while not Connected (the outage keeps audio
-  // running, voice.md §6).
+  // running, docs/voice-calls.md).
   void FlushOutgoing();
 
   // --- the public Call's members ---

@@ -1,4 +1,4 @@
-// The voice gateway's binary frames, which carry DAVE's MLS messages (voice.md §2.3): a server
+// The voice gateway's binary frames, which carry DAVE's MLS messages (docs/protocols/voice-gateway.md): a server
 // frame is `u16 BE seq | u8 op | payload` (numbered like JSON `seq`), a client frame
 // `u8 op | payload`. Ops 29 and 30 start their payload with a `u16 BE transition id`.
 // Parsing never throws and never reads past the bytes it was given.

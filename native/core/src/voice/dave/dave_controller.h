@@ -1,4 +1,4 @@
-// DAVE for one voice connection, on the JS thread (voice.md §2.8): which protocol version is in
+// DAVE for one voice connection, on the JS thread (docs/protocols/dave.md): which protocol version is in
 // effect, the MLS messages of ops 25–31 and the JSON transitions of ops 21, 22 and 24, the
 // passthrough windows, the recovery after an invalid commit or too many undecryptable frames,
 // and the end-to-end crypto of each media frame. The MLS work itself is the platform's
@@ -30,7 +30,7 @@
 
 namespace sdkpp::voice {
 
-// @discordjs/voice's numbers (voice.md §2.8).
+// @discordjs/voice's numbers (docs/protocols/dave.md).
 inline constexpr uint64_t kDaveTransitionPassthroughMs = 10'000;
 inline constexpr uint64_t kDavePendingDowngradePassthroughMs = 24'000;
 inline constexpr int kDaveDecryptFailureTolerance = 36;  // more than this in a row → op 31

@@ -1,4 +1,4 @@
-// How a media frame looks to DAVE (voice.md §2.7, §2.8): the Opus silence frame stays in the
+// How a media frame looks to DAVE (docs/protocols/voice-media.md, §2.8): the Opus silence frame stays in the
 // clear both ways, and an end-to-end encrypted frame ends with the FA FA marker.
 #pragma once
 

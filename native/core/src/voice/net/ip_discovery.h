@@ -1,4 +1,4 @@
-// UDP housekeeping datagrams (voice.md §2.5): IP discovery, 74 bytes big-endian — u16 type
+// UDP housekeeping datagrams (docs/protocols/voice-media.md): IP discovery, 74 bytes big-endian — u16 type
 // (1 request, 2 response), u16 length 70, u32 SSRC, 64-byte NUL-terminated address, u16 port —
 // and the 8-byte keep-alive (a u32 little-endian counter, then zeros).
 #pragma once

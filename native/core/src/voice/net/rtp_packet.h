@@ -1,4 +1,4 @@
-// The RTP framing of the voice transport (voice.md §2.6). sdkpp sends the plain 12-byte header
+// The RTP framing of the voice transport (docs/protocols/voice-media.md). sdkpp sends the plain 12-byte header
 // (V=2, no padding, no extension, no CSRC, PT 120); it reads the general form, because a server
 // or another client may add CSRCs, a header extension or padding. In the rtpsize modes the
 // unencrypted part (the AAD) is the fixed header, the CSRCs and, when X is set, the 4-byte
@@ -14,7 +14,7 @@ namespace sdkpp::voice {
 
 inline constexpr size_t kRtpHeaderBytes = 12;
 inline constexpr uint8_t kRtpPayloadType = 0x78;  // 120: Opus
-inline constexpr size_t kMaxDatagramBytes = 1500;  // voice.md §6
+inline constexpr size_t kMaxDatagramBytes = 1500;  // docs/voice-calls.md
 
 struct RtpHeader {
   uint16_t sequence = 0;

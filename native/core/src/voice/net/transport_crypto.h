@@ -1,4 +1,4 @@
-// The media transport's AEAD in the rtpsize modes (voice.md §2.6): a packet is
+// The media transport's AEAD in the rtpsize modes (docs/protocols/voice-media.md): a packet is
 // `header | ciphertext | 16-byte tag | 4-byte nonce`, the header (CSRCs and extension preamble
 // included) is the AAD, and the nonce is a per-sender u32 counter, big-endian at offset 0 of a
 // zeroed 12-byte (AES-256-GCM) or 24-byte (XChaCha20-Poly1305) nonce. The cipher itself is the

@@ -19,7 +19,7 @@ VoiceLoss ClassifyVoiceClose(int32_t code, bool was_connected, bool resuming) {
       return VoiceLoss::Terminated;
     default:
       // A protocol error (or a code this build does not know): like an Identify refusal before
-      // the call was connected, else a full rejoin (voice.md §2.4, last row).
+      // the call was connected, else a full rejoin (docs/protocols/voice-gateway.md, last row).
       return was_connected ? VoiceLoss::Rejoin : VoiceLoss::Refused;
   }
 }

@@ -1,4 +1,4 @@
-// What a voice gateway close code means for the call (voice.md §2.4).
+// What a voice gateway close code means for the call (docs/protocols/voice-gateway.md).
 #pragma once
 
 #include <cstdint>

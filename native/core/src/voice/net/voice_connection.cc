@@ -1,4 +1,4 @@
-// One call's voice connection (voice.md §2): the gateway socket (Hello, Identify or Resume,
+// One call's voice connection (docs/protocols/voice-gateway.md): the gateway socket (Hello, Identify or Resume,
 // heartbeats with seq_ack, the numbered messages), the UDP socket (discovery, keep-alive,
 // watchdog) and the media transport, as one state machine on the JS thread. It never decides
 // to rejoin or give up a call: it classifies a loss and reports it once (OnConnectionLost).
@@ -44,7 +44,7 @@ constexpr uint64_t kEchoGraceMs = 1000;
 constexpr int32_t kCloseNormal = 1000;
 constexpr int32_t kCloseGivenUp = 4900;  // private: our side gave the socket up (resumable)
 constexpr size_t kMaxKnownSsrcs = 256;
-constexpr int64_t kReplayWindow = 500;  // the emulator's replay buffer (voice.md §8)
+constexpr int64_t kReplayWindow = 500;  // the emulator's replay buffer (docs/emulator.md)
 
 // Both spellings reserve their whole length first: a buffer that grew would leave the first part
 // of the key's text in the memory it freed, never wiped.
@@ -765,9 +765,9 @@ void VoiceConnectionImpl::SendOpus(uint32_t audio_timestamp, const uint8_t* opus
     Log(LoggingSeverity::Warning, "refused to send an Opus frame of " + std::to_string(size) + " bytes");
     return;
   }
-  // The server drops media of an SSRC that never said it speaks (voice.md §2.1, step 9).
+  // The server drops media of an SSRC that never said it speaks (docs/protocols/voice-gateway.md, step 9).
   if (!announced_ && signal_ == Signal::Ready) SendSpeaking(true);
-  // End-to-end encryption goes on before the transport's (voice.md §2.8).
+  // End-to-end encryption goes on before the transport's (docs/protocols/dave.md).
   auto frame = dave_.Outgoing(opus, size);
   if (!frame) return;
   uint8_t header[kRtpHeaderBytes];

@@ -3,7 +3,7 @@
 // heartbeats with seq_ack, Resume, Clients Connect/Disconnect, DAVE's transitions and MLS
 // messages), the UDP socket (IP discovery, keep-alive, watchdog) and the media transport (RTP,
 // DAVE frame encryption inside the rtpsize AEAD: AES-256-GCM preferred, XChaCha20-Poly1305
-// otherwise). voice.md §2 is the wire; the Call's state machine (voice/call)
+// otherwise). docs/protocols/voice-gateway.md is the wire; the Call's state machine (voice/call)
 // decides what to do when the connection is lost — this class only reports how.
 #pragma once
 
@@ -17,7 +17,7 @@
 
 namespace sdkpp::voice {
 
-// From the user's VOICE_STATE_UPDATE and VOICE_SERVER_UPDATE (voice.md §2.1, §5).
+// From the user's VOICE_STATE_UPDATE and VOICE_SERVER_UPDATE (docs/protocols/voice-gateway.md, §5).
 struct VoiceJoinInfo {
   std::string endpoint;  // "host:port", no scheme
   bool secure = true;    // wss, or ws when the API base is http://
@@ -28,7 +28,7 @@ struct VoiceJoinInfo {
   uint64_t user_id = 0;
 };
 
-// How the connection ended, classified per voice.md §2.4 and §6.
+// How the connection ended, classified per docs/protocols/voice-gateway.md and §6.
 enum class VoiceLoss {
   Resumable,   // transport loss, < 4000 or 4015, 3 heartbeat ACKs missed, UDP silent 5 s
   Rejoin,      // 4006, 4009, resume refused, replay gap: a full rejoin is needed

@@ -1,4 +1,4 @@
-// The voice gateway v8's JSON messages (voice.md §2.2, §2.3): what sdkpp sends (Identify,
+// The voice gateway v8's JSON messages (docs/protocols/voice-gateway.md, §2.3): what sdkpp sends (Identify,
 // Select Protocol, Heartbeat {t, seq_ack}, Resume, Speaking) and what it reads (Hello, Ready,
 // Session Description, Speaking, Heartbeat ACK, Resumed, Clients Connect, Client Disconnect),
 // with the top-level `seq` of numbered server messages. Ids are strings on the wire.
@@ -18,8 +18,8 @@
 
 namespace sdkpp::voice {
 
-inline constexpr size_t kMaxVoiceJsonBytes = 4 * 1024;     // voice.md §6
-inline constexpr size_t kMaxVoiceBinaryBytes = 64 * 1024;  // voice.md §6
+inline constexpr size_t kMaxVoiceJsonBytes = 4 * 1024;     // docs/voice-calls.md
+inline constexpr size_t kMaxVoiceBinaryBytes = 64 * 1024;  // docs/voice-calls.md
 
 enum class VoiceOp : int32_t {
   Identify = 0,
@@ -34,7 +34,7 @@ enum class VoiceOp : int32_t {
   Resumed = 9,
   ClientsConnect = 11,
   ClientDisconnect = 13,
-  // DAVE (voice.md §2.2): JSON ones here, the binary MLS ones in voice/dave/dave_binary_frames.h.
+  // DAVE (docs/protocols/voice-gateway.md): JSON ones here, the binary MLS ones in voice/dave/dave_binary_frames.h.
   DavePrepareTransition = 21,
   DaveExecuteTransition = 22,
   DaveTransitionReady = 23,
@@ -91,7 +91,7 @@ struct ClientsConnectMessage {
 struct ClientDisconnectMessage {
   uint64_t user_id = 0;
 };
-// DAVE's JSON server messages (voice.md §2.2, §2.8).
+// DAVE's JSON server messages (docs/protocols/voice-gateway.md, §2.8).
 struct DavePrepareTransitionMessage {
   uint16_t protocol_version = 0;  // 0 = a downgrade
   uint16_t transition_id = 0;     // 0 = executes at once
