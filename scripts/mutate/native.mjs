@@ -22,13 +22,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync,
+  copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync,
 } from 'node:fs';
 import { setPriority } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMutant, findMutants, uniqueKeys } from './cpp_mutants.mjs';
 import { nativeTargets } from './native_targets.mjs';
+import { listFiles } from './list_files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const workDir = join(root, 'build-mutate');
@@ -77,15 +78,6 @@ if (listOnly) {
 }
 
 // --- the shadow source tree
-function listFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(path));
-    else if (entry.isFile()) out.push(path);
-  }
-  return out;
-}
 
 /** Copies what differs from the checkout into the shadow (unchanged files keep their mtime). */
 function syncShadow() {

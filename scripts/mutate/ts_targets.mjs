@@ -8,8 +8,9 @@
 // area's test folders, and
 // every test file that imports the module by path. Files with no test found are reported as
 // such and skipped.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { listFiles } from './list_files.mjs';
 
 export const AREAS = {
   domain: 'lib/emulator/domain',
@@ -42,19 +43,10 @@ const EXTRA_TESTS = {
   'lib/emulator/domain/voice_states.ts': ['test/emulator/voice_states.test.ts'],
   'lib/sdk/errors.ts': ['test/sdk/fetch_error_text.test.ts', 'test/sdk/bad_input.test.ts'],
   'lib/sdk/values.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
-  'lib/sdk/native_values.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
-  'lib/platform/ipc_paths.ts': ['test/sdk/ipc_socket_owner.test.ts'],
+  'lib/sdk/values_types.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
+  'lib/protocol/ipc_paths.ts': ['test/sdk/ipc_socket_owner.test.ts'],
 };
 
-function listFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(path));
-    else if (entry.isFile()) out.push(path);
-  }
-  return out;
-}
 
 /** `lobbies` → `lobby`, `roles` → `role`; a stem that is not a plural is its own singular. */
 export function singular(stem) {
