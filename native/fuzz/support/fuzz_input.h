@@ -4,6 +4,7 @@
 // or length-prefixed binary records. Readers never fail: a short input is a short script.
 #pragma once
 
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -74,6 +75,14 @@ class Reader {
 };
 
 // "48656c6c6f" → "Hello"; a character that is not a hex digit is skipped, an odd digit dropped.
+/** The number a line's field starts with (after spaces), in `base`; 0 when there is none. */
+inline int64_t Number(std::string_view text, int base = 10) {
+  int64_t value = 0;
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  std::from_chars(text.data(), text.data() + text.size(), value, base);
+  return value;
+}
+
 inline std::string FromHex(std::string_view hex) {
   std::string out;
   int high = -1;

@@ -33,12 +33,7 @@ bool CarriesSecret(std::string_view text) {
                      [&](const char* secret) { return text.find(secret) != std::string_view::npos; });
 }
 
-int64_t Number(std::string_view text) {
-  int64_t value = 0;
-  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  std::from_chars(text.data(), text.data() + text.size(), value);
-  return value;
-}
+using sdkpp::fuzz::Number;
 
 void CheckResult(const ClientResult& result) {
   FUZZ_CHECK(!CarriesSecret(result.Error()));

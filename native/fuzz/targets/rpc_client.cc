@@ -20,12 +20,7 @@ namespace {
 using namespace sdkpp;
 using sdkpp::testing::GatewayHarness;
 
-int64_t Number(std::string_view text) {
-  int64_t value = 0;
-  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  std::from_chars(text.data(), text.data() + text.size(), value);
-  return value;
-}
+using sdkpp::fuzz::Number;
 
 void AskTheLocalClient(Client& client) {
   Activity activity;

@@ -26,12 +26,7 @@ namespace {
 using namespace sdkpp;
 using voice::testing::VoiceFixture;
 
-int64_t Number(std::string_view text, int base = 10) {
-  int64_t value = 0;
-  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  std::from_chars(text.data(), text.data() + text.size(), value, base);
-  return value;
-}
+using sdkpp::fuzz::Number;
 
 std::vector<uint8_t> Bytes(const std::string& text) { return {text.begin(), text.end()}; }
 
