@@ -1,6 +1,9 @@
 // The bounded message cache: contiguity, out-of-order and early deletes, memory bounds.
 #include "framework/test.h"
 
+#include <algorithm>
+#include <random>
+
 #include "sdkpp/limits.h"
 #include "social/message_cache.h"
 
@@ -183,6 +186,152 @@ TEST(MessageCache, AWholeHistoryTrimmedByTheBoundStillAnswersFromTheCache) {
   ASSERT_TRUE(newest.has_value());
   EXPECT_EQ(newest->front()->id, kMaxMessagesPerChannel + 10);
   EXPECT_FALSE(cache.Newest(100, kMaxMessagesPerChannel + 1).has_value());  // older ones: a request
+}
+
+// The run's edges. A message arriving inside the contiguous run extends it; one older than the
+// run's oldest message does not (there may be messages between it and the run nobody fetched),
+// wherever it lands in the channel's storage.
+TEST(MessageCache, AnArrivalOlderThanTheRunDoesNotExtendIt) {
+  for (uint64_t before_run : {1u, 4u}) {  // few or many messages before the run: either half
+    MessageCache cache;
+    for (uint64_t id = 1; id <= before_run; ++id) cache.AddLive(Message(id));
+    cache.AddHistory(100, {Message(30), Message(20), Message(10)}, 3);  // run: 10, 20, 30
+    cache.AddLive(Message(7));  // older than the run's oldest
+    EXPECT_EQ(Ids(cache.Newest(100, 3)), (std::vector<uint64_t>{30, 20, 10})) << before_run;
+    EXPECT_FALSE(cache.Newest(100, 4)) << "7 is not known to follow 10 directly; " << before_run;
+    cache.AddLive(Message(15));  // inside the run
+    EXPECT_EQ(Ids(cache.Newest(100, 4)), (std::vector<uint64_t>{30, 20, 15, 10})) << before_run;
+    EXPECT_FALSE(cache.Newest(100, 5)) << before_run;
+  }
+}
+
+TEST(MessageCache, AOneMessagePageStartsARunOfOneThatLiveMessagesExtend) {
+  MessageCache cache;
+  cache.AddLive(Message(5));
+  cache.AddHistory(100, {Message(10)}, 1);
+  EXPECT_EQ(Ids(cache.Newest(100, 1)), (std::vector<uint64_t>{10}));
+  EXPECT_FALSE(cache.Newest(100, 2));
+  cache.AddLive(Message(11));
+  EXPECT_EQ(Ids(cache.Newest(100, 2)), (std::vector<uint64_t>{11, 10}));
+  EXPECT_FALSE(cache.Newest(100, 3));
+}
+
+TEST(MessageCache, AnEmptyPageForAFullRequestChangesNoRun) {
+  MessageCache cache;
+  cache.AddLive(Message(5));
+  cache.AddHistory(100, {}, 0);
+  EXPECT_FALSE(cache.Newest(100, 1));
+}
+
+TEST(MessageCache, DeletingTheRunsOldestOrOnlyMessageShortensIt) {
+  MessageCache cache;
+  cache.AddLive(Message(5));
+  cache.AddHistory(100, {Message(20), Message(10)}, 2);  // run: 10, 20
+  EXPECT_TRUE(cache.Delete(100, 10));                   // the run's oldest
+  EXPECT_EQ(Ids(cache.Newest(100, 1)), (std::vector<uint64_t>{20}));
+  EXPECT_FALSE(cache.Newest(100, 2)) << "5 is not part of the run";
+  EXPECT_TRUE(cache.Delete(100, 20));  // the only one left
+  EXPECT_FALSE(cache.Newest(100, 1)) << "5 is not part of the run";
+  EXPECT_TRUE(cache.Delete(100, 5));  // outside the run: nothing to shorten
+  EXPECT_FALSE(cache.Newest(100, 1));
+}
+
+// At equal edit times the copy that arrived last wins (an update that changes fields without an
+// edit, such as moderation metadata), in every way a copy can arrive.
+TEST(MessageCache, AtEqualEditTimesTheLaterCopyWins) {
+  MessageCache cache;
+  MessageRecord first = Message(10, 100, "first");
+  first.edited_ms = 7;
+  cache.AddHistory(100, {first}, 5);
+  MessageRecord second = Message(10, 100, "second");
+  second.edited_ms = 7;
+  EXPECT_TRUE(cache.Update(second));
+  ASSERT_NE(cache.Find(10), nullptr);
+  EXPECT_EQ(cache.Find(10)->content, "second");
+  MessageRecord third = Message(10, 100, "third");
+  third.edited_ms = 7;
+  cache.AddHistory(100, {third}, 5);
+  ASSERT_NE(cache.Find(10), nullptr);
+  EXPECT_EQ(cache.Find(10)->content, "third");
+  // Pinned and pushed out of its channel, then a page brings it back.
+  cache.Pin(10);
+  for (uint64_t id = 11; id < 11 + kMaxMessagesPerChannel; ++id) cache.AddLive(Message(id));
+  ASSERT_EQ(cache.pinned_evicted_count(), 1u);
+  MessageRecord fourth = Message(10, 100, "fourth");
+  fourth.edited_ms = 7;
+  EXPECT_TRUE(cache.Update(fourth));  // applies to the pinned copy
+  ASSERT_NE(cache.Find(10), nullptr);
+  EXPECT_EQ(cache.Find(10)->content, "fourth");
+  MessageRecord fifth = Message(10, 200, "fifth");
+  fifth.edited_ms = 7;
+  cache.AddHistory(200, {fifth}, 5);
+  EXPECT_EQ(cache.pinned_evicted_count(), 0u);
+  ASSERT_NE(cache.Find(10), nullptr);
+  EXPECT_EQ(cache.Find(10)->content, "fifth");
+  // An older edit loses to the pinned copy.
+  cache.Pin(10);
+  cache.DropChannel(200);
+  MessageRecord stale = Message(10, 200, "stale");
+  stale.edited_ms = 6;
+  cache.AddHistory(200, {stale}, 5);
+  ASSERT_NE(cache.Find(10), nullptr);
+  EXPECT_EQ(cache.Find(10)->content, "fifth");
+}
+
+TEST(MessageCache, RemembersExactlyTheBoundOfEarlyDeletes) {
+  MessageCache cache;
+  // Deletes of messages never seen, up to the bound: every one of them is still remembered.
+  for (uint64_t id = 1; id <= kMaxRememberedDeletes; ++id) cache.Delete(100, id);
+  cache.AddLive(Message(1));
+  EXPECT_EQ(cache.Find(1), nullptr) << "the oldest of " << kMaxRememberedDeletes << " deletes is remembered";
+  cache.Delete(100, kMaxRememberedDeletes + 1);  // one more: the oldest is forgotten
+  cache.AddLive(Message(1));
+  EXPECT_NE(cache.Find(1), nullptr);
+  cache.AddLive(Message(2));
+  EXPECT_EQ(cache.Find(2), nullptr);
+}
+
+TEST(MessageCache, UnpinningAMessageStillInItsChannelTellsNoOne) {
+  MessageCache cache;
+  int changes = 0;
+  cache.AddLive(Message(10));
+  cache.SetChangeListener([&] { ++changes; });
+  cache.Pin(10);
+  cache.Unpin(10);
+  cache.Unpin(10);  // more unpins than pins: nothing
+  EXPECT_EQ(changes, 0);
+  EXPECT_NE(cache.Find(10), nullptr);
+}
+
+// FindAll's neighbour shortcut against Find, over id lists of every shape a reader can pass:
+// newest first, oldest first, skips of one and two, repeats, strangers, pinned evicted ones.
+TEST(MessageCache, FindAllMatchesFindForEveryOrderOfIds) {
+  MessageCache cache;
+  cache.AddHistory(100, Page(60, 50), 50);       // 11..60
+  cache.AddHistory(200, Page(130, 20, 200), 20);  // 111..130
+  std::mt19937 random(20261129);
+  std::uniform_int_distribution<uint64_t> pick(0, 140);
+  std::uniform_int_distribution<int> step(-3, 3);
+  for (int round = 0; round < 400; ++round) {
+    std::vector<uint64_t> ids;
+    uint64_t id = pick(random);
+    size_t count = 1 + round % 12;
+    for (size_t i = 0; i < count; ++i) {
+      ids.push_back(id);
+      int delta = round % 3 == 0 ? step(random) : (round % 3 == 1 ? -1 - round % 2 : 1 + round % 2);
+      id = static_cast<uint64_t>(std::max<int64_t>(0, static_cast<int64_t>(id) + delta));
+      if (random() % 9 == 0) id = pick(random);
+    }
+    const MessageRecord* sentinel = reinterpret_cast<const MessageRecord*>(&cache);
+    std::vector<const MessageRecord*> found(ids.size() + 1, sentinel);
+    std::vector<uint64_t> padded = ids;
+    padded.push_back(60);  // a findable id just past the end: a read past `count` would take it
+    cache.FindAll(padded.data(), ids.size(), found.data());
+    for (size_t i = 0; i < ids.size(); ++i) {
+      ASSERT_EQ(found[i], cache.Find(ids[i])) << "round " << round << ", index " << i << ", id " << ids[i];
+    }
+    ASSERT_EQ(found[ids.size()], sentinel) << "FindAll wrote past count";
+  }
 }
 
 }  // namespace

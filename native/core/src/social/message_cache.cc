@@ -39,18 +39,16 @@ void MessageCache::Insert(Channel& channel, MessageRecord message, bool live) {
     at->announced = announced;
     return;
   }
-  bool newest = at == list.end();
+  // Counted before the insert: a deque's insert invalidates `at`.
+  const size_t newer = static_cast<size_t>(std::distance(at, list.end()));
   channel_of_message_[message.id] = message.channel_id;
   list.insert(at, std::move(message));
   ++total_;
-  if (live && newest && channel.contiguous > 0) {
-    ++channel.contiguous;
-  } else if (!newest && channel.contiguous > 0) {
-    // Inserted inside the known run (an out-of-order arrival): the run is still contiguous
-    // if the message fell within it.
-    size_t position_from_newest = static_cast<size_t>(std::distance(at, list.end()));
-    if (position_from_newest <= channel.contiguous) ++channel.contiguous;
-  }
+  // A live message newer than all extends a run the channel has; an out-of-order arrival
+  // extends it only if it fell inside it (a run member is older): one older than the run's
+  // oldest message may have unfetched messages between it and the run.
+  const bool extends_run = newer == 0 ? live : newer < channel.contiguous;
+  if (extends_run && channel.contiguous > 0) ++channel.contiguous;
 }
 
 void MessageCache::AddLive(MessageRecord message) {
@@ -66,15 +64,16 @@ void MessageCache::AddHistory(uint64_t channel_id, std::vector<MessageRecord> ne
                               size_t requested) {
   Channel& channel = ChannelFor(channel_id);
   size_t received = newest_first.size();
-  uint64_t oldest_of_page = received > 0 ? newest_first.back().id : 0;
+  std::optional<uint64_t> oldest_of_page;
+  if (!newest_first.empty()) oldest_of_page = newest_first.back().id;
   for (auto& message : newest_first) {
     message.channel_id = channel_id;
     Insert(channel, std::move(message), false);
   }
   // The page was the service's newest messages when it answered; anything newer reached us
   // live from the gateway. So everything from the page's oldest message on is contiguous.
-  if (received > 0) {
-    auto from = std::lower_bound(channel.messages.begin(), channel.messages.end(), oldest_of_page,
+  if (oldest_of_page) {
+    auto from = std::lower_bound(channel.messages.begin(), channel.messages.end(), *oldest_of_page,
                                  [](const MessageRecord& m, uint64_t id) { return m.id < id; });
     channel.contiguous = static_cast<size_t>(std::distance(from, channel.messages.end()));
   }
@@ -138,10 +137,9 @@ bool MessageCache::Remove(uint64_t channel_id, uint64_t message_id) {
   list.erase(it);
   channel_of_message_.erase(message_id);
   --total_;
-  // The service deleted it too: the run stays contiguous, one shorter.
-  if (position_from_newest <= channel->second.contiguous && channel->second.contiguous > 0) {
-    --channel->second.contiguous;
-  }
+  // The service deleted it too: the run stays contiguous, one shorter. (The position counts
+  // the message itself, so it is at least 1 and a run of 0 is never shortened.)
+  if (position_from_newest <= channel->second.contiguous) --channel->second.contiguous;
   return true;
 }
 
