@@ -2,10 +2,20 @@
 // The declarations use Node's types (Buffer, http): this directive (kept in the .d.ts) brings them
 // in for the app, whose tsconfig may not list them (TypeScript 6 and later include no @types by
 // default).
-// `import { startEmulator } from 'sdkpp/emulator'`: a local implementation of the service —
-// HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, the voice server, and (with
-// `ipc: true`) the local chat client over IPC — for development and tests, on 127.0.0.1 unless
-// told another address (network_options.ts).
+/**
+ * `import { startEmulator } from 'sdkpp/emulator'`: a local implementation of the service —
+ * HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, the voice server, and (with
+ * `ipc: true`) the local chat client over IPC — for development and tests, on 127.0.0.1 unless
+ * told another address.
+ * @example
+ * ```ts
+ * const emulator = await startEmulator();
+ * const client = new Client(emulator.apiBase, emulator.webBase);
+ * // ...
+ * await emulator.close();
+ * ```
+ * @module sdkpp/emulator
+ */
 import type http from 'node:http';
 import { EmulatorControl, registerControlRoutes } from './control';
 import { installDomain } from './domain';
