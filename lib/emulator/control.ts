@@ -223,7 +223,7 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     return this.#gateway().drop({ userId });
   }
 
-  /** A guild with the application's bot, an @everyone role, a text and a voice channel. */
+  /** A guild with the application's bot, an `@everyone` role, a text and a voice channel. */
   createGuild(name: string, memberIds: string[] = []): { id: string; name: string; channelIds: string[] } {
     const guild = createGuild(this.emu, name, memberIds, this.gateway);
     return { id: guild.id, name: guild.name, channelIds: guild.channels.map((c) => c.id) };

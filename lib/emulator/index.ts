@@ -2,10 +2,20 @@
 // The declarations use Node's types (Buffer, http): this directive (kept in the .d.ts) brings them
 // in for the app, whose tsconfig may not list them (TypeScript 6 and later include no @types by
 // default).
-// `import { startEmulator } from 'sdkpp/emulator'`: a local implementation of the service —
-// HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, the voice server, and (with
-// `ipc: true`) the local chat client over IPC — for development and tests, on 127.0.0.1 unless
-// told another address (network_options.ts).
+/**
+ * `import { startEmulator } from 'sdkpp/emulator'`: a local implementation of the service —
+ * HTTP API with OAuth2, lobbies, messages and webhooks, the gateway, the voice server, and (with
+ * `ipc: true`) the local chat client over IPC — for development and tests, on 127.0.0.1 unless
+ * told another address.
+ * @example
+ * ```ts
+ * const emulator = await startEmulator();
+ * const client = new Client(emulator.apiBase, emulator.webBase);
+ * // ...
+ * await emulator.close();
+ * ```
+ * @module sdkpp/emulator
+ */
 import type http from 'node:http';
 import { EmulatorControl, registerControlRoutes } from './control';
 import { installDomain } from './domain';
@@ -51,6 +61,7 @@ export type { EmulatorControl } from './control';
 export type { BusEvent, BusEventType } from './events';
 export { BUS_EVENT_TYPES } from './events';
 
+/** How {@link startEmulator} runs the emulator. Every option is optional. */
 export interface StartEmulatorOptions {
   /** The HTTP server's TCP port (API, web pages, gateway, control API); 0 (default) picks a free one. */
   port?: number;
@@ -93,37 +104,92 @@ export interface StartEmulatorOptions {
   voiceHeartbeatIntervalMs?: number;
   /** How long the local client waits for the rest of a partial IPC frame before closing (default 10000). */
   ipcIncompleteFrameTimeoutMs?: number;
+  /** Where the emulator's log lines go (default: the console); secrets are masked. */
   log?: (line: string) => void;
 }
 
+/** A seeded application's credentials (secrets of the emulator only: fine to print in tests). */
 export interface CredentialSet {
+  /** The application (client) id. */
   id: string;
+  /** The OAuth2 client secret. */
   clientSecret: string;
+  /** The application's bot token (`Authorization: Bot <token>`). */
   botToken: string;
+  /** The Ed25519 public key, hex, that checks the emulator's interaction signatures. */
   publicKey: string;
 }
 
+/** A running emulator ({@link startEmulator}): its addresses, seeded data, control API, and close(). */
 export interface RunningEmulator {
   /** The address the servers are bound to (`localhost` as 127.0.0.1). */
   host: string;
+  /** The API base (`http://127.0.0.1:<port>/api`): a Client's apiBase. */
   apiBase: string;
+  /** The web base (`http://127.0.0.1:<port>`): a Client's webBase. */
   webBase: string;
+  /** The gateway's WebSocket URL. */
   gatewayUrl: string;
+  /** The local chat client's IPC socket path (with `ipc: true`), else null. */
   ipcPath: string | null;
+  /** The HTTP server's TCP port. */
   port: number;
+  /** The seeded application. */
   application: CredentialSet;
+  /** The seeded child application of `application`. */
   childApplication: CredentialSet;
-  users: Array<{ id: string; username: string }>;
-  guild: { id: string; name: string };
+  /** The seeded people (bots excluded). */
+  users: Array<SeededUser>;
+  /** The seeded guild. */
+  guild: SeededGuild;
+  /** The control API: drive the emulator from a test (also over HTTP, `POST <webBase>/_sdkpp/control/<name>`). */
   control: EmulatorControl<GatewayServer>;
   /** The voice server: its endpoint and the PEM of its self-signed certificate (trust it for wss://). */
-  voice: { endpoint: string; port: number; certificatePem: string };
+  voice: EmulatorVoiceInfo;
   /** Internals for tests and extensions (state, clock, event bus). */
+  /** Internals for tests and extensions: state, clock, the event bus (docs/emulator.md, "Extending"). Not a stable API. */
   core: Emulator;
+  /** The HTTP server (API, web pages, gateway, control API). */
   server: http.Server;
+  /** Stops every server and the clock, and writes the data file once more; safe to call twice. */
   close(): Promise<void>;
 }
 
+/** A seeded person ({@link RunningEmulator.users}). */
+export interface SeededUser {
+  /** The user's id. */
+  id: string;
+  /** The user's username. */
+  username: string;
+}
+
+/** The seeded guild ({@link RunningEmulator.guild}). */
+export interface SeededGuild {
+  /** The guild's id. */
+  id: string;
+  /** The guild's name. */
+  name: string;
+}
+
+/** The voice server of a running emulator ({@link RunningEmulator.voice}). */
+export interface EmulatorVoiceInfo {
+  /** The voice endpoint (host:port) the gateway hands out. */
+  endpoint: string;
+  /** Its port, TCP and UDP. */
+  port: number;
+  /** The PEM of its self-signed certificate (trust it for wss://). */
+  certificatePem: string;
+}
+
+/**
+ * Starts the emulator: the HTTP API and web pages, the gateway and the voice server (and the local
+ * chat client with `ipc: true`), seeded with an application, a child application, people and a
+ * guild.
+ * @param options where to listen and how ({@link StartEmulatorOptions}).
+ * @returns the running emulator, once every server listens.
+ * @throws a bad address, port or option (named with its rule), a port in use, a data file that
+ * cannot be written.
+ */
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   // Before anything starts: a bad address or port is the caller's mistake, named with its rule.
   const network = networkSettings(options);

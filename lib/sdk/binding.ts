@@ -1,41 +1,31 @@
-// Loads the native addon (the local node-gyp build when it was built for this OS and CPU, else
-// the prebuild for this platform; scripts/build/locate-addon.cjs) and describes its shape. Everything in the addon validates its own arguments; this file only
-// gives TypeScript the types (the value classes: values_types.ts; NativeClient, composed from
-// one interface per area: native_client.ts; the handle classes: social_types.ts and voice_types.ts).
-import path from 'node:path';
-import { createRequire } from 'node:module';
+// The native addon (loaded by addon.ts) with its shape. Everything in the addon validates its own
+// arguments; this file only gives TypeScript the types (the value classes: values.ts;
+// NativeClient, composed from one interface per area: native_client.ts; the handle classes:
+// social.ts and voice.ts).
+import { addon, packageRoot, type HandleClass, type ValueClass } from './addon';
 import type { NativeClientConstructor } from './native_client';
 import type * as V from './values_types';
 import type * as Social from './social_types';
 import type * as Voice from './voice_types';
-import { memoizeStringGetters, type ValueClassShape } from './string_getter_memo';
+import type { ValueClassShape } from './string_getter_memo';
 
 export type * from './values_types';
 export type { NativeClient, NativeClientConstructor } from './native_client';
 
-/** A class the addon hands instances of (no public constructor). */
-export interface HandleClass<I> {
-  readonly nullobj: I;
-  readonly prototype: I;
-}
-
 export interface NativeBinding {
-  Activity: { new (): V.Activity; readonly nullobj: V.Activity };
-  ActivityAssets: { new (): V.ActivityAssets; readonly nullobj: V.ActivityAssets };
-  ActivityButton: { new (): V.ActivityButton; readonly nullobj: V.ActivityButton };
-  ActivityInvite: { new (): V.ActivityInvite; readonly nullobj: V.ActivityInvite };
-  ActivityParty: { new (): V.ActivityParty; readonly nullobj: V.ActivityParty };
-  ActivitySecrets: { new (): V.ActivitySecrets; readonly nullobj: V.ActivitySecrets };
-  ActivityTimestamps: { new (): V.ActivityTimestamps; readonly nullobj: V.ActivityTimestamps };
-  AuthorizationArgs: { new (): V.AuthorizationArgs; readonly nullobj: V.AuthorizationArgs };
-  AuthorizationCodeChallenge: {
-    new (): V.AuthorizationCodeChallenge;
-    readonly nullobj: V.AuthorizationCodeChallenge;
-  };
-  AuthorizationCodeVerifier: { readonly nullobj: V.AuthorizationCodeVerifier };
-  ClientResult: { readonly nullobj: V.ClientResult };
-  ClientCreateOptions: { new (): V.ClientCreateOptions; readonly nullobj: V.ClientCreateOptions };
-  DeviceAuthorizationArgs: { new (): V.DeviceAuthorizationArgs; readonly nullobj: V.DeviceAuthorizationArgs };
+  Activity: ValueClass<V.Activity>;
+  ActivityAssets: ValueClass<V.ActivityAssets>;
+  ActivityButton: ValueClass<V.ActivityButton>;
+  ActivityInvite: ValueClass<V.ActivityInvite>;
+  ActivityParty: ValueClass<V.ActivityParty>;
+  ActivitySecrets: ValueClass<V.ActivitySecrets>;
+  ActivityTimestamps: ValueClass<V.ActivityTimestamps>;
+  AuthorizationArgs: ValueClass<V.AuthorizationArgs>;
+  AuthorizationCodeChallenge: ValueClass<V.AuthorizationCodeChallenge>;
+  AuthorizationCodeVerifier: HandleClass<V.AuthorizationCodeVerifier>;
+  ClientResult: HandleClass<V.ClientResult>;
+  ClientCreateOptions: ValueClass<V.ClientCreateOptions>;
+  DeviceAuthorizationArgs: ValueClass<V.DeviceAuthorizationArgs>;
   NativeClient: NativeClientConstructor;
   UserHandle: HandleClass<Social.UserHandle>;
   UserApplicationProfileHandle: HandleClass<Social.UserApplicationProfileHandle>;
@@ -47,12 +37,12 @@ export interface NativeBinding {
   GuildMinimal: HandleClass<Social.GuildMinimal>;
   GuildChannel: HandleClass<Social.GuildChannel>;
   LinkedChannel: HandleClass<Social.LinkedChannel>;
-  LinkedLobby: HandleClass<Social.LinkedLobby> & { new (): Social.LinkedLobby };
-  Call: HandleClass<Voice.CallHandle>;
+  LinkedLobby: ValueClass<Social.LinkedLobby>;
+  Call: HandleClass<Voice.Call>;
   CallInfoHandle: HandleClass<Voice.CallInfoHandle>;
   VoiceStateHandle: HandleClass<Voice.VoiceStateHandle>;
-  AudioDevice: { new (): Voice.AudioDevice; readonly nullobj: Voice.AudioDevice };
-  VADThresholdSettings: { new (): Voice.VADThresholdSettings; readonly nullobj: Voice.VADThresholdSettings };
+  AudioDevice: ValueClass<Voice.AudioDevice>;
+  VADThresholdSettings: ValueClass<Voice.VADThresholdSettings>;
   RunCallbacks(): void;
   nestedEnums: Record<string, Record<string, Readonly<Record<string, number>>>>;
   internal: {
@@ -119,17 +109,7 @@ export interface PlatformProbe {
   benchDave(sender: number, receiver: number, senderUserId: bigint | string, frameBytes: number, iterations: number): { encryptMicros: number; decryptMicros: number; roundTrips: number };
 }
 
-/** The package root: lib/sdk (sources under vitest) and dist/sdk (compiled) are both two levels down. */
-export const packageRoot = path.resolve(__dirname, '..', '..');
+export { packageRoot };
+export type { HandleClass, ValueClass };
 
-interface AddonLocator {
-  loadAddon(packageRoot: string): unknown;
-}
-
-// The same locator the install script uses to decide whether to compile (plain CommonJS, shipped
-// in the package next to it).
-const packageRequire = createRequire(path.join(packageRoot, 'package.json'));
-const locator = packageRequire('./scripts/build/locate-addon.cjs') as AddonLocator;
-
-export const binding = locator.loadAddon(packageRoot) as NativeBinding;
-memoizeStringGetters(binding.internal.valueClassShapes());
+export const binding = addon as unknown as NativeBinding;

@@ -54,9 +54,34 @@ function checkNodeOptions(options: unknown): asserts options is NodePlatformOpti
   }
 }
 
+/**
+ * The SDK's entry point: one player's session with the service. Its methods carry the C++ SDK's
+ * names; one whose C++ form ends in a callback takes that callback, or returns a Promise when it
+ * is omitted (resolved with the callback's values, rejected with an {@link SdkError} when the
+ * ClientResult is not successful). Bad arguments throw at once (TypeError, RangeError naming the
+ * method and the argument); a rule of the service an argument breaks answers a ValidationError.
+ * Callbacks run on the JS thread. End a session with {@link Client.Dispose}.
+ * @example
+ * ```ts
+ * import { AuthorizationTokenType, Client } from 'sdkpp';
+ *
+ * const client = new Client();
+ * client.SetApplicationId(applicationId);
+ * await client.UpdateToken(AuthorizationTokenType.Bearer, accessToken);
+ * client.SetStatusChangedCallback(async (status) => {
+ *   if (status !== Client.Status.Ready) return;
+ *   const { lobbyId } = await client.CreateOrJoinLobby('my-secret');
+ *   await client.SendLobbyMessage(lobbyId, 'hello');
+ * });
+ * client.Connect();
+ * ```
+ */
 export class Client extends AudioMethods {
+  /** The connection's states ({@link ClientStatus}; the C++ `Client::Status`). */
   static readonly Status = ClientStatus;
+  /** Why the status changed ({@link ClientError}; the C++ `Client::Error`). */
   static readonly Error = ClientError;
+  /** The C++ SDK's threads ({@link ClientThread}; the C++ `Client::Thread`), for SetThreadPriority. */
   static readonly Thread = ClientThread;
   /** An invalid Client: calls answer defaults, and callbacks a ClientDestroyed result. */
   static readonly nullobj: Client = new Client(NULL_CLIENT as never);
@@ -64,8 +89,27 @@ export class Client extends AudioMethods {
   readonly #native: NativeClient;
   readonly #host: NodePlatformHost | undefined;
 
+  /**
+   * A Client of the service at the default address: `SDKPP_API_BASE` / `SDKPP_WEB_BASE` from the
+   * environment, else the local emulator's (`http://127.0.0.1:8790/api`, `http://127.0.0.1:8790`).
+   * @param nodeOptions Node-only options ({@link NodePlatformOptions}): `openUrl`, `ipcPaths`, `now`, `audio`.
+   * @throws TypeError for an unknown option or one of the wrong type.
+   */
   constructor(nodeOptions?: NodePlatformOptions);
+  /**
+   * A Client of the service at these addresses.
+   * @param apiBase the HTTP API's root, ending in `/api` (http or https).
+   * @param webBase the web root (the authorize page, invites).
+   * @param nodeOptions Node-only options ({@link NodePlatformOptions}).
+   * @throws RangeError for a base that is not an http(s) URL; TypeError for a bad option.
+   */
   constructor(apiBase: string, webBase: string, nodeOptions?: NodePlatformOptions);
+  /**
+   * A Client with the C++ SDK's options ({@link ClientCreateOptions}).
+   * @param options the service's address and the C++ SDK's settings.
+   * @param nodeOptions Node-only options ({@link NodePlatformOptions}).
+   * @throws TypeError for a bad option.
+   */
   constructor(options: ClientCreateOptions, nodeOptions?: NodePlatformOptions);
   constructor(...args: unknown[]) {
     super();
@@ -99,6 +143,7 @@ export class Client extends AudioMethods {
     closeDroppedClient.register(this.#native, host, host);
   }
 
+  /** @internal The addon's client, for the area classes. */
   protected get native(): NativeClient {
     return this.#native;
   }
@@ -123,8 +168,12 @@ export class Client extends AudioMethods {
   }
 }
 
+/** The nested enums' types, as in C++ (`Client::Status`, `Client::Error`, `Client::Thread`). */
 export declare namespace Client {
+  /** A connection state: {@link ClientStatus}. */
   type Status = ClientStatus;
+  /** Why the status changed: {@link ClientError}. */
   type Error = ClientError;
+  /** A C++ SDK thread: {@link ClientThread}. */
   type Thread = ClientThread;
 }

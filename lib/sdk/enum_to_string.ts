@@ -3,8 +3,14 @@ type EnumObject = Readonly<Record<string, number>>;
 
 const reverseMaps = new WeakMap<EnumObject, Map<number, string>>();
 
-/** EnumToString(ErrorType, 6) === 'ValidationError'; 'unknown' for a value not in the enum. */
-export function EnumToString(enumObject: EnumObject, value: number): string {
+/**
+ * The name of an enum value: `EnumToString(ErrorType, 6) === 'ValidationError'`; 'unknown' for a
+ * value not in the enum (the C++ `EnumToString`, which knows the enum from the value's type).
+ * @param enumObject one of the exported enum objects (ErrorType, Client.Status, ...).
+ * @param value the value.
+ * @throws TypeError when `enumObject` is not an object.
+ */
+export function EnumToString(enumObject: Readonly<Record<string, number>>, value: number): string {
   if (typeof enumObject !== 'object' || enumObject === null) {
     throw new TypeError('EnumToString: enumObject must be one of the exported enum objects');
   }

@@ -65,8 +65,10 @@ export interface MessageFieldReader {
 /** Message history's answer (the reference's two names are aliases of it). Here, not in
  * social_types.ts, so that the handle types flow one way: social_types ← message_handle. */
 export type MessagesCallback = (result: ClientResult, messages: MessageHandle[]) => void;
-export type GetLobbyMessagesCallback = MessagesCallback;
-export type UserMessagesWithLimitCallback = MessagesCallback;
+/** {@link Client.GetLobbyMessagesWithLimit}'s answer: the messages, newest first (empty on failure). */
+export type GetLobbyMessagesCallback = (result: ClientResult, messages: MessageHandle[]) => void;
+/** {@link Client.GetUserMessagesWithLimit}'s answer: the messages, newest first (empty on failure). */
+export type UserMessagesWithLimitCallback = (result: ClientResult, messages: MessageHandle[]) => void;
 
 /** A count no snapshot is ever tagged with (see MessageBatch.current). */
 const NO_COUNT: ArrayLike<number> = [];
@@ -169,6 +171,19 @@ export class MessageBatch {
 const MAKE = Symbol('sdkpp.MessageHandle.make');
 const NO_BATCH = new MessageBatch(new MessageSource(undefined), new BigUint64Array(1));
 
+/**
+ * A live view of one message of the SDK's cache ({@link Client.GetMessageHandle}, message
+ * history): each getter reads the message as it is now; `valid` turns false once the message is
+ * deleted or leaves the cache, or the Client is gone. Keeping handles never keeps a Client alive.
+ * No public constructor.
+ * @example
+ * ```ts
+ * client.SetMessageCreatedCallback((messageId) => {
+ *   const message = client.GetMessageHandle(messageId);
+ *   if (message) console.log(`${message.Author()?.DisplayName()}: ${message.Content()}`);
+ * });
+ * ```
+ */
 export class MessageHandle {
   /** A handle of no message: every getter answers its default. */
   static readonly nullobj: MessageHandle = new MessageHandle(MAKE, NO_BATCH, 0);
@@ -207,18 +222,23 @@ export class MessageHandle {
   get valid(): boolean {
     return this.#flag(Flag.Valid);
   }
+  /** The message's id. */
   Id(): bigint {
     return this.#batch.ids[this.#index];
   }
+  /** The author's user id. */
   AuthorId(): bigint {
     return this.#number(Slot.AuthorId);
   }
+  /** The author, when the SDK knows them. */
   Author(): UserHandle | undefined {
     return this.#read(Field.Author, undefined);
   }
+  /** The id of the channel the message is in (a lobby's id for a lobby message). */
   ChannelId(): bigint {
     return this.#number(Slot.ChannelId);
   }
+  /** The channel the message is in, when the SDK knows it. */
   Channel(): ChannelHandle | undefined {
     return this.#read(Field.Channel, undefined);
   }
@@ -235,42 +255,60 @@ export class MessageHandle {
   RawContent(): string {
     return this.#read(Field.RawContent, '');
   }
-  /** ms since the epoch */
+  /** When the message was sent: ms since the epoch. */
   SentTimestamp(): bigint {
     return this.#number(Slot.SentTimestamp);
   }
-  /** ms since the epoch; 0n if never edited */
+  /** When the message was last edited: ms since the epoch; 0n if never edited. */
   EditedTimestamp(): bigint {
     return this.#number(Slot.EditedTimestamp);
   }
+  /** A direct message's recipient (the other user, for one's own); 0n for a lobby message. */
   RecipientId(): bigint {
     return this.#number(Slot.RecipientId);
   }
+  /** The recipient of a direct message, when the SDK knows them. */
   Recipient(): UserHandle | undefined {
     return this.#read(Field.Recipient, undefined);
   }
+  /** The lobby of a lobby message, while the current user is in it. */
   Lobby(): LobbyHandle | undefined {
     return this.#read(Field.Lobby, undefined);
   }
+  /**
+   * The metadata the sender set (SendLobbyMessageWithMetadata, SendUserMessageWithMetadata); {} when none.
+   */
   Metadata(): StringMap {
     return this.#read(Field.Metadata, {});
   }
+  /**
+   * Metadata the application's moderation set on the message (at most {@link Limits.MaxModerationMetadataKeysCount} keys); {} when none.
+   */
   ModerationMetadata(): StringMap {
     return this.#read(Field.ModerationMetadata, {});
   }
+  /** The application the message was sent from, when one was. */
   ApplicationId(): bigint | undefined {
     return this.#read(Field.ApplicationId, undefined);
   }
+  /**
+   * What the message holds that the SDK cannot show as text (attachments, a poll, stickers, ...); undefined when nothing.
+   */
   AdditionalContent(): AdditionalContent | undefined {
     const info = this.#read<AdditionalContentInfo | undefined>(Field.AdditionalContent, undefined);
     return info === undefined ? undefined : AdditionalContent.fromNative(info);
   }
+  /** The name the sender had in the lobby (a member's additional name), when set. */
   AdditionalName(): string | undefined {
     return this.#read(Field.AdditionalName, undefined);
   }
+  /**
+   * What the chat client tells the player about the message ({@link DisclosureTypes}), when anything.
+   */
   DisclosureType(): Enums.DisclosureTypes | undefined {
     return this.#read(Field.DisclosureType, undefined);
   }
+  /** True when the message was sent from a game (through this SDK or another). */
   SentFromGame(): boolean {
     return this.#flag(Flag.SentFromGame);
   }

@@ -40,7 +40,7 @@ import type {
 } from './social_types';
 import type {
   AudioDevice,
-  CallHandle,
+  Call,
   DeviceChangeCallback,
   UserAudioCapturedCallback,
   UserAudioReceivedCallback,
@@ -194,16 +194,16 @@ export interface NativeUsersMethods {
 
 /** NativeClient's methods of one area (native/core/src/client/client_audio.cc). */
 export interface NativeAudioMethods {
-  StartCall(channelId: bigint | string): CallHandle;
+  StartCall(channelId: bigint | string): Call;
   StartCallWithAudioCallbacks(
     lobbyId: bigint | string,
     receivedCb: UserAudioReceivedCallback | null,
     capturedCb: UserAudioCapturedCallback | null,
-  ): CallHandle;
+  ): Call;
   EndCall(channelId: bigint | string, cb: () => void): void;
   EndCalls(cb: () => void): void;
-  GetCall(channelId: bigint | string): CallHandle;
-  GetCalls(): CallHandle[];
+  GetCall(channelId: bigint | string): Call;
+  GetCalls(): Call[];
   GetInputDevices(cb: (devices: AudioDevice[]) => void): void;
   GetOutputDevices(cb: (devices: AudioDevice[]) => void): void;
   GetCurrentInputDevice(cb: (device: AudioDevice) => void): void;
@@ -270,5 +270,6 @@ export type Id = bigint | string;
 
 /** The root of the Client's area classes: the addon's client they all call. */
 export abstract class NativeClientMethods {
+  /** @internal The addon's client. */
   protected abstract get native(): NativeClient;
 }

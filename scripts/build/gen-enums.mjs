@@ -4,10 +4,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENUM_DOCS } from './enum-docs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const headerPath = join(root, 'native/core/include/sdkpp/detail/enum_lists.h');
 const outputPath = join(root, 'lib/sdk/enums.generated.ts');
+
+function memberDoc(enumName, docs, name, value) {
+  if (enumName === 'HttpStatusCode') return value === 0 ? 'No HTTP status: there was no answer.' : `HTTP ${value}.`;
+  const doc = docs.members[name];
+  if (!doc) throw new Error(`scripts/build/enum-docs.mjs has no line for ${enumName}.${name}`);
+  return doc;
+}
 
 export function generateEnumsSource() {
   const header = readFileSync(headerPath, 'utf8').replace(/\\\n/g, ' ');
@@ -31,9 +39,15 @@ export function generateEnumsSource() {
   for (const e of enums) {
     const members = lists.get(e.list);
     if (!members) throw new Error(`enum list ${e.list} not found`);
-    out += `\n/** ${e.doc} */\n`;
+    const docs = ENUM_DOCS[e.tsName];
+    if (!docs) throw new Error(`scripts/build/enum-docs.mjs has no entry for ${e.tsName}`);
+    // `@enum`: the API reference shows the frozen object as an enum with its members.
+    out += `\n/**\n * ${docs.doc}\n * (${e.doc})\n * @enum\n */\n`;
     out += `export const ${e.tsName} = Object.freeze({\n`;
-    for (const [name, value] of members) out += `  ${name}: ${value},\n`;
+    for (const [name, value] of members) {
+      out += `  /** ${memberDoc(e.tsName, docs, name, value)} */\n`;
+      out += `  ${name}: ${value},\n`;
+    }
     out += '} as const);\n';
     out += `export type ${e.tsName} = (typeof ${e.tsName})[keyof typeof ${e.tsName}];\n`;
   }

@@ -4,7 +4,7 @@
 // core file's own methods).
 // And Call's members, the same names in the three layers: each `Call::Name(` defined in the
 // core's call_handle.cc is registered by the addon's wrap_call.cc (`SDKPP_M(CallWrap, Name)`) and
-// declared on the façade's CallHandle (lib/sdk/voice_types.ts), and nothing more in either.
+// declared on the façade's Call (lib/sdk/voice.ts), and nothing more in either.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ function fileBelow(dir: string, name: string): string {
 /** The members each layer gives Call, sorted. */
 export function callMembers(core: string, napi: string, facade: string): { core: string[]; napi: string[]; facade: string[] } {
   const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
-  const handle = /export interface CallHandle \{([\s\S]*?)\n\}/.exec(facade)?.[1] ?? '';
+  const handle = /export interface Call \{([\s\S]*?)\n\}/.exec(facade)?.[1] ?? '';
   return {
     core: sorted([...core.matchAll(/\bCall::([A-Z]\w*)\(/g)].map((m) => m[1])),
     napi: sorted([...napi.matchAll(/SDKPP_M\(CallWrap, (\w+)\)/g)].map((m) => m[1])),
@@ -97,7 +97,7 @@ describe("Call's members line up across core, N-API and façade", () => {
   const members = callMembers(
     fileBelow('native/core/src', 'call_handle.cc'),
     fileBelow('native/napi', 'wrap_call.cc'),
-    readFileSync(join(packageRoot, 'lib/sdk/voice_types.ts'), 'utf8'),
+    readFileSync(join(packageRoot, 'lib/sdk/voice.ts'), 'utf8'),
   );
 
   it('finds the members in each layer', () => {
@@ -113,7 +113,7 @@ describe("Call's members line up across core, N-API and façade", () => {
   it('names a member one layer lacks (self-check)', () => {
     const core = 'bool Call::GetSelfMute() const {}\nvoid Call::SetSelfMute(bool m) {}';
     const napi = 'SDKPP_M(CallWrap, GetSelfMute), SDKPP_M(CallWrap, SetSelfMute)';
-    const facade = 'export interface CallHandle {\n  GetSelfMute(): boolean;\n  SetSelfMuted(mute: boolean): void;\n}';
+    const facade = 'export interface Call {\n  GetSelfMute(): boolean;\n  SetSelfMuted(mute: boolean): void;\n}';
     const seen = callMembers(core, napi, facade);
     expect(seen.napi).toEqual(seen.core);
     expect(seen.facade).not.toEqual(seen.core);

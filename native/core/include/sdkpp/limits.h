@@ -40,25 +40,34 @@ inline constexpr uint64_t kMaxLobbyMembersCount = 1000;
 // A user's guild tag: 1 to 4 characters (spec "Limits").
 inline constexpr uint64_t kMaxGuildTagCodePoints = 4;
 // A rich presence activity's texts (name, state, details, asset texts, party id, join secret,
-// button labels) and its links and asset keys (state_url, details_url, asset images and URLs).
+// button labels).
 inline constexpr uint64_t kMaxActivityTextCodePoints = 128;
+// A rich presence activity's links and asset keys (state_url, details_url, asset images and URLs).
 inline constexpr uint64_t kMaxActivityUrlCodePoints = 256;
 // Members of one call (the SDK's guidance; the emulator refuses the 26th).
 inline constexpr uint64_t kMaxCallMembersCount = 25;
 // Voice (docs/voice-calls.md; the volume range is the reference's proposal: 100 = unity).
+// The lowest voice activity threshold, in dB (Call::SetVADThreshold).
 inline constexpr int64_t kMinVadThresholdDb = -100;
+// The highest voice activity threshold, in dB.
 inline constexpr int64_t kMaxVadThresholdDb = 0;
+// The voice activity threshold a call starts with, in dB.
 inline constexpr int64_t kDefaultVadThresholdDb = -60;
+// The longest push-to-talk release delay, in ms (Call::SetPTTReleaseDelay).
 inline constexpr uint64_t kMaxPttReleaseDelayMs = 2000;
+// The loudest participant volume (Call::SetParticipantVolume): twice the unity volume.
 inline constexpr uint64_t kMaxParticipantVolume = 200;
 // The volume at which audio passes unchanged (a linear percentage): every volume starts there.
 inline constexpr uint64_t kUnityVolume = 100;
 // SetInputVolume / SetOutputVolume: 0 to this.
 inline constexpr uint64_t kMaxDeviceVolume = 100;
+// The lowest level SetNoAudioInputThreshold takes, in dBFS.
 inline constexpr int64_t kMinNoAudioInputThresholdDbfs = -100;
+// The highest level SetNoAudioInputThreshold takes, in dBFS.
 inline constexpr int64_t kMaxNoAudioInputThresholdDbfs = 0;
-// A username in a friend request by name: 2 to 32 characters.
+// A username in a friend request by name: 2 to 32 characters (the least).
 inline constexpr uint64_t kMinUsernameCodePoints = 2;
+// A username in a friend request by name: 2 to 32 characters (the most).
 inline constexpr uint64_t kMaxUsernameCodePoints = 32;
 // A display name (global_name; a provisional account's display name): 1 to 32 characters.
 inline constexpr uint64_t kMaxDisplayNameCodePoints = 32;
@@ -68,12 +77,13 @@ inline constexpr uint64_t kMaxActivityInviteContentCodePoints = 1024;
 // --- Wire bounds (docs/protocols/ipc.md, docs/voice-calls.md) -----------------------------------------------
 // One frame of the local client's IPC protocol, header excluded.
 inline constexpr uint64_t kMaxIpcFrameBytes = 64 * 1024;
-// An HTTP response body or a gateway message the SDK accepts.
+// An HTTP response body the SDK accepts (a larger answer is aborted: NetworkError).
 inline constexpr uint64_t kMaxHttpBodyBytes = 16 * 1024 * 1024;
+// A gateway message the SDK accepts.
 inline constexpr uint64_t kMaxGatewayMessageBytes = 16 * 1024 * 1024;
-// A binary frame of the voice gateway (DAVE; a Welcome is about 1 KB per member), and one UDP
-// datagram of the voice transport (docs/voice-calls.md).
+// A binary frame of the voice gateway (DAVE; a Welcome is about 1 KB per member).
 inline constexpr uint64_t kMaxVoiceBinaryFrameBytes = 64 * 1024;
+// One UDP datagram of the voice transport (docs/voice-calls.md).
 inline constexpr uint64_t kMaxVoiceDatagramBytes = 1500;
 
 // --- Size guards the N-API layer applies before converting a JS string --------------------------
