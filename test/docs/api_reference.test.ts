@@ -34,13 +34,10 @@ function undocumentedNames(problems: string[]): string[] {
 
 describe('the API reference', () => {
   it('documents every public name of sdkpp and sdkpp/emulator, with working links (typedoc warns of nothing)', () => {
-    const started = performance.now();
     const problems = referenceProblems(packageRoot, ['--options', 'typedoc.json']);
     const undocumented = undocumentedNames(problems);
     expect(undocumented, `public names without a doc comment:\n${undocumented.join('\n')}`).toEqual([]);
     expect(problems, 'typedoc warnings (not exported, broken links, unknown tags)').toEqual([]);
-    // Kept in sight: typedoc type-checks the whole library first (about 10 s on two cores).
-    expect(performance.now() - started).toBeLessThan(60_000);
   }, 120_000);
 
   it('names an undocumented export and a broken link (self-check of the check)', () => {
