@@ -35,7 +35,25 @@ import { isSnowflake } from './snowflake';
 
 export type { LocalClientControl, PendingIpcAuthorization } from './ports';
 
-/** `G`: the gateway as startEmulator plugs it in (tests reach its sessions through it). */
+/**
+ * The control API (`RunningEmulator.control`): what a test, a script or a person does that the
+ * service lets no client do — decide a consent, move the clock, ban a user, post as a person,
+ * break a connection. Every method is also `POST <webBase>/_sdkpp/control/<name>` with a JSON
+ * object of the same named arguments (docs/emulator.md, "Control API").
+ *
+ * A method that refuses throws an Error with the HTTP `status` and the API error `code` it
+ * answers over HTTP, written below as "404 10013 Unknown User"; nothing has changed then.
+ * Times are ms of the emulator clock, ids are snowflake strings.
+ *
+ * `G`: the gateway as startEmulator plugs it in ({@link GatewayServer}).
+ * @example
+ * ```ts
+ * const emu = await startEmulator();
+ * const nelly = SEED.users.nelly;
+ * const { accessToken } = emu.control.issueToken(nelly); // a player's token, no browser
+ * emu.control.advanceClock(7 * 24 * 3600 * 1000); // ... which has now expired
+ * ```
+ */
 export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   /** Set by the local-client server when it runs (ipc: true). */
   localClient: LocalClientControl | null = null;
@@ -44,78 +62,209 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   /** Set by startEmulator once the voice server runs (docs/emulator.md's hooks). */
   voice: VoiceControl | null = null;
 
+  /** @internal startEmulator makes it. */
   constructor(private readonly emu: Emulator) {}
 
+  /**
+   * The emulator clock: real time plus every {@link EmulatorControl.advanceClock} (and the
+   * `startTime` offset).
+   * @returns ms since the epoch.
+   */
   now(): number {
     return this.emu.now();
   }
 
-  /** Moves the emulator clock forward; every time rule and scheduled task follows. */
+  /**
+   * Moves the emulator clock forward; every time rule and scheduled task follows, and what came
+   * due (token expiry, idle lobbies, webhook retries, subscription periods) runs before it
+   * returns.
+   * @param ms how far, in ms: a finite number >= 0.
+   * @returns the new emulator time, ms since the epoch.
+   * @throws a RangeError for a negative or non-finite `ms` (over HTTP: 400 50035).
+   */
   advanceClock(ms: number): number {
     return this.emu.clock.advance(ms);
   }
 
+  /**
+   * Creates a person (a full account, not a bot, with no linked identity).
+   * @param options the username and optional display name, premium type and guild tag ({@link NewUser}).
+   * @returns the user object as the API serializes it (`{id, username, global_name, ...}`).
+   * @throws 400 50035 for a field that breaks its rule (named in the message) or a username already taken.
+   * @example
+   * ```ts
+   * const { id } = emu.control.createUser({ username: 'frank', globalName: 'Frank' });
+   * ```
+   */
   createUser(options: NewUser): Record<string, unknown> {
     return userJson(createUser(this.emu, options));
   }
 
-  /** Bans a user: tokens deleted at once, identities to a restricted provisional account. */
-  banUser(userId: string, durationMs: number | null = null): { restrictedAccountId: string | null } {
+  /**
+   * Bans a user (the spec's ban): their tokens are deleted at once (APPLICATION_DEAUTHORIZED to
+   * each application), and their linked external identities move to a new restricted
+   * provisional account.
+   * @param userId the user.
+   * @param durationMs how long, in ms of the emulator clock (a finite number >= 0); null (default): permanent.
+   * @returns the restricted account's id, or null when the user had no linked identity.
+   * @throws 404 10013 Unknown User.
+   */
+  banUser(userId: string, durationMs: number | null = null): {
+    /** The restricted provisional account that took the user's linked identities, or null when there were none. */
+    restrictedAccountId: string | null;
+  } {
     const restricted = banUser(this.emu, userId, durationMs);
     return { restrictedAccountId: restricted?.id ?? null };
   }
 
+  /**
+   * Lifts a ban at once (a timed ban also ends by itself). Deleted tokens stay deleted and the
+   * restricted account stays: the user signs in again.
+   * @param userId the user.
+   * @throws 404 10013 Unknown User.
+   */
   unbanUser(userId: string): void {
     unbanUser(this.emu, userId);
   }
 
-  /** The consent page approves at once as this user (null: show the page). */
+  /**
+   * The consent page (and the local chat client's AUTHORIZE) approves at once as this user, so
+   * a first program or a script needs no click; null shows the page again.
+   * @param userId a person's id, or null.
+   * @throws 404 10013 Unknown User.
+   */
   setAutoApprove(userId: string | null): void {
     if (userId !== null && !this.emu.user(userId)) throw new ApiError(404, 10013, 'Unknown User');
     this.emu.state.autoApproveUserId = userId;
   }
 
+  /**
+   * The web consent requests waiting for a person (with their PKCE challenge); games' IPC
+   * AUTHORIZE commands are in {@link EmulatorControl.listPendingIpcAuthorizations}.
+   * @returns the requests, oldest first.
+   */
   listPendingAuthorizations(): PendingAuthorization[] {
     return [...this.emu.state.pendingAuthorizations.values()];
   }
 
-  /** Approves a pending web authorization; returns the URL the browser is sent to. */
-  approveAuthorization(id: string, userId: string): { redirect: string } {
+  /**
+   * Approves a pending authorization as `userId`, as the person clicking Authorize: a web
+   * request gets an authorization code; a pending IPC AUTHORIZE command is answered to its game.
+   * @param id the request's id ({@link PendingAuthorization.id} or {@link PendingIpcAuthorization.id}).
+   * @param userId the approving person (not a bot, not banned).
+   * @returns where the browser is sent.
+   * @throws 404 0 when nothing with that id is pending; 400 10013 for an unknown, bot or banned
+   * user (the request stays pending).
+   */
+  approveAuthorization(id: string, userId: string): {
+    /** The redirect URI with `code` (and `state`); empty for an IPC request. */
+    redirect: string;
+  } {
     const pending = this.emu.state.pendingAuthorizations.get(id);
     if (pending) return { redirect: decide(this.emu, pending, true, userId) };
     if (this.localClient?.decideAuthorize(id, true, userId)) return { redirect: '' };
     throw new ApiError(404, 0, 'No such pending authorization');
   }
 
-  denyAuthorization(id: string): { redirect: string } {
+  /**
+   * Denies a pending authorization, as the person clicking Cancel: a web request's redirect
+   * carries `error=access_denied`; a pending IPC AUTHORIZE command gets the error.
+   * @param id the request's id.
+   * @returns where the browser is sent.
+   * @throws 404 0 when nothing with that id is pending.
+   */
+  denyAuthorization(id: string): {
+    /** The redirect URI with `error=access_denied` (and `state`); empty for an IPC request. */
+    redirect: string;
+  } {
     const pending = this.emu.state.pendingAuthorizations.get(id);
     if (pending) return { redirect: decide(this.emu, pending, false, null) };
     if (this.localClient?.decideAuthorize(id, false, null)) return { redirect: '' };
     throw new ApiError(404, 0, 'No such pending authorization');
   }
 
+  /**
+   * Approves a device-flow code as `userId`, as the person on the activation page: the device's
+   * next poll of the token endpoint gets the tokens.
+   * @param userCode the code the device shows (any case), not expired nor used.
+   * @param userId the approving user.
+   * @throws 404 0 when no live code matches or the user is unknown.
+   */
   approveDevice(userCode: string, userId: string): void {
     if (!approveDevice(this.emu, userCode, userId)) throw new ApiError(404, 0, 'No such device code');
   }
 
+  /**
+   * Denies a device-flow code: the device's next poll gets `access_denied`.
+   * @param userCode the code the device shows (any case), not expired nor used.
+   * @throws 404 0 when no live code matches.
+   */
   denyDevice(userCode: string): void {
     if (!approveDevice(this.emu, userCode, null, false)) throw new ApiError(404, 0, 'No such device code');
   }
 
-  /** A bearer token for tests, without the browser dance. */
-  issueToken(userId: string, scopes: string[] = ['openid', 'sdk.social_layer'], applicationId?: string): { accessToken: string; refreshToken: string; expiresIn: number } {
+  /**
+   * A bearer token for tests, without the browser dance: an access token (7 days on the
+   * emulator clock) and its refresh token, as the token endpoint would issue them.
+   * @param userId the user.
+   * @param scopes the granted scopes (default `openid sdk.social_layer`), not checked.
+   * @param applicationId the application (default: the seeded one); in-process only, the HTTP
+   * route issues for the seeded application.
+   * @returns the tokens and the access token's lifetime.
+   * @throws 404 10013 Unknown User.
+   * @example
+   * ```ts
+   * const { accessToken } = emu.control.issueToken(emu.users[0].id);
+   * await fetch(`${emu.apiBase}/users/@me`, { headers: { authorization: `Bearer ${accessToken}` } });
+   * ```
+   */
+  issueToken(userId: string, scopes: string[] = ['openid', 'sdk.social_layer'], applicationId?: string): {
+    /** The access token (`Authorization: Bearer <token>`). */
+    accessToken: string;
+    /** Its refresh token (grant `refresh_token`). */
+    refreshToken: string;
+    /** The access token's lifetime in seconds (604800). */
+    expiresIn: number;
+  } {
     const issued = issueTestToken(this.emu, userId, scopes, applicationId);
     return { accessToken: issued.access.token, refreshToken: issued.refresh!.token, expiresIn: Math.round((issued.access.expiresAt! - this.emu.now()) / 1000) };
   }
 
+  /**
+   * A purchase: an entitlement of type PURCHASE (1) to the SKU, starting now and never ending;
+   * ENTITLEMENT_CREATE on the gateway and as a webhook.
+   * @param userId the buyer.
+   * @param skuId an SKU (the seed's: `Founder Pack`, `Gem Bundle`, ...).
+   * @returns the entitlement as the API serializes it.
+   * @throws 404 10027 Unknown SKU; 404 10013 Unknown User.
+   */
   grantEntitlement(userId: string, skuId: string): Record<string, unknown> {
     return entitlementJson(this.emu, grantEntitlement(this.emu, userId, skuId));
   }
 
+  /**
+   * A subscription to a subscription SKU, ACTIVE, in 30-day periods of the emulator clock, with
+   * its entitlement (ends_at null): ENTITLEMENT_CREATE and SUBSCRIPTION_CREATE. At each period
+   * end it renews (SUBSCRIPTION_UPDATE) until {@link EmulatorControl.endSubscription}.
+   * @param userId the subscriber.
+   * @param skuId a subscription SKU (type 5; the seed's `Season Pass`).
+   * @returns the subscription as the API serializes it.
+   * @throws 404 10027 for an SKU that is not a subscription; 404 10013 Unknown User.
+   */
   createSubscription(userId: string, skuId: string): Record<string, unknown> {
     return subscriptionJson(this.emu, createSubscription(this.emu, userId, skuId));
   }
 
+  /**
+   * Ends a subscription: `immediately` (default) makes it INACTIVE now, its entitlement's
+   * `ends_at` now (ENTITLEMENT_UPDATE, then SUBSCRIPTION_UPDATE); otherwise it is cancelled
+   * (ENDING, SUBSCRIPTION_UPDATE) and ends at its period end. One already over is returned as
+   * it is, without an event.
+   * @param subscriptionId the subscription.
+   * @param immediately end now (true) or at the period end (false).
+   * @returns the subscription as the API serializes it.
+   * @throws 404 10047 Unknown Subscription.
+   */
   endSubscription(subscriptionId: string, immediately = true): Record<string, unknown> {
     return subscriptionJson(this.emu, endSubscription(this.emu, subscriptionId, immediately));
   }
@@ -129,10 +278,23 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     return entitlementJson(this.emu, createLegacyEntitlement(this.emu, userId, skuId, renews, endsAt));
   }
 
+  /**
+   * Sets the application's events URL, where webhooks go, and sends it a PING; null stops the
+   * webhooks.
+   * @param url an `http://` or `https://` URL, or null.
+   * @param applicationId one application (in-process only); default: every top-level application.
+   * @throws 400 50035 for a URL that is not http(s).
+   */
   setWebhookUrl(url: string | null, applicationId?: string): void {
     setWebhookUrl(this.emu, url, applicationId);
   }
 
+  /**
+   * Approves the application for `identify.premium` (or withdraws it): only an approved one sees
+   * a user's real `premium_type` (else 0).
+   * @param approved approved or not.
+   * @param applicationId one application (in-process only); default: every top-level application.
+   */
   setPremiumApproval(approved: boolean, applicationId?: string): void {
     setPremiumApproval(this.emu, approved, applicationId);
   }
@@ -166,6 +328,11 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   }
 
 
+  /**
+   * Switches the enforced rate-limit buckets off (nothing is counted, no 429) or on again, for
+   * a load test. They are on at start.
+   * @param enabled on (true) or off (false).
+   */
   setRateLimits(enabled: boolean): void {
     this.emu.limiter.enabled = enabled;
   }
@@ -175,20 +342,57 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     return this.emu.persistence.status();
   }
 
-  webhookDeliveries() {
+  /**
+   * The webhook deliveries: how many are still pending (retried with backoff on the emulator
+   * clock for up to 10 minutes) and the last 1000 that were delivered or given up.
+   * @returns `{ pending, history }`.
+   */
+  webhookDeliveries(): {
+    /** Deliveries not acknowledged yet. */
+    pending: number;
+    /** The settled deliveries, oldest first (at most the last 1000). */
+    history: Array<{
+      /** The event type (`PING` for the PING). */
+      eventType: string;
+      /** Whether a 2xx came back in time (false: given up after the retry window). */
+      delivered: boolean;
+      /** How many attempts were made. */
+      attempts: number;
+    }>;
+  } {
     return { pending: this.emu.webhooks.pending.size, history: [...this.emu.webhooks.history] };
   }
 
+  /**
+   * Restarts the local chat client, as when the person quits and reopens it: every game's IPC
+   * connection is closed (CLOSE 1000), pending AUTHORIZE commands are forgotten, and it listens
+   * again, on the same socket path when that is still free.
+   * @returns resolves once it listens again.
+   * @throws 400 0 at once (before any promise) when the local client is not running (start with `ipc: true`).
+   */
   restartLocalClient(): Promise<void> {
     if (!this.localClient) throw new ApiError(400, 0, 'The local client is not running (start with ipc: true)');
     return this.localClient.restart();
   }
 
+  /**
+   * Stops the local chat client, as when the person quits it: every game's IPC connection is
+   * closed (CLOSE 1000) and it stops listening; {@link EmulatorControl.restartLocalClient} opens
+   * it again.
+   * @returns resolves once it has stopped.
+   * @throws 400 0 at once (before any promise) when the local client was not started (`ipc: true`).
+   */
   stopLocalClient(): Promise<void> {
     if (!this.localClient) throw new ApiError(400, 0, 'The local client is not running (start with ipc: true)');
     return this.localClient.stop();
   }
 
+  /**
+   * The person asks, in the chat client, to link their account to the game: AUTHORIZE_REQUEST
+   * to every game subscribed to it.
+   * @returns how many games were sent it.
+   * @throws 400 0 when the local client is not running (start with `ipc: true`).
+   */
   triggerAuthorizeRequest(): number {
     if (!this.localClient) throw new ApiError(400, 0, 'The local client is not running (start with ipc: true)');
     return this.localClient.requestAuthorize();
@@ -223,8 +427,24 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     return this.#gateway().drop({ userId });
   }
 
-  /** A guild with the application's bot, an `@everyone` role, a text and a voice channel. */
-  createGuild(name: string, memberIds: string[] = []): { id: string; name: string; channelIds: string[] } {
+  /**
+   * A new guild with the seeded application's bot and these members, an `@everyone` role
+   * (VIEW_CHANNEL, SEND_MESSAGES, READ_MESSAGE_HISTORY, CONNECT, SPEAK), a text channel
+   * `general` and a voice channel `Voice`; its owner is the first member (else the bot). The
+   * bot's connected sessions get GUILD_CREATE.
+   * @param name 2–100 characters.
+   * @param memberIds users to add besides the bot (default none).
+   * @returns the guild's id, name and channel ids.
+   * @throws 400 50035 for a bad name; 404 10013 for an unknown member.
+   */
+  createGuild(name: string, memberIds: string[] = []): {
+    /** The guild's id (also its `@everyone` role's). */
+    id: string;
+    /** Its name. */
+    name: string;
+    /** Its channels: the text channel `general`, then the voice channel `Voice`. */
+    channelIds: string[];
+  } {
     const guild = createGuild(this.emu, name, memberIds, this.gateway);
     return { id: guild.id, name: guild.name, channelIds: guild.channels.map((c) => c.id) };
   }
@@ -335,20 +555,74 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    * user id for the bot's DM, another user's for a private channel). An option with
    * `focused: true` makes it an autocomplete interaction. Resolves once delivered (to an
    * endpoint: once its reply was applied).
+   * @param invocation who, where, which command and its options ({@link CommandInvocation}),
+   * and `applicationId` (default: the seeded application).
+   * @returns the interaction's id, token and type.
+   * @throws 404 10063 Unknown application command; 403 50001 for a context the command does not
+   * allow, an application not installed for the person or the guild, or a channel the person
+   * cannot view; 403 50013 without the command's default_member_permissions, or for a member
+   * quarantined or timed out; 400 50035 for bad options, a missing target, or neither
+   * `channelId` nor `dmWith`; 404 10002 Unknown Application.
+   * @example
+   * ```ts
+   * // `roll`: a command the bot registered (PUT /applications/{app}/commands); channelId: a text channel of the seeded guild
+   * const { id } = await emu.control.invokeCommand({ userId: SEED.users.bob, channelId, name: 'roll', options: [{ name: 'sides', value: 20 }] });
+   * console.log(emu.control.interactionResult(id).original);
+   * ```
    */
-  async invokeCommand(invocation: CommandInvocation & { applicationId?: string }): Promise<{ id: string; token: string; type: number }> {
+  async invokeCommand(invocation: CommandInvocation & { applicationId?: string }): Promise<{
+    /** The interaction's id (read what the person saw with {@link EmulatorControl.interactionResult}). */
+    id: string;
+    /** The interaction's token, which the bot answers with (`POST /interactions/{id}/{token}/callback`). */
+    token: string;
+    /** The interaction type: 2 APPLICATION_COMMAND, or 4 APPLICATION_COMMAND_AUTOCOMPLETE with a focused option. */
+    type: number;
+  }> {
     const interaction = await invokeCommand(this.emu, this.#app(invocation.applicationId), invocation);
     return { id: interaction.id, token: interaction.token, type: interaction.type };
   }
 
-  /** A person clicks a button or chooses `values` in a select of a message the application made. */
-  async clickComponent(click: ComponentClick & { applicationId?: string }): Promise<{ id: string; token: string; type: number }> {
+  /**
+   * A person clicks a button or chooses `values` in a select of a message the application made;
+   * resolves once delivered, as {@link EmulatorControl.invokeCommand}.
+   * @param click who, which message and component, the select's values ({@link ComponentClick}),
+   * and `applicationId` (default: the seeded application).
+   * @returns the interaction's id, token and type.
+   * @throws 404 10013 Unknown User; 404 10008 for a message the application did not make (or an
+   * ephemeral one of another person); 404 0 for no button or select with that custom_id; 400 0
+   * for a disabled one; 400 50035 for values out of the select's bounds.
+   */
+  async clickComponent(click: ComponentClick & { applicationId?: string }): Promise<{
+    /** The interaction's id (read what the person saw with {@link EmulatorControl.interactionResult}). */
+    id: string;
+    /** The interaction's token, which the bot answers with (`POST /interactions/{id}/{token}/callback`). */
+    token: string;
+    /** The interaction type: 3 MESSAGE_COMPONENT. */
+    type: number;
+  }> {
     const interaction = await clickComponent(this.emu, this.#app(click.applicationId), click);
     return { id: interaction.id, token: interaction.token, type: interaction.type };
   }
 
-  /** The person submits the modal that interaction `interactionId` showed: values and files by custom_id. */
-  async submitModal(interactionId: string, submission: Submission = {}, applicationId?: string): Promise<{ id: string; token: string; type: number }> {
+  /**
+   * The person submits the modal that interaction `interactionId` showed: values and files by
+   * custom_id; resolves once delivered, as {@link EmulatorControl.invokeCommand}.
+   * @param interactionId the interaction the application answered with a modal.
+   * @param submission the values and files by custom_id ({@link Submission}; default none).
+   * @param applicationId the application (default: the seeded one).
+   * @returns the new interaction's id, token and type.
+   * @throws 404 10062 Unknown interaction; 400 0 when that interaction showed no modal or it was
+   * submitted already; 400 50035 for a value or file its component does not take (named by
+   * custom_id).
+   */
+  async submitModal(interactionId: string, submission: Submission = {}, applicationId?: string): Promise<{
+    /** The interaction's id (read what the person saw with {@link EmulatorControl.interactionResult}). */
+    id: string;
+    /** The interaction's token, which the bot answers with (`POST /interactions/{id}/{token}/callback`). */
+    token: string;
+    /** The interaction type: 5 MODAL_SUBMIT. */
+    type: number;
+  }> {
     const interaction = await submitModal(this.emu, this.#app(applicationId), interactionId, submission);
     return { id: interaction.id, token: interaction.token, type: interaction.type };
   }

@@ -29,23 +29,41 @@ const ISO_MEMO_MAX = 20_000;
 /** What a domain re-arms for a state restored from the data file (the clock's scheduler starts empty). */
 export type RestoreHook = (emu: Emulator) => void;
 
+/**
+ * The emulator's core (`RunningEmulator.core`): its state, clock, ids, event bus, webhooks, rate
+ * limits and data file. The event bus, {@link Emulator.bus}, is the stable extension point; every
+ * other member is the emulator's internals — the emulator's own code and tests use them, they
+ * change without notice, and this reference leaves them out (lib/emulator/README.md describes
+ * them for those who change the emulator).
+ */
 export class Emulator {
+  /** @internal The emulator clock (read it with `control.now()`, move it with `control.advanceClock`). */
   readonly clock: EmulatorClock;
+  /** @internal Snowflake ids on the emulator clock. */
   readonly ids: SnowflakeFactory;
+  /**
+   * The event bus: every change the service would dispatch (gateway events, the sources of
+   * webhooks) is published here once; {@link EventBus.subscribe} listens.
+   */
   readonly bus = new EventBus();
+  /** @internal The rate-limit buckets (switch them off with `control.setRateLimits(false)`). */
   readonly limiter: RateLimiter;
+  /** @internal Webhook deliveries (see them with `control.webhookDeliveries()`). */
   readonly webhooks: WebhookDispatcher;
+  /** @internal The data file's writes (see them with `control.dataFileStatus()`). */
   readonly persistence: Persistence;
-  /** Upload bytes, apart from the state (blob_store.ts). */
+  /** @internal Upload bytes, apart from the state (blob_store.ts). */
   readonly blobs: BlobStore;
+  /** @internal Everything the emulator knows (model/state.ts). */
   state: EmulatorState;
-  /** Whether interactions endpoints may name other hosts than this machine (endpoint_policy.ts). */
+  /** @internal Whether interactions endpoints may name other hosts than this machine (endpoint_policy.ts). */
   readonly allowRemoteEndpoints: boolean;
-  /** The advertised base (http://127.0.0.1:<port> by default), set by startEmulator once it listens (absolute URLs such as attachments'). */
+  /** @internal The advertised base (http://127.0.0.1:<port> by default), set by startEmulator once it listens (absolute URLs such as attachments'). */
   webBase = '';
   readonly #log: LogLimiter;
   #generation = 0;
 
+  /** @internal startEmulator makes it. */
   constructor(options: EmulatorCoreOptions = {}) {
     this.blobs = new BlobStore(options.dataFile ? `${options.dataFile}.blobs` : null);
     this.persistence = new Persistence(options.dataFile, () => this.state, () => this.clock.now(), this.blobs, (line) => this.log(line));
@@ -82,6 +100,7 @@ export class Emulator {
   }
 
   /**
+   * @internal
    * Registers what a domain must re-arm for the state in place (restored from the data file, or
    * seeded); it runs at once, since the state is loaded before any domain is installed.
    */
@@ -90,6 +109,7 @@ export class Emulator {
   }
 
   /**
+   * @internal
    * Every log line goes through the credential mask, and a bound: lines a peer can cause at will
    * are summarized past a few of a kind per 10 s (log_limiter.ts).
    */
@@ -97,12 +117,13 @@ export class Emulator {
     this.#log.line(redact(line));
   }
 
-  /** Writes the log's pending summaries (at close). */
+  /** @internal Writes the log's pending summaries (at close). */
   flushLog(): void {
     this.#log.flush();
   }
 
   /**
+   * @internal
    * Counts state changes: anything derived from the state (such as a cached serialized message)
    * is valid while this stays the same. Every change calls changed() anyway, for the data file.
    */
@@ -110,15 +131,18 @@ export class Emulator {
     return this.#generation;
   }
 
+  /** @internal Every change of the state calls it: cached views go stale, the data file is written. */
   changed(): void {
     this.#generation++;
     this.persistence.markDirty();
   }
 
+  /** @internal The emulator clock, ms since the epoch. */
   now(): number {
     return this.clock.now();
   }
 
+  /** @internal An emulator time as the API writes it (ISO 8601), or null. */
   iso(ms: number | null): string | null {
     if (ms === null) return null;
     // History pages format the same stored timestamps on every request; formatting was a tenth
@@ -134,10 +158,12 @@ export class Emulator {
 
   // --- Applications and users
 
+  /** @internal The application with this id. */
   app(id: string): Application | undefined {
     return this.state.applications.get(id);
   }
 
+  /** @internal The user with this id. */
   user(id: string): User | undefined {
     return this.state.users.get(id);
   }

@@ -60,16 +60,24 @@ export const BUS_EVENT_TYPES = [
   'INTERACTION_CREATE',
 ] as const;
 
+/** The name of an event on the bus: one of {@link BUS_EVENT_TYPES} (a gateway dispatch name). */
 export type BusEventType = (typeof BUS_EVENT_TYPES)[number];
 
+/**
+ * One change the service would dispatch, as the emulator publishes it once on its bus
+ * ({@link EventBus.subscribe}); the gateway and the local chat client turn it into what each
+ * of their sessions receives.
+ */
 export interface BusEvent {
   /** The gateway dispatch name, e.g. LOBBY_MESSAGE_CREATE. */
   type: BusEventType;
+  /** The event's payload as the gateway sends it to a user (snake_case JSON fields, ids as strings). */
   data: Record<string, unknown>;
   /** Users whose sessions receive it. */
   userIds: string[];
   /** For guild events: bots of applications in this guild receive it too. */
   guildId?: string;
+  /** For events of one application (lobbies, entitlements, interactions): only its sessions and its bot receive it. */
   applicationId?: string;
   /**
    * Channel messages (guild text channels, bot DMs; domain/channel_messages): they reach bots
@@ -80,14 +88,35 @@ export interface BusEvent {
   channelMessage?: ChannelMessageAudience;
 }
 
+/** Who sees a channel message event ({@link BusEvent.channelMessage}): bots only, each with its own view. */
 export interface ChannelMessageAudience {
+  /** A DM with a bot: the DIRECT_MESSAGES intent selects it (a guild channel's: GUILD_MESSAGES). */
   dm: boolean;
   /** Selected by the GUILDS intent instead of GUILD_MESSAGES in a guild (CHANNEL_PINS_UPDATE). */
   guildsIntent?: boolean;
+  /** Whether the bot with this user id may see the channel (VIEW_CHANNEL, or the DM is its own). */
   reaches(botUserId: string): boolean;
+  /**
+   * The event's data as this reader sees it: without the MESSAGE_CONTENT intent (`messageContent`
+   * false) the content, embeds, attachments and components are empty, except in the reader's
+   * own messages, in DMs and in messages that mention it.
+   */
   view(reader: { userId: string; messageContent: boolean }): Record<string, unknown>;
 }
 
+/**
+ * The emulator's event bus (`RunningEmulator.core.bus`): every change the service would
+ * dispatch is published here once. Listening is the emulator's stable extension point
+ * (docs/emulator.md, "Extending").
+ * @example
+ * ```ts
+ * const stop = emu.core.bus.subscribe((event) => {
+ *   if (event.type === 'LOBBY_MESSAGE_CREATE') console.log(event.data.content);
+ * });
+ * // ...
+ * stop();
+ * ```
+ */
 export class EventBus {
   readonly #emitter = new EventEmitter();
 
@@ -95,10 +124,20 @@ export class EventBus {
     this.#emitter.setMaxListeners(0);
   }
 
+  /** @internal The emulator's routes and domain publish; an extension listens only. */
   publish(event: BusEvent): void {
     this.#emitter.emit('event', event);
   }
 
+  /**
+   * Calls `listener` with every event published from now on, synchronously and in order, after
+   * the listeners that subscribed before it (the gateway and the local chat client subscribed
+   * at start). Keep it short and let nothing escape it: an error it throws reaches the code
+   * that published the event, and the listeners after it do not hear of that event.
+   * @param listener called with each {@link BusEvent}; its `data` is shared with the other
+   * listeners, so read it, never change it.
+   * @returns a function that stops the listening (calling it again does nothing).
+   */
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.#emitter.on('event', listener);
     return () => this.#emitter.off('event', listener);

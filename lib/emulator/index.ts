@@ -58,8 +58,30 @@ import { startEmulatorVoice, type EmulatorVoice } from './voice/emulator_voice';
 
 export { SEED } from './seed';
 export type { EmulatorControl } from './control';
-export type { BusEvent, BusEventType } from './events';
+export type { BusEvent, BusEventType, ChannelMessageAudience, EventBus } from './events';
 export { BUS_EVENT_TYPES } from './events';
+// The types the public names above name (arguments and answers of the control API, the core's
+// bus): exported as types only, so an app can name them; nothing new is constructed from them.
+export type { Emulator } from './emulator';
+export type { GatewayServer } from './gateway/server';
+export type { GuildObserver } from './domain/channels';
+export type { NewUser } from './domain/accounts';
+export type { CommandInvocation } from './domain/interactions';
+export type { ComponentClick } from './domain/interaction_components';
+export type { Submission, UploadedFile } from './domain/interaction_modal';
+export type { PrivilegedIntentSwitches } from './domain/privileged_intents';
+export type { DataFileStatus } from './persistence';
+export type { PendingAuthorization } from './model/types';
+export type {
+  DaveRejectReason,
+  DropReason,
+  GatewayControl,
+  LocalClientControl,
+  MemberStats,
+  PendingIpcAuthorization,
+  VoiceControl,
+  VoiceStatsSnapshot,
+} from './ports';
 
 /** How {@link startEmulator} runs the emulator. Every option is optional. */
 export interface StartEmulatorOptions {
@@ -104,7 +126,12 @@ export interface StartEmulatorOptions {
   voiceHeartbeatIntervalMs?: number;
   /** How long the local client waits for the rest of a partial IPC frame before closing (default 10000). */
   ipcIncompleteFrameTimeoutMs?: number;
-  /** Where the emulator's log lines go (default: the console); secrets are masked. */
+  /**
+   * Receives the emulator's log lines, one string each without a newline (default: none, the
+   * lines are dropped; the CLI's `--verbose` prints them). Every line passes a credential mask
+   * first, and a bound: lines a peer can cause at will come at most 5 of a kind and 100 in all
+   * per 10 s, the rest as one summary line per kind when the 10 s are over or at close().
+   */
   log?: (line: string) => void;
 }
 
@@ -146,8 +173,13 @@ export interface RunningEmulator {
   control: EmulatorControl<GatewayServer>;
   /** The voice server: its endpoint and the PEM of its self-signed certificate (trust it for wss://). */
   voice: EmulatorVoiceInfo;
-  /** Internals for tests and extensions (state, clock, event bus). */
-  /** Internals for tests and extensions: state, clock, the event bus (docs/emulator.md, "Extending"). Not a stable API. */
+  /**
+   * The emulator's core. Its event bus, `core.bus`, is the stable extension point: listen to
+   * every change the service would dispatch (docs/emulator.md, "Extending"). Everything else on
+   * it (state, clock, ids, webhooks, rate limits, the data file) is the emulator's internals,
+   * which its own tests use and which change without notice: drive the emulator through
+   * {@link RunningEmulator.control} instead.
+   */
   core: Emulator;
   /** The HTTP server (API, web pages, gateway, control API). */
   server: http.Server;

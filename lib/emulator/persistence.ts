@@ -30,15 +30,30 @@ const RETRY_AFTER_FAILURE_MS = 2000;
 
 /** The data file's health: what `control.dataFileStatus()` answers. */
 export interface DataFileStatus {
+  /** The data file's path, or null when the emulator keeps no file (no `dataFile` option). */
   dataFile: string | null;
   /** Emulator-clock time of the last write that worked, or null. */
   lastWrittenAt: number | null;
   /** State writes that worked since the start (a burst of changes is one). */
   writes: number;
   /** The cause of the writes failing now, or null when the last one worked. */
-  failure: { message: string; since: number; attempts: number } | null;
+  failure: {
+    /** Why, in words, with the system's code and message. */
+    message: string;
+    /** Emulator-clock time of the first write that failed with this cause. */
+    since: number;
+    /** Writes that failed with this cause. */
+    attempts: number;
+  } | null;
   /** Upload bytes kept apart from the state (distinct blobs), and how many are not on disk yet. */
-  blobs: { blobs: number; bytes: number; unwritten: number };
+  blobs: {
+    /** Distinct upload contents kept. */
+    blobs: number;
+    /** Their size in bytes. */
+    bytes: number;
+    /** How many of them are not written to disk yet. */
+    unwritten: number;
+  };
 }
 
 /** Why a write failed, in words (the system's code and message after them). */

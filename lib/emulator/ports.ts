@@ -2,6 +2,7 @@
 // client implement them and startEmulator plugs them in, so no adapter imports another.
 import type { GuildObserver } from './domain/channels';
 
+/** The gateway as the control API drives it (`control.reconnectGateway`, `control.dropGatewayConnections`). */
 export interface GatewayControl extends GuildObserver {
   /** Sends Reconnect (op 7) to connected sessions (of one user, or all); returns how many. */
   reconnect(filter?: { userId?: string }): number;
@@ -12,8 +13,14 @@ export interface GatewayControl extends GuildObserver {
   drop(filter?: { userId?: string }): number;
 }
 
+/** The local chat client (IPC) as the control API drives it (`control.localClient`, with `ipc: true`). */
 export interface LocalClientControl {
+  /**
+   * Closes every game's connection (CLOSE 1000), forgets pending AUTHORIZE commands, and
+   * listens again, on the same socket path when it is still free. Resolves once it listens.
+   */
   restart(): Promise<void>;
+  /** Closes every game's connection (CLOSE 1000) and stops listening; restart() opens it again. */
   stop(): Promise<void>;
   /** Sends AUTHORIZE_REQUEST to subscribed games. Returns how many got it. */
   requestAuthorize(): number;
@@ -27,16 +34,23 @@ export interface LocalClientControl {
   activityJoinRequest(userId: string, applicationId?: string): number;
 }
 
+/** An AUTHORIZE command of a game over IPC, waiting for the person (`control.listPendingIpcAuthorizations()`). */
 export interface PendingIpcAuthorization {
+  /** Its id: decide it with `control.approveAuthorization(id, userId)` or `control.denyAuthorization(id)`. */
   id: string;
+  /** The game's application (client) id. */
   applicationId: string;
+  /** The scopes it asks for. */
   scopes: string[];
+  /** The redirect URI the code is issued for. */
   redirectUri: string;
+  /** The PKCE code challenge (S256), or null without PKCE. */
   codeChallenge: string | null;
+  /** 0 (guild install) or 1 (user install), or null when the game named none. */
   integrationType: number | null;
 }
 
-/** The voice server's counters, as voiceStats answers them (voice/stats.ts keeps them). */
+/** Why the voice server dropped a datagram (the keys of {@link MemberStats.dropped}; voice/stats.ts keeps the counters). */
 export type DropReason =
   | 'truncated'
   | 'oversized'
@@ -54,24 +68,35 @@ export type DropReason =
 /** Why a DAVE message of a member was ignored. */
 export type DaveRejectReason = 'truncated' | 'unknownOp' | 'oversized' | 'notDave' | 'badKeyPackage' | 'invalidCommit' | 'staleCommit' | 'badTransition';
 
+/** One member's voice counters since the start ({@link VoiceStatsSnapshot.members}). */
 export interface MemberStats {
+  /** UDP datagrams of the member from its address (those then dropped, by {@link MemberStats.dropped}'s reasons, included). */
   packetsIn: number;
   /** Times the member's pinned UDP address moved: a packet that opened under its key from a new address (a NAT rebind). */
   addressMoves: number;
+  /** Copies of the member's media frames the relay sent to the other members (one per receiver). */
   forwarded: number;
+  /** Copies of the other members' media frames the relay sent to this member. */
   received: number;
-  /** Voice gateway Resumes that succeeded, and the numbered messages they replayed. */
+  /** Voice gateway Resumes of the member that succeeded. */
   resumed: number;
+  /** The numbered messages those Resumes replayed. */
   replayed: number;
+  /** Datagrams of the member the relay dropped, by reason. */
   dropped: Partial<Record<DropReason, number>>;
   /** Forwarded frames from this member that end in FA FA (DAVE), are the silence frame, or neither. */
   e2eeFrames: number;
+  /** Forwarded frames from this member that are the Opus silence frame (F8 FF FE). */
   silenceFrames: number;
+  /** Forwarded frames from this member that are neither DAVE nor silence. */
   plainFrames: number;
+  /** DAVE messages of the member the voice server ignored, by reason. */
   daveRejected: Partial<Record<DaveRejectReason, number>>;
 }
 
+/** What `control.voice.voiceStats()` answers: the voice server's counters since the start. */
 export interface VoiceStatsSnapshot {
+  /** Each member's counters, by user id. */
   members: Record<string, MemberStats>;
   /** Datagrams that could not be tied to a member. */
   unattributed: Partial<Record<DropReason, number>>;
@@ -97,6 +122,7 @@ export interface VoiceControl {
   setDaveRequired(required: boolean | null): void;
   /** Switches a live call to DAVE `version` now, as a voice server may at any time: 0 downgrades it to no end-to-end encryption (op 21 to its DAVE members), 1 builds a new group (every member must have DAVE). Returns whether the version changed. */
   setCallDaveVersion(channelId: string, version: number): boolean;
+  /** The voice server's counters since the start, per member and overall. */
   voiceStats(): VoiceStatsSnapshot;
 }
 

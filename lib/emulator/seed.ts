@@ -7,21 +7,46 @@ import { Permission } from './domain/permissions';
 import { defaultSettings } from './domain/application_defaults';
 import { FLAG_BEYOND_BIT_30 } from './domain/application_flags';
 
+/**
+ * The seeded ids and credentials, the same on every start without a data file (docs/emulator.md,
+ * "Seeded data"): tests and docs can name them. The credentials are the emulator's only and
+ * public: never use them against the real service.
+ * @example
+ * ```ts
+ * import { SEED, startEmulator } from 'sdkpp/emulator';
+ * const emu = await startEmulator();
+ * const { accessToken } = emu.control.issueToken(SEED.users.nelly);
+ * ```
+ */
 export const SEED = {
+  /** The seeded application (the game): its client id. */
   applicationId: '1349146942634065960',
+  /** Its child application (publisher-level linking). */
   childApplicationId: '1349146942634065961',
+  /** The user id of the application's bot. */
   botUserId: '1349146942634065962',
+  /** The seeded guild (`sdkpp Test Guild`); its roles and channels are numbered from it. */
   guildId: '1349146942634066000',
+  /** The seeded people's user ids, by username. */
   users: {
+    /** nelly: friends with alice and bob. */
     nelly: '1349146942634065970',
+    /** alice: owns the application and the guild; a premium subscription (`premium_type` 2). */
     alice: '1349146942634065971',
+    /** bob: the guild's Moderators role and its tag `SDK`. */
     bob: '1349146942634065972',
+    /** carol: a Steam connection and a legacy game connection (never returned). */
     carol: '1349146942634065973',
+    /** dave: nothing special. */
     dave: '1349146942634065974',
+    /** erin: nothing special. */
     erin: '1349146942634065975',
   },
+  /** The application's OAuth2 client secret. */
   clientSecret: 'emu-client-secret-7f3c9a1d2b4e6f80',
+  /** The child application's OAuth2 client secret. */
   childClientSecret: 'emu-child-secret-0a9b8c7d6e5f4a3b',
+  /** The application's bot token (`Authorization: Bot <token>`). */
   botToken: 'MTM0OTE0Njk0MjYzNDA2NTk2Mg.emu-bot.Zm9yLWxvY2FsLWRldmVsb3BtZW50LW9ubHk',
 } as const;
 

@@ -77,10 +77,15 @@ export function userOrIdJson(emu: Emulator, userId: string, viewer?: Application
   return user ? userJson(user, viewer) : { id: userId };
 }
 
+/** A new person for `control.createUser` (each field checked; a bad one is a 400 naming it). */
 export interface NewUser {
+  /** 2–32 characters of `a-z`, `0-9`, `_` and `.`, not taken yet. */
   username: string;
+  /** The display name, 1–32 characters (default: none). */
   globalName?: string;
+  /** 0 (none, default), 1, 2 or 3: the premium subscription `premium_type` shows to approved apps. */
   premiumType?: number;
+  /** A guild tag of 1–4 characters, shown as the first guild's (default: none). */
   primaryGuildTag?: string;
 }
 

@@ -20,8 +20,13 @@ export type Visibility = Map<string, Map<string, boolean>>;
  * gateway implements it (CHANNEL_UPDATE, GUILD_CREATE to bots); the domain only says when.
  */
 export interface GuildObserver {
+  /**
+   * @internal CHANNEL_UPDATE to the bots whose view of the channel may have changed
+   * (`visibleBefore`: bot user id -> could view it before; with `visibilityOnly`, a role change,
+   * only obfuscated bots whose view changed hear of it).
+   */
   channelChanged(guildId: string, channelId: string, visibleBefore: Map<string, boolean>, options?: { visibilityOnly?: boolean }): void;
-  /** GUILD_CREATE to the guild's bots, or only to `botUserId` (a bot that just joined). */
+  /** @internal GUILD_CREATE to the guild's bots, or only to `botUserId` (a bot that just joined). */
   guildAvailable(guildId: string, botUserId?: string): void;
 }
 

@@ -12,11 +12,15 @@ import { submissionComponents, type Submission } from './interaction_modal';
 import { Resolved } from './interaction_payload';
 import { CallbackType, createInteraction, deliver, findInteractionMessage, InteractionType } from './interactions';
 
+/** A person clicking a component, for `control.clickComponent`. */
 export interface ComponentClick {
+  /** The person (an ephemeral message can be clicked by the person it was for only). */
   userId: string;
+  /** A message the application made (an interaction response or follow-up). */
   messageId: string;
+  /** The button's or select's custom_id (not disabled). */
   customId: string;
-  /** A select's chosen values. */
+  /** A select's chosen values: a list of strings, between its min_values and max_values. */
   values?: unknown;
 }
 

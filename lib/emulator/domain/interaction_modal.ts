@@ -38,12 +38,17 @@ function inputsOf(components: unknown[]): Array<{ input: Record<string, unknown>
   return out;
 }
 
+/** A file a person gives a File Upload in a modal ({@link Submission.files}); only its description, no bytes. */
 export interface UploadedFile {
+  /** The file's name. */
   filename: string;
+  /** Its size in bytes (checked against the upload limit). */
   size: number;
+  /** Its MIME type (default: none). */
   contentType?: string;
 }
 
+/** What a person enters in a modal, for `control.submitModal`. */
 export interface Submission {
   /** custom_id -> a Text Input's or Radio Group's string, a select's or Checkbox Group's list, a Checkbox's boolean. */
   values?: Record<string, unknown>;

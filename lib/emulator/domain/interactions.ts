@@ -48,13 +48,21 @@ const VALID_CALLBACKS: Record<number, readonly number[]> = {
   [InteractionType.MODAL_SUBMIT]: [4, 5, 6, 7, 10, 12],
 };
 
+/** A person invoking a command of the application, for `control.invokeCommand`. */
 export interface CommandInvocation {
+  /** The person (a user id; not a bot). */
   userId: string;
+  /** Where: a guild text channel the person is a member of and can view, or a DM channel of theirs. */
   channelId?: string;
+  /** Or a DM: the bot's user id for the bot's DM, another person's for a private channel. One of the two is required. */
   dmWith?: string;
+  /** The command's name. */
   name: string;
+  /** 1 CHAT_INPUT (default), 2 USER, 3 MESSAGE (these two take `targetId`), 4 PRIMARY_ENTRY_POINT. */
   type?: number;
+  /** For CHAT_INPUT: `[{name, value}]`, subcommands as `[{name, options}]`; one with `focused: true` makes it autocomplete. */
   options?: unknown;
+  /** For USER and MESSAGE commands: the user or message the command is run on. */
   targetId?: string;
 }
 

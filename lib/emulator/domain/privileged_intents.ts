@@ -32,9 +32,13 @@ function intentsFromFlags(flags: bigint): number {
   return bits;
 }
 
+/** The portal's privileged intent toggles, for `control.setPrivilegedIntents`; a switch left out stays as it is. */
 export interface PrivilegedIntentSwitches {
+  /** GUILD_MEMBERS. */
   guildMembers?: boolean;
+  /** GUILD_PRESENCES. */
   guildPresences?: boolean;
+  /** MESSAGE_CONTENT. */
   messageContent?: boolean;
 }
 

@@ -23,16 +23,19 @@ import { Session } from './session';
 import type { GatewayVoiceHooks } from '../ports';
 
 /**
- * The gateway as the control API drives it (ports.ts), plus its sessions. channelChanged tells
- * bots about a channel whose visibility may have changed (`visibleBefore`: bot user id -> could
- * view it before; with `visibilityOnly`, a role change, only obfuscated bots whose view changed
- * hear of it); guildAvailable sends GUILD_CREATE to the guild's connected bots.
+ * The running gateway (`RunningEmulator.control.gateway`): what the control API drives
+ * ({@link GatewayControl}: reconnect, drop), plus its sessions and its close, which are the
+ * emulator's internals (its own tests read the sessions). channelChanged tells bots about a
+ * channel whose visibility may have changed (`visibleBefore`: bot user id -> could view it
+ * before; with `visibilityOnly`, a role change, only obfuscated bots whose view changed hear of
+ * it); guildAvailable sends GUILD_CREATE to the guild's connected bots.
  */
 export interface GatewayServer extends GatewayControl {
-  /** Connected sessions (identified or not). */
+  /** @internal Connected sessions (identified or not). */
   sessions(): Session[];
-  /** A dispatch to the sessions (user or bot) of these users in `applicationId`. */
+  /** @internal A dispatch to the sessions (user or bot) of these users in `applicationId`. */
   dispatchTo(userIds: Iterable<string>, applicationId: string, type: string, data: Record<string, unknown>): void;
+  /** @internal RunningEmulator.close() closes it. */
   close(): Promise<void>;
 }
 

@@ -122,21 +122,37 @@ export interface AuthorizationCode {
   used: boolean;
 }
 
+/** A consent request of the web authorize page waiting for a person (`control.listPendingAuthorizations()`). */
 export interface PendingAuthorization {
+  /** Its id: decide it with `control.approveAuthorization(id, userId)` or `control.denyAuthorization(id)`. */
   id: string;
+  /** The application (client) id that asks. */
   applicationId: string;
+  /** The scopes it asks for. */
   scopes: string[];
+  /** Where the browser is sent with the code or the error. */
   redirectUri: string;
+  /** The request's `state`, echoed in the redirect; null when it had none. */
   state: string | null;
+  /** The PKCE code challenge, or null without PKCE. */
   challenge: string | null;
+  /** `S256` with a challenge, else null. */
   challengeMethod: string | null;
+  /** 0 (guild install) or 1 (user install), or null when the request named none. */
   integrationType: number | null;
   /** The OpenID nonce to echo in the id_token. */
   nonce?: string | null;
+  /** Emulator-clock time of the request, ms. */
   createdAt: number;
+  /** Where it came from: the web authorize page (`web`); IPC requests are listed apart. */
   via: 'web' | 'ipc';
-  /** Set when decided. */
-  decision: { approved: boolean; userId: string | null } | null;
+  /** Set when decided (a listed request is not decided yet: null). */
+  decision: {
+    /** Approved or denied. */
+    approved: boolean;
+    /** The approving person, or null. */
+    userId: string | null;
+  } | null;
 }
 
 export interface DeviceAuthorization {
