@@ -27,7 +27,7 @@ import { createSubscription, endSubscription, entitlementJson, grantEntitlement,
 import { setSearchIndexReady } from './domain/search';
 import type { Emulator } from './emulator';
 import type { DataFileStatus } from './persistence';
-import { ApiError } from './domain/errors';
+import { ApiError, Errors } from './domain/errors';
 import type { Router } from './http/router';
 import type { PendingAuthorization } from './model/types';
 import type { GatewayControl, LocalClientControl, PendingIpcAuthorization, VoiceControl } from './ports';
@@ -188,9 +188,10 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    * next poll of the token endpoint gets the tokens.
    * @param userCode the code the device shows (any case), not expired nor used.
    * @param userId the approving user.
-   * @throws 404 0 when no live code matches or the user is unknown.
+   * @throws 404 10013 `Unknown User` when no user has `userId`; 404 0 when no live code matches.
    */
   approveDevice(userCode: string, userId: string): void {
+    if (!this.emu.user(userId)) throw Errors.unknownUser();
     if (!approveDevice(this.emu, userCode, userId)) throw new ApiError(404, 0, 'No such device code');
   }
 
@@ -367,24 +368,24 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    * Restarts the local chat client, as when the person quits and reopens it: every game's IPC
    * connection is closed (CLOSE 1000), pending AUTHORIZE commands are forgotten, and it listens
    * again, on the same socket path when that is still free.
-   * @returns resolves once it listens again.
-   * @throws 400 0 at once (before any promise) when the local client is not running (start with `ipc: true`).
+   * @returns resolves once it listens again; rejects with 400 0 when the local client is not
+   * running (start with `ipc: true`).
    */
-  restartLocalClient(): Promise<void> {
+  async restartLocalClient(): Promise<void> {
     if (!this.localClient) throw new ApiError(400, 0, 'The local client is not running (start with ipc: true)');
-    return this.localClient.restart();
+    await this.localClient.restart();
   }
 
   /**
    * Stops the local chat client, as when the person quits it: every game's IPC connection is
    * closed (CLOSE 1000) and it stops listening; {@link EmulatorControl.restartLocalClient} opens
    * it again.
-   * @returns resolves once it has stopped.
-   * @throws 400 0 at once (before any promise) when the local client was not started (`ipc: true`).
+   * @returns resolves once it has stopped; rejects with 400 0 when the local client was not
+   * started (`ipc: true`).
    */
-  stopLocalClient(): Promise<void> {
+  async stopLocalClient(): Promise<void> {
     if (!this.localClient) throw new ApiError(400, 0, 'The local client is not running (start with ipc: true)');
-    return this.localClient.stop();
+    await this.localClient.stop();
   }
 
   /**

@@ -234,3 +234,32 @@ describe('control API', () => {
     expect(deliveries.body).toMatchObject({ pending: expect.any(Number), history: expect.any(Array) });
   });
 });
+
+describe('control API answers', () => {
+  it('the local client controls reject (not throw) when the local client is not running', async () => {
+    // An emulator started without `ipc: true`: a Promise-returning control must report through
+    // its Promise, so `.catch` and `await` in try/catch both see it.
+    let restart: Promise<void> | undefined;
+    let stop: Promise<void> | undefined;
+    expect(() => {
+      restart = s.emu.control.restartLocalClient();
+      stop = s.emu.control.stopLocalClient();
+    }).not.toThrow();
+    await expect(restart).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/not running/) });
+    await expect(stop).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/not running/) });
+  });
+
+  it('approveDevice with an unknown user says Unknown User and leaves the code usable', async () => {
+    const device = (await api.form('/oauth2/device/authorize', { client_id: SEED.applicationId, scope: 'openid' })).body as {
+      user_code: string;
+      device_code: string;
+    };
+    expect(() => s.emu.control.approveDevice(device.user_code, '1234')).toThrow(
+      expect.objectContaining({ status: 404, code: 10013, message: 'Unknown User' }),
+    );
+    expect(() => s.emu.control.approveDevice('NO-SUCH', SEED.users.alice)).toThrow(
+      expect.objectContaining({ status: 404, message: 'No such device code' }),
+    );
+    s.emu.control.approveDevice(device.user_code, SEED.users.alice);
+  });
+});
