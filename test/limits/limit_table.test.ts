@@ -33,6 +33,7 @@ describe('the limits table as a table of tests', () => {
         const limit = Limits[name];
         const sizes = entry.cases.map((c) => (typeof c.value === 'number' ? c.value : typeof c.value === 'string' ? [...c.value].length : Object.entries(c.value).reduce((n, [k, v]) => n + [...k].length + [...v].length, 0)));
         expect(sizes).toContain(limit);
+        for (const file of entry.pinnedNatively ?? []) expect(readFileSync(join(root, file), 'utf8'), `${file} names k${name}`).toContain(`k${name}`);
         return;
       }
       const tests = entry.tests;
