@@ -9,6 +9,7 @@
 #include "wrap_client.h"
 #include "wrap_client_result.h"
 #include "wrap_device_authorization_args.h"
+#include "sdkpp/limits.h"
 
 namespace sdkpp::napi {
 namespace {
@@ -169,7 +170,7 @@ void ClientWrap::UnmergeIntoProvisionalAccount(const Napi::CallbackInfo& info) {
 
 void ClientWrap::UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo& info) {
   const char* method = "Client.UpdateProvisionalAccountDisplayName";
-  std::string name = ReadString(ArgRef{info, 0, method, "name"}, kMaxShortString);
+  std::string name = ReadText(ArgRef{info, 0, method, "name"}, limits::kMaxDisplayNameCodePoints);
   client_->UpdateProvisionalAccountDisplayName(name, Completion<Client::ResultCallback>(ArgRef{info, 1, method, "callback"}));
 }
 

@@ -8,6 +8,7 @@
 #include "wrap_activity_invite.h"
 #include "wrap_client.h"
 #include "wrap_client_result.h"
+#include "sdkpp/limits.h"
 
 namespace sdkpp::napi {
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::PresenceMethods() {
@@ -45,7 +46,7 @@ void ClientWrap::SetOnlineStatus(const Napi::CallbackInfo& info) {
 void ClientWrap::SendActivityInvite(const Napi::CallbackInfo& info) {
   const char* m = "Client.SendActivityInvite";
   uint64_t user = ReadU64(ArgRef{info, 0, m, "userId"});
-  std::string content = ReadString(ArgRef{info, 1, m, "content"}, 1024);
+  std::string content = ReadText(ArgRef{info, 1, m, "content"}, limits::kMaxActivityInviteContentCodePoints);
   client_->SendActivityInvite(user, content, Completion<Client::ResultCallback>(ArgRef{info, 2, m, "callback"}));
 }
 

@@ -5,6 +5,7 @@
 #include "enum_exports.h"
 #include "wrap_client.h"
 #include "wrap_handles.h"
+#include "sdkpp/limits.h"
 
 namespace sdkpp::napi {
 
@@ -54,7 +55,7 @@ Napi::Value ClientWrap::SearchFriendsByUsername(const Napi::CallbackInfo& info) 
 
 #define SDKPP_BY_USERNAME(Name)                                                                \
   void ClientWrap::Name(const Napi::CallbackInfo& info) {                                      \
-    std::string username = ReadString(ArgRef{info, 0, "Client." #Name, "username"}, 64);       \
+    std::string username = ReadText(ArgRef{info, 0, "Client." #Name, "username"}, limits::kMaxUsernameCodePoints); \
     client_->Name(username, Completion<Client::ResultCallback>(ArgRef{info, 1, "Client." #Name, "callback"})); \
   }
 #define SDKPP_BY_ID(Name)                                                                      \

@@ -245,6 +245,22 @@ TEST(Provisional, MergeAgainstABannedAccountSurfaces530017) {
   EXPECT_EQ(out.result.Type(), ErrorType::HTTPError);
 }
 
+// A bad name is the argument's fault with or without a token: a ValidationError that names it
+// (it was answered ClientNotReady, with the name's rule as its text, before UpdateToken).
+TEST(Provisional, BadDisplayNameIsAValidationErrorWithoutAToken) {
+  Harness h;
+  std::optional<ClientResult> empty, too_long;
+  h.client.UpdateProvisionalAccountDisplayName("", [&](ClientResult r) { empty = r; });
+  h.client.UpdateProvisionalAccountDisplayName(std::string(33, 'n'), [&](ClientResult r) { too_long = r; });
+  Pump();
+  ASSERT_TRUE(empty && too_long);
+  for (const auto& result : {*empty, *too_long}) {
+    EXPECT_EQ(result.Type(), ErrorType::ValidationError);
+    EXPECT_EQ(result.Error(), "name: must be 1 to 32 characters");
+  }
+  EXPECT_EQ(h.platform->Pending(), nullptr);
+}
+
 TEST(Provisional, UnmergeAndDisplayName) {
   Harness h;
   std::optional<ClientResult> unmerged, renamed, not_ready;

@@ -57,6 +57,41 @@ TEST(HttpResults, EveryStatusClassIsMappedAtItsEdges) {
   }
 }
 
+// The service's error codes (docs/protocols/http.md; the spec's 530017, 160014 and 110000), code
+// by code with the status the service answers them with: each is an HTTPError carrying the code
+// (ErrorCode) and the status, not retryable, with the service's message in the error text. The
+// SDK gives none of them another ErrorType: an app tells them apart by ErrorCode.
+TEST(HttpResults, EveryServiceErrorCodeIsKeptWithItsStatus) {
+  struct Code {
+    int32_t code;
+    int32_t status;
+    const char* message;
+  };
+  const Code codes[] = {
+      {10013, 404, "Unknown User"},
+      {10031, 404, "Unknown Lobby"},
+      {30000, 400, "Maximum number of lobby members reached"},
+      {50001, 403, "Missing Access"},
+      {50013, 403, "Missing Permissions"},
+      {50035, 400, "Invalid Form Body"},
+      {50109, 400, "The request body contains invalid JSON."},
+      {80000, 400, "Incorrect username"},
+      {110000, 400, "This guild is not yet indexed for search"},
+      {160014, 400, "Cannot forward a message whose content cannot be read"},
+      {530017, 403, "The linked account is banned"},
+  };
+  for (const Code& row : codes) {
+    const std::string body = R"({"code":)" + std::to_string(row.code) + R"(,"message":")" + row.message + R"("})";
+    ClientResult result = Answer(row.status, 0, true, body);
+    EXPECT_FALSE(result.Successful()) << row.code;
+    EXPECT_EQ(static_cast<int>(result.Type()), static_cast<int>(ErrorType::HTTPError)) << row.code;
+    EXPECT_EQ(result.ErrorCode(), row.code);
+    EXPECT_EQ(static_cast<int>(result.Status()), row.status) << row.code;
+    EXPECT_FALSE(result.Retryable()) << row.code;
+    EXPECT_NE(result.Error().find(row.message), std::string::npos) << row.code << ": " << result.Error();
+  }
+}
+
 TEST(HttpResults, KnownStatusesKeepTheirCodeAndOthersAreNone) {
   EXPECT_EQ(static_cast<int>(Answer(200, 0).Status()), 200);
   EXPECT_EQ(static_cast<int>(Answer(404, 0).Status()), 404);

@@ -360,6 +360,37 @@ TEST(MessageCache, KeepsTwoHundredPerChannelAsTheHistoryRuleNeeds) {
   EXPECT_NE(cache.Find(401), nullptr);
 }
 
+// The per-channel bound (kMaxMessagesPerChannel, the history rule's 200) and the overall one
+// (kMaxCachedMessages) at their edges: exactly the bound is all kept, one more lets the oldest go.
+TEST(MessageCache, EachBoundHoldsExactlyItsCountAndOneMoreEvictsTheOldest) {
+  MessageCache channel;
+  for (uint64_t i = 1; i <= kMaxMessagesPerChannel; ++i) channel.AddLive(Message(i));
+  EXPECT_EQ(channel.size(), kMaxMessagesPerChannel);
+  EXPECT_NE(channel.Find(1), nullptr);
+  channel.AddLive(Message(kMaxMessagesPerChannel + 1));
+  EXPECT_EQ(channel.size(), kMaxMessagesPerChannel);
+  EXPECT_EQ(channel.Find(1), nullptr);
+  EXPECT_NE(channel.Find(2), nullptr);
+
+  // Full channels up to the overall bound: everything is kept.
+  static_assert(kMaxCachedMessages % kMaxMessagesPerChannel == 0);
+  const uint64_t channels = kMaxCachedMessages / kMaxMessagesPerChannel;
+  MessageCache overall;
+  for (uint64_t c = 1; c <= channels; ++c) {
+    for (uint64_t i = 0; i < kMaxMessagesPerChannel; ++i) overall.AddLive(Message(c * 1'000'000 + i, 1000 + c));
+  }
+  EXPECT_EQ(overall.size(), kMaxCachedMessages);
+  EXPECT_EQ(overall.channel_count(), channels);
+  EXPECT_NE(overall.Find(1 * 1'000'000), nullptr);
+  // One message more, in a new channel: the total stays at the bound and the least recently
+  // used channel (the first) gives way.
+  overall.AddLive(Message((channels + 1) * 1'000'000, 1000 + channels + 1));
+  EXPECT_LE(overall.size(), kMaxCachedMessages);
+  EXPECT_NE(overall.Find((channels + 1) * 1'000'000), nullptr);
+  EXPECT_EQ(overall.Find(1 * 1'000'000), nullptr);
+  EXPECT_NE(overall.Find(2 * 1'000'000), nullptr);
+}
+
 TEST(MessageCache, LobbyMessagesOlderThanSeventyTwoHoursLeaveByAge) {
   uint64_t now = 1'000 * kHourMs;
   MessageCache cache;

@@ -48,6 +48,29 @@ TEST(RecordBounds, AFloodOfStrangersPresencesStaysWithinTheCapAndKeepsWhoIsNeede
   EXPECT_EQ(friend_handle->Username(), "friend");
 }
 
+// The user cap at its edge: with exactly kMaxUserRecords users known nothing goes; one stranger
+// more and the map sheds to 90 % of the cap, least recently touched strangers first, never the
+// people the app needs (the current user, a friend, a lobby member).
+TEST(RecordBounds, TheUserCapHoldsExactlyItsCountAndOneMoreShedsTheOldestStrangers) {
+  FloodHarness h;
+  h.Ready();
+  const size_t known = h.state().users.size();
+  const uint64_t first = 1'000'000;
+  const uint64_t strangers = social::kMaxUserRecords - known;
+  for (uint64_t id = first; id < first + strangers; ++id) {
+    h.Dispatch("PRESENCE_UPDATE", R"({"user":{"id":")" + std::to_string(id) + R"("},"status":"online","activities":[]})");
+  }
+  Pump();
+  EXPECT_EQ(h.state().users.size(), social::kMaxUserRecords);
+  EXPECT_NE(h.state().User(first), nullptr);
+  h.Dispatch("PRESENCE_UPDATE", R"({"user":{"id":")" + std::to_string(first + strangers) + R"("},"status":"online","activities":[]})");
+  Pump();
+  EXPECT_EQ(h.state().users.size(), social::kMaxUserRecords - social::kMaxUserRecords / 10);
+  EXPECT_EQ(h.state().User(first), nullptr);
+  EXPECT_NE(h.state().User(first + strangers), nullptr);
+  for (uint64_t needed : {1, 2, 3}) EXPECT_NE(h.state().User(needed), nullptr) << needed;
+}
+
 TEST(RecordBounds, DirectMessageChannelsAndLobbiesAreBoundedToo) {
   FloodHarness h;
   h.Ready();

@@ -60,6 +60,24 @@ TEST(FrameCodec, CorruptStreamsAreRefused) {
   }
 }
 
+// The wire row limits::kMaxIpcFrameBytes at its bound and one byte over (the limits table's
+// test/limits/limit_table.ts): a payload of exactly the bound is read, one byte more is refused.
+TEST(FrameCodec, AFrameOfExactlyTheBoundIsReadAndOneByteMoreIsRefused) {
+  const std::string at_bound = "\"" + std::string(limits::kMaxIpcFrameBytes - 2, 'a') + "\"";
+  ASSERT_EQ(at_bound.size(), limits::kMaxIpcFrameBytes);
+  FrameDecoder decoder;
+  std::vector<rpc::Frame> frames;
+  ASSERT_EQ(decoder.Feed(Header(1, static_cast<uint32_t>(at_bound.size())) + at_bound, frames), FrameDecoder::Status::Ok);
+  ASSERT_EQ(frames.size(), 1u);
+  EXPECT_EQ(frames[0].payload.size(), limits::kMaxIpcFrameBytes);
+
+  const std::string over = at_bound + " ";
+  FrameDecoder refusing;
+  std::vector<rpc::Frame> none;
+  EXPECT_EQ(refusing.Feed(Header(1, static_cast<uint32_t>(over.size())) + over, none), FrameDecoder::Status::TooLarge);
+  EXPECT_TRUE(none.empty());
+}
+
 TEST(FrameCodec, ATruncatedHeaderOrALyingLengthJustWaits) {
   FrameDecoder decoder;
   std::vector<rpc::Frame> frames;
@@ -204,6 +222,89 @@ TEST(ServiceClientConnectedUser, NoLocalClientIsAnRpcErrorAndZeroIdIsInvalid) {
   EXPECT_EQ(invalid->Type(), ErrorType::ValidationError);
   EXPECT_NE(invalid->Error().find("applicationId"), std::string::npos);
   EXPECT_EQ(h.platform->ipc_opened.size(), opened);  // no I/O for an invalid call
+}
+
+// The local client's RPC error codes (docs/protocols/ipc.md), code by code: a command answered
+// ERROR is an RPCError carrying the code (ErrorCode) and the local client's message, whatever
+// the code; only AUTHORIZE reads one of them, 5000 (OAuth2 error: the player said no), as
+// AuthorizationFailed. A code the table lacks (4001, 9999) is carried the same way, and an ERROR
+// without a code is 1000 (unknown).
+TEST(RpcErrorCodes, EveryCodeIsAnRpcErrorCarryingItAndOnlyAuthorizeReads5000) {
+  const int32_t codes[] = {1000, 4000, 4002, 4003, 4004, 4005, 4006, 4007, 4008, 4009, 4010, 5000, 4001, 9999};
+  for (int32_t code : codes) {
+    Harness h;
+    std::optional<bool> reached;
+    h.impl().local_client().Reach([&](bool ok) { reached = ok; });
+    LocalPeer peer{h};
+    peer.AcceptLatest();
+    peer.Ready();
+    ASSERT_TRUE(reached && *reached) << code;
+    std::optional<ClientResult> result;
+    h.impl().local_client().Command("GET_USER", R"({"id":"1"})", [&](ClientResult r, const json::Value&) { result = r; });
+    ASSERT_FALSE(peer.Reply("GET_USER", R"({"code":)" + std::to_string(code) + R"(,"message":"refused with )" +
+                                            std::to_string(code) + R"("})",
+                            true)
+                     .empty())
+        << code;
+    Pump();
+    ASSERT_TRUE(result) << code;
+    EXPECT_EQ(result->Type(), ErrorType::RPCError) << code;
+    EXPECT_EQ(result->ErrorCode(), code);
+    EXPECT_EQ(result->Error(), "refused with " + std::to_string(code));
+  }
+  for (int32_t code : codes) {
+    Harness h;
+    AuthorizationArgs args;
+    args.SetScopes("openid");
+    std::optional<ClientResult> result;
+    h.client.Authorize(args, [&](ClientResult r, std::string, std::string) { result = r; });
+    LocalPeer peer{h};
+    peer.AcceptLatest();
+    peer.NewFrames();
+    peer.Ready();
+    h.platform->Advance(0);
+    peer.Reply("AUTHORIZE", R"({"code":)" + std::to_string(code) + R"(,"message":"refused"})", true);
+    Pump();
+    ASSERT_TRUE(result) << code;
+    EXPECT_EQ(result->Type(), code == 5000 ? ErrorType::AuthorizationFailed : ErrorType::RPCError) << code;
+    EXPECT_EQ(result->ErrorCode(), code);
+  }
+  Harness h;
+  std::optional<bool> reached;
+  h.impl().local_client().Reach([&](bool ok) { reached = ok; });
+  LocalPeer peer{h};
+  peer.AcceptLatest();
+  peer.Ready();
+  std::optional<ClientResult> uncoded;
+  h.impl().local_client().Command("GET_USER", "{}", [&](ClientResult r, const json::Value&) { uncoded = r; });
+  peer.Reply("GET_USER", R"({"message":"no code"})", true);
+  Pump();
+  ASSERT_TRUE(uncoded);
+  EXPECT_EQ(uncoded->ErrorCode(), 1000);
+}
+
+// The local client's close codes (docs/protocols/ipc.md), code by code: a CLOSE frame with any of
+// them ends the connection the same way — the SDK closes its end, whoever waited to reach the
+// local client is answered "not reachable", and a client with a subscription connects again
+// after its backoff. No code stops the SDK from trying again: the chat client may be restarted.
+TEST(RpcCloseCodes, EveryCodeEndsTheConnectionAndASubscribedClientComesBack) {
+  const int32_t codes[] = {1000, 1003, 1006, 4000, 4001, 4002, 4003, 4004, 4005};
+  for (int32_t code : codes) {
+    Harness h;
+    h.impl().local_client().Subscribe("ACTIVITY_JOIN", [](const json::Value&) {});
+    LocalPeer peer{h};
+    peer.AcceptLatest();
+    peer.Ready();
+    ASSERT_TRUE(h.impl().local_client().ready()) << code;
+    const size_t opened = h.platform->ipc_opened.size();
+    peer.Send(Opcode::Close, R"({"code":)" + std::to_string(code) + R"(,"message":"closed by the chat client"})");
+    EXPECT_FALSE(h.impl().local_client().ready()) << code;
+    ASSERT_FALSE(h.platform->ipc_closed.empty()) << code;
+    EXPECT_EQ(h.platform->ipc_closed.back(), peer.stream) << code;
+    h.platform->Advance(rpc::kReconnectMaxMs);
+    Pump();
+    EXPECT_GT(h.platform->ipc_opened.size(), opened) << code << " must connect again";
+  }
 }
 
 TEST(RpcConnection, HandshakeTimesOut) {

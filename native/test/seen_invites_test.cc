@@ -31,5 +31,18 @@ TEST(SeenInvites, KeepsABoundedNumberAndForgetsTheOldestFirst) {
   EXPECT_TRUE(seen.FirstSighting(Invite(1)));
 }
 
+// kSeenInvitesKept at its edge: with exactly that many invites seen, the first is still known;
+// one more lets it go (and only it).
+TEST(SeenInvites, HoldsExactlyItsBoundAndOneMoreLetsTheOldestGo) {
+  SeenInvites at_bound;
+  for (uint64_t id = 1; id <= kSeenInvitesKept; ++id) EXPECT_TRUE(at_bound.FirstSighting(Invite(id)));
+  EXPECT_FALSE(at_bound.FirstSighting(Invite(1)));
+
+  SeenInvites one_over;
+  for (uint64_t id = 1; id <= kSeenInvitesKept + 1; ++id) EXPECT_TRUE(one_over.FirstSighting(Invite(id)));
+  EXPECT_FALSE(one_over.FirstSighting(Invite(2)));  // the second oldest is still known
+  EXPECT_TRUE(one_over.FirstSighting(Invite(1)));
+}
+
 }  // namespace
 }  // namespace sdkpp::social

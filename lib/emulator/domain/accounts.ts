@@ -18,7 +18,7 @@ const PROVIDER_TYPES: Record<string, number> = {
   SERVICE_BOT_ISSUED_ACCESS_TOKEN: 4,
 };
 const PROVIDER_UNKNOWN = 6;
-const GLOBAL_NAME_MAX = 32;
+const GLOBAL_NAME_MAX = Limits.MaxDisplayNameCodePoints;
 
 function providerUserId(type: string, subject: string): string {
   return createHash('sha256').update(`${type}:${subject}`).digest('hex').slice(0, 20);

@@ -41,17 +41,30 @@ export function validateActivity(raw: unknown): { activity: Json } | { error: st
   ];
   const assets = (a.assets ?? {}) as Json;
   if (typeof assets !== 'object' || Array.isArray(assets)) return { error: 'activity.assets must be an object' };
-  for (const key of ['large_image', 'large_text', 'small_image', 'small_text', 'invite_cover_image']) checks.push([`assets.${key}`, assets[key], URL_MAX]);
-  for (const key of ['large_url', 'small_url']) checks.push([`assets.${key}`, assets[key], URL_MAX]);
+  // The asset texts are texts (hover texts), the images and links are URL-sized (limits.h).
+  for (const key of ['large_text', 'small_text']) checks.push([`assets.${key}`, assets[key], TEXT_MAX]);
+  for (const key of ['large_image', 'small_image', 'invite_cover_image', 'large_url', 'small_url']) checks.push([`assets.${key}`, assets[key], URL_MAX]);
+  const party = a.party as Json | undefined;
+  if (party !== undefined && party !== null && typeof party === 'object') checks.push(['party.id', party.id, TEXT_MAX]);
+  const secrets = a.secrets as Json | undefined;
+  if (secrets !== undefined && secrets !== null) {
+    if (typeof secrets !== 'object' || Array.isArray(secrets)) return { error: 'activity.secrets must be an object' };
+    checks.push(['secrets.join', secrets.join, TEXT_MAX]);
+  }
+  const buttons = a.buttons;
+  if (buttons !== undefined && buttons !== null && (!Array.isArray(buttons) || buttons.length > 2)) return { error: 'activity.buttons: at most 2' };
+  for (const [i, button] of ((buttons ?? []) as unknown[]).entries()) {
+    if (typeof button !== 'object' || button === null || Array.isArray(button)) return { error: `activity.buttons[${i}] must be an object of label and url` };
+    checks.push([`buttons[${i}].label`, (button as Json).label, TEXT_MAX], [`buttons[${i}].url`, (button as Json).url, URL_MAX]);
+  }
   for (const [path, value, max] of checks) {
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string' || codePoints(value) > max) return { error: `activity.${path} must be a string of at most ${max} characters` };
-    if (path.endsWith('_url') && value !== '' && !/^https?:\/\//.test(value)) return { error: `activity.${path} must be an http(s) URL` };
+    if ((path.endsWith('_url') || path.endsWith('.url')) && value !== '' && !/^https?:\/\//.test(value)) return { error: `activity.${path} must be an http(s) URL` };
   }
   if (a.status_display_type !== undefined && a.status_display_type !== null && ![0, 1, 2].includes(a.status_display_type as number)) {
     return { error: 'activity.status_display_type must be 0, 1 or 2' };
   }
-  const party = a.party as Json | undefined;
   if (party !== undefined && party !== null) {
     if (typeof party !== 'object') return { error: 'activity.party must be an object' };
     const size = party.size;
@@ -59,7 +72,5 @@ export function validateActivity(raw: unknown): { activity: Json } | { error: st
       return { error: 'activity.party.size must be [current, max] with current <= max' };
     }
   }
-  const buttons = a.buttons;
-  if (buttons !== undefined && buttons !== null && (!Array.isArray(buttons) || buttons.length > 2)) return { error: 'activity.buttons: at most 2' };
   return { activity: (clean(a) as Json | undefined) ?? { type } };
 }

@@ -4,6 +4,7 @@ import { childToken } from '../domain/authorizations';
 import { EXTERNAL_AUTH_TYPES, provisionalTokens, unmergeIdentity } from '../domain/provisional';
 import type { RequestContext } from '../http/context';
 import { ApiError } from '../domain/errors';
+import { Limits } from '../domain/limits';
 import type { Router } from '../http/router';
 import { Validator } from '../domain/validate';
 
@@ -28,7 +29,7 @@ export function registerPartnerSdk(api: Router): void {
     const body = await ctx.jsonObject();
     const v = new Validator();
     const externalId = v.string('external_user_id', body.external_user_id, { min: 1, max: 256 });
-    const name = v.string('preferred_global_name', body.preferred_global_name, { optional: true, min: 1, max: 32 });
+    const name = v.string('preferred_global_name', body.preferred_global_name, { optional: true, min: 1, max: Limits.MaxDisplayNameCodePoints });
     v.check();
     const tokens = provisionalTokens(ctx.emu, app, 'SERVICE_BOT_ISSUED_ACCESS_TOKEN', externalId!, name ?? null);
     return { access_token: tokens.access_token, id_token: `emu_idt_${externalId}`, token_type: 'Bearer', expires_in: tokens.expires_in, scope: 'sdk.social_layer' };

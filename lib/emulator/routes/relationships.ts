@@ -8,6 +8,7 @@ import type { RequestContext } from '../http/context';
 import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { Validator } from '../domain/validate';
+import { Limits } from '../domain/limits';
 import type { User } from '../model/types';
 import { isSnowflake } from '../snowflake';
 
@@ -20,7 +21,7 @@ function target(ctx: RequestContext): User {
 async function byUsername(ctx: RequestContext): Promise<User> {
   const body = await ctx.jsonObject();
   const v = new Validator();
-  const username = v.string('username', body.username, { min: 2, max: 32 });
+  const username = v.string('username', body.username, { min: Limits.MinUsernameCodePoints, max: Limits.MaxUsernameCodePoints });
   v.check();
   return personByUsername(ctx.emu, username!);
 }
@@ -65,10 +66,10 @@ export function registerRelationships(api: Router): void {
     const v = new Validator();
     const recipientId = v.snowflake('recipient_id', body.recipient_id);
     const type = v.int('type', body.type, { min: 1, max: 5 });
-    const partyId = v.string('party_id', body.party_id, { min: 1, max: 128 });
+    const partyId = v.string('party_id', body.party_id, { min: 1, max: Limits.MaxActivityTextCodePoints });
     const sessionId = v.string('session_id', body.session_id, { optional: true, max: 128 });
-    const joinSecret = v.string('join_secret', body.join_secret, { optional: true, max: 128 });
-    const content = v.string('content', body.content, { optional: true, max: 1024 });
+    const joinSecret = v.string('join_secret', body.join_secret, { optional: true, max: Limits.MaxActivityTextCodePoints });
+    const content = v.string('content', body.content, { optional: true, max: Limits.MaxActivityInviteContentCodePoints });
     if (type !== undefined && type !== InviteType.Join && type !== InviteType.JoinRequest) v.fail('type', 'ENUM_TYPE_COERCE', 'Must be 1 (Join) or 5 (JoinRequest).');
     if (type === InviteType.Join && !joinSecret) v.fail('join_secret', 'BASE_TYPE_REQUIRED', 'A Join invite needs the join secret.');
     v.check();

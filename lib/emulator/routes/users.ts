@@ -7,6 +7,7 @@ import type { RequestContext } from '../http/context';
 import { Errors } from '../domain/errors';
 import type { Router } from '../http/router';
 import { Validator } from '../domain/validate';
+import { Limits } from '../domain/limits';
 import { isSnowflake } from '../snowflake';
 
 function currentUser(ctx: RequestContext) {
@@ -22,7 +23,7 @@ export function registerUsers(api: Router): void {
     const { user, app } = ctx.bearer();
     const body = await ctx.jsonObject();
     const v = new Validator();
-    const name = v.string('global_name', body.global_name, { min: 1, max: 32 });
+    const name = v.string('global_name', body.global_name, { min: 1, max: Limits.MaxDisplayNameCodePoints });
     for (const key of Object.keys(body)) if (key !== 'global_name') v.fail(key, 'UNKNOWN_FIELD', 'This field cannot be changed here.');
     v.check();
     return renameProvisional(ctx.emu, user, app, name!);

@@ -11,6 +11,7 @@
 #include "json/json.h"
 #include "social/factory.h"
 #include "voice/audio/virtual_audio_backend.h"
+#include "sdkpp/limits.h"
 #include "voice/call/call_manager.h"
 
 namespace sdkpp::voice {
@@ -469,6 +470,27 @@ TEST(CallSession, StartCallRefusesWhatItCannotDoWithTheInvalidCall) {
   bool logged = false;
   for (const auto& line : c.h.logs) logged = logged || line.find("already in that call") != std::string::npos;
   EXPECT_TRUE(logged);
+}
+
+// limits::kMaxCallMembersCount at the bound and one over (the limits table's
+// MaxCallMembersCount, test/limits/limit_table.ts): with one seat left the user joins as the
+// last member; with none, StartCall answers the invalid Call and logs why.
+TEST(CallSession, StartCallTakesTheLastSeatAndRefusesAFullCall) {
+  for (uint64_t others : {limits::kMaxCallMembersCount - 1, limits::kMaxCallMembersCount}) {
+    CallHarness c;
+    for (uint64_t i = 0; i < others; ++i) {
+      c.Dispatch("VOICE_STATE_UPDATE", R"({"guild_id":null,"channel_id":"555","user_id":")" + std::to_string(100 + i) +
+                                           R"(","session_id":"s","self_mute":false,"self_deaf":false})");
+    }
+    Pump();
+    Call call = c.calls->StartCall(kLobby, {});
+    const bool full = others == limits::kMaxCallMembersCount;
+    EXPECT_EQ(bool(call), !full) << others << " others in the call";
+    Pump();
+    bool logged = false;
+    for (const auto& line : c.h.logs) logged = logged || line.find("the call is full (25 members)") != std::string::npos;
+    EXPECT_EQ(logged, full) << others << " others in the call";
+  }
 }
 
 TEST(CallSession, ParticipantsVoiceStatesAndTheirCallbacksFollowTheMainGateway) {

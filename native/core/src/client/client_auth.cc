@@ -305,12 +305,14 @@ void Client::UpdateProvisionalAccountDisplayName(
     std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback) {
   if (!impl_) return PostToCurrentThread(callback, Destroyed());
   ClientImpl& impl = *impl_;
+  // A bad name is a ValidationError whether or not there is a token: the argument is wrong.
   auto problem = rules::CheckText("name", name, 1, limits::kMaxDisplayNameCodePoints);
+  ErrorType type = ErrorType::ValidationError;
   if (!problem && !impl.session().token()) {
     problem = "no token: call UpdateToken with the provisional account's token first";
+    type = ErrorType::ClientNotReady;
   }
   if (problem) {
-    ErrorType type = impl.session().token() ? ErrorType::ValidationError : ErrorType::ClientNotReady;
     if (callback) {
       impl.Post([callback, type, problem = *problem] { callback(ClientResult::Failure(type, problem)); });
     }

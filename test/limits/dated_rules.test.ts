@@ -1,0 +1,187 @@
+// Every rule of the spec that starts (or ends) on a date, as a table: its date, the emulator's
+// constant for it, and a probe run on an emulator whose clock starts one day before the date and
+// on an emulator whose clock starts exactly at it (00:00:00 UTC): the old behaviour the day
+// before, the new one on the day. A rule the emulator applies with no date (only the rule in
+// force today) says so; a slipped constant fails the first test of its row.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DAVE_REQUIRED_FROM } from '../../lib/emulator/voice/protocol';
+import { PIN_PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/pins';
+import { PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/permission_splits';
+import { PERMISSION_SPLIT_AT as SLOWMODE_SPLIT_AT } from '../../lib/emulator/domain/slowmode';
+import { BOT_CHANNEL_OMISSION_AT } from '../../lib/emulator/domain/channels';
+import { inMigrationWindow, MIGRATION_WINDOW_END, MIGRATION_WINDOW_START } from '../../lib/emulator/domain/entitlement_migration';
+import { SEED, start, type Started } from '../emulator/helpers';
+import { addRole, PERM, setRoles } from '../emulator/helpers/guild_setup';
+import { identify, joinCall, lobbyOf, mainSession, opIs, VoiceClient } from '../emulator/voice/helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+type Era = 'before' | 'from';
+
+interface DatedRule {
+  rule: string;
+  /** The date as the spec gives it, at 00:00:00 UTC. */
+  date: string;
+  /** The emulator's constant for it, or null when the emulator keeps no date for the rule. */
+  constant: number | null;
+  /** The behaviour on an emulator whose clock starts at `startTime`. */
+  probe?: (s: Started) => Promise<Era>;
+  /** Why no probe: what the emulator does instead. */
+  notEmulated?: string;
+}
+
+const g = BigInt(SEED.guildId);
+const GENERAL = (g + 12n).toString();
+const NO_BOTS = (g + 19n).toString();
+const LOBBY_VOICE = (g + 15n).toString();
+const BOT_ROLE = (g + 2n).toString();
+const MANAGE_EVENTS = 1n << 33n;
+
+const rules: DatedRule[] = [
+  {
+    rule: 'a bot no longer gets the guild channels it cannot view (GET /guilds/{id}/channels)',
+    date: '2026-11-16',
+    constant: BOT_CHANNEL_OMISSION_AT,
+    probe: async (s) => {
+      const list = (await s.api.get(`/guilds/${SEED.guildId}/channels`, s.api.bot)).body as Array<{ id: string }>;
+      return list.some((c) => c.id === NO_BOTS) ? 'before' : 'from';
+    },
+  },
+  {
+    rule: 'PIN_MESSAGES is needed to pin: MANAGE_MESSAGES alone no longer does',
+    date: '2026-02-23',
+    constant: PIN_PERMISSION_SPLIT_AT,
+    probe: async (s) => {
+      s.emu.control.setRateLimits(false);
+      const manager = addRole(s.emu, SEED.guildId, 'Manager', PERM.MANAGE_MESSAGES, 1);
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [BOT_ROLE, manager]);
+      const id = String(s.emu.control.postChannelMessage(SEED.users.nelly, GENERAL, 'pin me').id);
+      const pinned = await s.api.put(`/channels/${GENERAL}/messages/pins/${id}`, undefined, s.api.bot);
+      if (pinned.status === 204) return 'before';
+      expect(pinned.body.code).toBe(50013);
+      return 'from';
+    },
+  },
+  {
+    rule: 'BYPASS_SLOWMODE bypasses slowmode: MANAGE_MESSAGES alone no longer does',
+    date: '2026-02-23',
+    constant: SLOWMODE_SPLIT_AT,
+    probe: async (s) => {
+      const manager = addRole(s.emu, SEED.guildId, 'Slow manager', PERM.MANAGE_MESSAGES, 1);
+      setRoles(s.emu, SEED.guildId, SEED.users.carol, [manager]);
+      s.emu.control.setChannelSlowmode(GENERAL, 60);
+      s.emu.control.postChannelMessage(SEED.users.carol, GENERAL, 'first');
+      try {
+        s.emu.control.postChannelMessage(SEED.users.carol, GENERAL, 'second, within the interval');
+        return 'before';
+      } catch (error) {
+        expect((error as { code?: number }).code).toBe(20016);
+        return 'from';
+      }
+    },
+  },
+  {
+    rule: 'CREATE_EVENTS (CREATE_GUILD_EXPRESSIONS for emoji and stickers) is needed to create: MANAGE_ alone no longer does',
+    date: '2026-02-23',
+    constant: PERMISSION_SPLIT_AT,
+    probe: async (s) => {
+      const manager = addRole(s.emu, SEED.guildId, 'Events manager', MANAGE_EVENTS, 1);
+      setRoles(s.emu, SEED.guildId, SEED.botUserId, [BOT_ROLE, manager]);
+      const event = { name: 'Raid night', privacy_level: 2, entity_type: 2, channel_id: LOBBY_VOICE, scheduled_start_time: new Date(s.emu.control.now() + DAY).toISOString() };
+      const created = await s.api.post(`/guilds/${SEED.guildId}/scheduled-events`, event, s.api.bot);
+      if (created.status === 200) return 'before';
+      expect(created.body.code).toBe(50013);
+      return 'from';
+    },
+  },
+  {
+    rule: 'only DAVE (end-to-end encrypted) calls: a voice member without DAVE is closed with 4017',
+    date: '2026-03-01',
+    constant: DAVE_REQUIRED_FROM,
+    probe: async (s) => {
+      const lobbyId = await lobbyOf(s.api, [SEED.users.nelly]);
+      const main = await mainSession(s.emu, SEED.users.nelly);
+      try {
+        const join = await joinCall(main.gateway, SEED.users.nelly, lobbyId);
+        const voice = await VoiceClient.connect(s.emu);
+        identify(voice, join, { max_dave_protocol_version: 0 });
+        const outcome = await Promise.race([voice.closed.then((c) => c.code), voice.waitFor(opIs(2)).then(() => -1)]);
+        voice.terminate();
+        if (outcome === -1) return 'before';
+        expect(outcome).toBe(4017);
+        return 'from';
+      } finally {
+        main.gateway.close();
+      }
+    },
+  },
+  {
+    rule: 'the entitlement migration window opens (renewals inside it follow the migration rules)',
+    date: '2024-10-01',
+    constant: MIGRATION_WINDOW_START,
+    probe: async (s) => (inMigrationWindow(s.emu.control.now()) ? 'from' : 'before'),
+  },
+  {
+    rule: 'the entitlement migration window closes (the current rules from then on)',
+    date: '2024-11-01',
+    constant: MIGRATION_WINDOW_END,
+    probe: async (s) => (inMigrationWindow(s.emu.control.now()) ? 'before' : 'from'),
+  },
+  {
+    rule: 'legacy third-party game connections stop being returned (GET /users/@me/connections)',
+    date: '2026-07-10',
+    constant: null,
+    notEmulated: 'The emulator never returns a legacy game connection (connectionsJson, lib/emulator/domain/accounts.ts): the rule in force since the date, at every clock.',
+  },
+  {
+    rule: 'apps can no longer create guilds (POST /guilds)',
+    date: '2025-07-15',
+    constant: null,
+    notEmulated: 'POST /guilds is refused with 20001 at every clock (lib/emulator/routes/guilds.ts): guild creation before the date is not emulated.',
+  },
+  {
+    rule: 'the request for all of a guild\'s members is rate limited (1 per guild per bot per 30 s)',
+    date: '2025-10-01',
+    constant: null,
+    notEmulated: 'The limit applies at every clock (lib/emulator/gateway/requests.ts).',
+  },
+  {
+    rule: 'the default upload size is 10 MiB (25 MiB before)',
+    date: '2025-01-16',
+    constant: null,
+    notEmulated: 'The 10 MiB limit applies at every clock (DEFAULT_UPLOAD_LIMIT_BYTES, lib/emulator/domain/attachments.ts).',
+  },
+  {
+    rule: 'voice gateway versions below 4 and the deprecated encryption modes are discontinued',
+    date: '2024-11-18',
+    constant: null,
+    notEmulated: 'Versions below 4 and the deprecated modes are refused at every clock (lib/emulator/voice/listener.ts): they were never implemented.',
+  },
+];
+
+let running: Started | undefined;
+afterEach(async () => {
+  await running?.emu.close();
+  running = undefined;
+});
+
+describe('the dated rules of the spec, one day before and on the date', () => {
+  for (const row of rules) {
+    const at = Date.parse(`${row.date}T00:00:00Z`);
+    if (row.constant === null) {
+      it(`${row.date} ${row.rule}: not dated in the emulator, with the reason`, () => {
+        expect(row.notEmulated?.length ?? 0).toBeGreaterThan(40);
+        expect(row.probe).toBeUndefined();
+      });
+      continue;
+    }
+    it(`${row.date} ${row.rule}: the emulator's constant is the date`, () => {
+      expect(new Date(row.constant!).toISOString()).toBe(new Date(at).toISOString());
+    });
+    for (const [era, startTime] of [['before', at - DAY], ['from', at]] as const) {
+      it(`${row.date} ${row.rule}: ${era === 'before' ? 'one day before, the old rule' : 'on the date, the new rule'}`, async () => {
+        running = await start({ startTime });
+        expect(await row.probe!(running)).toBe(era);
+      });
+    }
+  }
+});
