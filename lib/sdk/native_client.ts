@@ -38,14 +38,7 @@ import type {
   UserHandle,
   UserMessageSummariesCallback,
 } from './social_types';
-import type {
-  AudioDevice,
-  CallHandle,
-  DeviceChangeCallback,
-  UserAudioCapturedCallback,
-  UserAudioReceivedCallback,
-  VoiceParticipantChangedCallback,
-} from './voice_types';
+import type * as Voice from './voice_types';
 
 /** NativeClient's lifetime (native/core/src/client/client.cc). */
 export interface NativeLifetimeMethods {
@@ -194,23 +187,23 @@ export interface NativeUsersMethods {
 
 /** NativeClient's methods of one area (native/core/src/client/client_audio.cc). */
 export interface NativeAudioMethods {
-  StartCall(channelId: bigint | string): CallHandle;
+  StartCall(channelId: bigint | string): Voice.CallHandle;
   StartCallWithAudioCallbacks(
     lobbyId: bigint | string,
-    receivedCb: UserAudioReceivedCallback | null,
-    capturedCb: UserAudioCapturedCallback | null,
-  ): CallHandle;
+    receivedCb: Voice.UserAudioReceivedCallback | null,
+    capturedCb: Voice.UserAudioCapturedCallback | null,
+  ): Voice.CallHandle;
   EndCall(channelId: bigint | string, cb: () => void): void;
   EndCalls(cb: () => void): void;
-  GetCall(channelId: bigint | string): CallHandle;
-  GetCalls(): CallHandle[];
-  GetInputDevices(cb: (devices: AudioDevice[]) => void): void;
-  GetOutputDevices(cb: (devices: AudioDevice[]) => void): void;
-  GetCurrentInputDevice(cb: (device: AudioDevice) => void): void;
-  GetCurrentOutputDevice(cb: (device: AudioDevice) => void): void;
+  GetCall(channelId: bigint | string): Voice.CallHandle;
+  GetCalls(): Voice.CallHandle[];
+  GetInputDevices(cb: (devices: Voice.AudioDevice[]) => void): void;
+  GetOutputDevices(cb: (devices: Voice.AudioDevice[]) => void): void;
+  GetCurrentInputDevice(cb: (device: Voice.AudioDevice) => void): void;
+  GetCurrentOutputDevice(cb: (device: Voice.AudioDevice) => void): void;
   SetInputDevice(deviceId: string, cb: ResultCallback): void;
   SetOutputDevice(deviceId: string, cb: ResultCallback): void;
-  SetDeviceChangeCallback(cb: DeviceChangeCallback | null | undefined): void;
+  SetDeviceChangeCallback(cb: Voice.DeviceChangeCallback | null | undefined): void;
   GetInputVolume(): number;
   SetInputVolume(inputVolume: number): void;
   GetOutputVolume(): number;
@@ -228,7 +221,7 @@ export interface NativeAudioMethods {
   SetOpusHardwareCoding(encode: boolean, decode: boolean): void;
   SetNoAudioInputThreshold(dBFS: number): void;
   SetNoAudioInputCallback(cb: ((inputDetected: boolean) => void) | null | undefined): void;
-  SetVoiceParticipantChangedCallback(cb: VoiceParticipantChangedCallback | null | undefined): void;
+  SetVoiceParticipantChangedCallback(cb: Voice.VoiceParticipantChangedCallback | null | undefined): void;
   AddVoiceLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
   SetVoiceLogDir(path: string, minSeverity: Enums.LoggingSeverity): void;
   /** Tests and demos: drives the virtual audio devices (wrap_client_audio.cc). */
