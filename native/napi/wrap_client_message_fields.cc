@@ -23,7 +23,8 @@ namespace sdkpp::napi {
 
 namespace {
 
-// The order of MessageField in lib/sdk/message_handle.ts.
+// The order of Field in lib/sdk/message_handle.ts; test/sdk/message_fields_mirror.test.ts holds
+// the two lists, the snapshot layout and the flag bits below to each other.
 enum class MessageField : int32_t {
   Author = 0,
   Channel,
