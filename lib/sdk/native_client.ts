@@ -1,5 +1,5 @@
 // The addon's NativeClient as one composed type: an interface per area (the same area words as
-// native/core/src/client/client_<area>.cc, native/napi/wrap_client_<area>.cc and
+// native/core/src/client/client_<area>.cc, native/napi/client/wrap_client_<area>.cc and
 // lib/sdk/client_<area>.ts), joined with the platform results it takes from the Node host.
 // The façade holds exactly this type, so no method is reached through a cast: every area class
 // (client_<area>.ts, chained in client.ts's order) stands on NativeClientMethods, which holds it.

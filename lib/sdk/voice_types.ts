@@ -1,4 +1,4 @@
-// Types of the voice classes the addon hands out (native/napi/wrap_call.cc): Call,
+// Types of the voice classes the addon hands out (native/napi/voice/wrap_call.cc): Call,
 // CallInfoHandle, VoiceStateHandle, and the values AudioDevice and VADThresholdSettings.
 import type * as Enums from './enums.generated';
 
