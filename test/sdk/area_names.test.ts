@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../lib/sdk/binding';
+import { fileBelow } from './source_files';
 
 type Layer = 'core' | 'napi' | 'facade';
 
@@ -121,21 +122,6 @@ describe('area names line up across core, N-API and façade', () => {
     expect(checked).toBeGreaterThan(100);
   });
 });
-
-/** The one file named `name` below `dir` (the N-API folder may gain area folders). */
-function fileBelow(dir: string, name: string): string {
-  const found: string[] = [];
-  const walk = (at: string): void => {
-    for (const entry of readdirSync(at)) {
-      const full = join(at, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (entry === name) found.push(full);
-    }
-  };
-  walk(join(packageRoot, dir));
-  expect(found, `${name} below ${dir}`).toHaveLength(1);
-  return readFileSync(found[0], 'utf8');
-}
 
 /** The members each layer gives Call, sorted. */
 export function callMembers(core: string, napi: string, facade: string): { core: string[]; napi: string[]; facade: string[] } {

@@ -3,25 +3,11 @@
 // and as C++ constants in the addon's wrap_client_message_fields.cc. Neither can include the
 // other, so this test holds the two lists to each other: the same field names in the same order,
 // and the same layout numbers and flag bits.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../lib/sdk/binding';
-
-/** The one file named `name` below `dir`, as text. */
-function fileBelow(dir: string, name: string): string {
-  const found: string[] = [];
-  const walk = (at: string): void => {
-    for (const entry of readdirSync(at)) {
-      const full = join(at, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (entry === name) found.push(full);
-    }
-  };
-  walk(join(packageRoot, dir));
-  expect(found, `${name} below ${dir}`).toHaveLength(1);
-  return readFileSync(found[0], 'utf8');
-}
+import { fileBelow } from './source_files';
 
 /** The members of the enum `header` opens, in order; C++'s closing `Count` is not a field. */
 function enumMembers(text: string, header: RegExp): string[] {
