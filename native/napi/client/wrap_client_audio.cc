@@ -2,12 +2,13 @@
 #include <cstdlib>
 #include <string>
 
+#include "callbacks/callback_adapter.h"
+#include "callbacks/client_handlers.h"
 #include "client/argument_rules.h"
-#include "client/callback_adapter.h"
 #include "client/client_access.h"
-#include "client/client_handlers.h"
 #include "client/wrap_client.h"
 #include "enums/enum_exports.h"
+#include "model/wrap_client_result.h"
 #include "util/args.h"
 #include "util/convert.h"
 #include "voice/audio/audio_backend_choice.h"

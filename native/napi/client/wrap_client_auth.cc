@@ -1,7 +1,7 @@
 // NativeClient's auth methods (core: native/core/src/client/client_auth.cc): account linking and tokens: argument checks, then the core call with
 // its callback turned into a JS call (results arrive from RunCallbacks on the JS thread).
 #include "callbacks/addon_data.h"
-#include "client/callback_adapter.h"
+#include "callbacks/callback_adapter.h"
 #include "client/wrap_client.h"
 #include "enums/enum_exports.h"
 #include "model/wrap_authorization_args.h"

@@ -1,9 +1,10 @@
 // NativeClient's connection methods (core: native/core/src/client/client_connection.cc): the session,
 // and the reference's Core row (application id, logging, HTTP timeout, thread priority, version,
 // Error/Status/ThreadToString).
-#include "client/callback_adapter.h"
+#include "callbacks/callback_adapter.h"
 #include "client/wrap_client.h"
 #include "enums/enum_exports.h"
+#include "model/wrap_client_result.h"
 #include "util/args.h"
 
 namespace sdkpp::napi {

@@ -1,8 +1,9 @@
 // NativeClient's messages (core: native/core/src/client/client_messages.cc); the façade's
 // MessageHandle reads are in wrap_client_message_fields.cc.
-#include "client/callback_adapter.h"
+#include "callbacks/callback_adapter.h"
 #include "client/wrap_client.h"
 #include "enums/enum_exports.h"
+#include "model/wrap_client_result.h"
 #include "sdkpp/limits.h"
 #include "social/wrap_handles.h"
 #include "util/args.h"

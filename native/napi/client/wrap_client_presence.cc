@@ -1,7 +1,7 @@
 // NativeClient's rich presence, activity invite and launch methods.
 #include <cmath>
 
-#include "client/callback_adapter.h"
+#include "callbacks/callback_adapter.h"
 #include "client/wrap_client.h"
 #include "enums/enum_exports.h"
 #include "model/wrap_activity.h"

@@ -1,7 +1,8 @@
 // NativeClient's users and guilds (core: native/core/src/client/client_users.cc).
-#include "client/callback_adapter.h"
+#include "callbacks/callback_adapter.h"
 #include "client/wrap_client.h"
 #include "enums/enum_exports.h"
+#include "model/wrap_client_result.h"
 #include "social/wrap_handles.h"
 #include "util/args.h"
 #include "util/convert.h"

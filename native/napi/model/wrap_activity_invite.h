@@ -3,6 +3,7 @@
 
 #include <napi.h>
 
+#include "callbacks/js_arg.h"
 #include "model/value_wrap.h"
 #include "sdkpp/activity_invite.h"
 
@@ -38,5 +39,8 @@ class ActivityInviteWrap : public ValueWrap<ActivityInviteWrap, ActivityInvite> 
   Napi::Value IsValid(const Napi::CallbackInfo& info);
   void SetIsValid(const Napi::CallbackInfo& info, ActivityInvite& value);
 };
+
+// A callback's ActivityInvite (callbacks/js_arg.h).
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const ActivityInvite& invite) { return ActivityInviteWrap::NewInstance(env, invite); }
 
 }  // namespace sdkpp::napi

@@ -3,6 +3,7 @@
 
 #include <napi.h>
 
+#include "callbacks/js_arg.h"
 #include "model/value_wrap.h"
 #include "sdkpp/client_result.h"
 
@@ -36,5 +37,8 @@ class ClientResultWrap : public ValueWrap<ClientResultWrap, ClientResult> {
   Napi::Value RetryAfter(const Napi::CallbackInfo& info);
   void SetRetryAfter(const Napi::CallbackInfo& info, ClientResult& value);
 };
+
+// A callback's ClientResult (callbacks/js_arg.h).
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const ClientResult& result) { return ClientResultWrap::NewInstance(env, result); }
 
 }  // namespace sdkpp::napi

@@ -4,6 +4,10 @@
 
 #include <napi.h>
 
+#include <optional>
+#include <vector>
+
+#include "callbacks/js_arg.h"
 #include "model/value_wrap.h"
 #include "sdkpp/guild_types.h"
 #include "sdkpp/lobby_handle.h"
@@ -82,5 +86,22 @@ class LinkedLobbyWrap : public ValueWrap<LinkedLobbyWrap, LinkedLobby> {
 
 // Registers every class above on `exports`.
 void DefineHandleClasses(Napi::Env env, Napi::Object exports);
+
+// --- Callback arguments of these classes (callbacks/js_arg.h)
+
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const std::optional<UserHandle>& user) { return Optional<UserHandleWrap>(env, user); }
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const std::vector<UserMessageSummary>& items) {
+  return ArrayOf<UserMessageSummaryWrap>(env, items);
+}
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const std::vector<GuildMinimal>& items) { return ArrayOf<GuildMinimalWrap>(env, items); }
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const std::vector<GuildChannel>& items) { return ArrayOf<GuildChannelWrap>(env, items); }
+// Message history hands over ids, in a BigUint64Array (one object instead of one bigint per
+// message): the façade makes its MessageHandle objects (see wrap_client_message_fields.cc for
+// why a message handle is not a wrapped object).
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const std::vector<MessageHandle>& messages) {
+  auto ids = Napi::TypedArrayOf<uint64_t>::New(env, messages.size(), napi_biguint64_array);
+  for (size_t i = 0; i < messages.size(); ++i) ids[i] = messages[i].Id();
+  return ids;
+}
 
 }  // namespace sdkpp::napi

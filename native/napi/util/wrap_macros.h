@@ -53,7 +53,7 @@ namespace sdkpp::napi {
     return Finish(env, constructor, AddonData::Of(env).classes[kClassName]);                 \
   }
 
-// --- The Client's event-handler setters (client/wrap_client.h, client/callback_adapter.h)
+// --- The Client's event-handler setters (client/wrap_client.h, callbacks/callback_adapter.h)
 
 // ClientWrap::Name: hands the core the app's handler (or none, for undefined or null).
 #define SDKPP_SET_HANDLER(Name, Type)                                                        \

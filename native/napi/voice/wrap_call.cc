@@ -5,8 +5,8 @@
 #include <string>
 
 #include "callbacks/addon_data.h"
+#include "callbacks/callback_adapter.h"
 #include "client/argument_rules.h"
-#include "client/callback_adapter.h"
 #include "util/convert.h"
 #include "util/wrap_macros.h"
 

@@ -4,6 +4,7 @@
 
 #include <napi.h>
 
+#include "callbacks/js_arg.h"
 #include "model/value_wrap.h"
 #include "sdkpp/audio_device.h"
 #include "sdkpp/call.h"
@@ -71,6 +72,16 @@ class VADThresholdSettingsWrap : public ValueWrap<VADThresholdSettingsWrap, VADT
 
 // Call::EncryptionState as {e2ee, protocolVersion, privacyCode} (privacyCode undefined when none).
 Napi::Value EncryptionStateToJs(Napi::Env env, const Call::EncryptionState& state);
+
+// --- Callback arguments of these classes (callbacks/js_arg.h)
+
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const AudioDevice& device) { return AudioDeviceWrap::NewInstance(env, device); }
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const std::vector<AudioDevice>& devices) {
+  return ArrayOf<AudioDeviceWrap>(env, devices);
+}
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, Call::Status status) { return Napi::Number::New(env, static_cast<int32_t>(status)); }
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, Call::Error error) { return Napi::Number::New(env, static_cast<int32_t>(error)); }
+inline Napi::Value JsArg(JsArgTag, Napi::Env env, const Call::EncryptionState& state) { return EncryptionStateToJs(env, state); }
 
 void DefineVoiceClasses(Napi::Env env, Napi::Object exports);
 
