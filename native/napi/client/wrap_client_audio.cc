@@ -4,9 +4,9 @@
 
 #include "callbacks/callback_adapter.h"
 #include "callbacks/client_handlers.h"
-#include "client/argument_rules.h"
 #include "client/client_access.h"
 #include "client/wrap_client.h"
+#include "context/argument_rules.h"
 #include "enums/enum_exports.h"
 #include "model/wrap_client_result.h"
 #include "util/args.h"

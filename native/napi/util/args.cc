@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "client/argument_rules.h"
+#include "context/argument_rules.h"
 #include "sdkpp/limits.h"
 
 namespace sdkpp::napi {

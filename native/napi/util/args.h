@@ -53,7 +53,7 @@ bool ReadBool(const ArgRef& arg);
 // A finite number in [min, max] (a volume, a dB threshold); `range_rule` names the range.
 float ReadFloat(const ArgRef& arg, double min, double max, const std::string& range_rule);
 // A setting's number (a volume, a dB threshold, a delay): a TypeError when it is not a number, a
-// RangeError with the core's own rule (client/argument_rules.h) when it is out of range.
+// RangeError with the core's own rule (context/argument_rules.h) when it is out of range.
 float ReadSetting(const ArgRef& arg, const rules::SettingRange& range);
 // An integer number in [min, max]; `range_rule` is the RangeError's rule otherwise, `type_rule`
 // the TypeError's for a value that is not a number.

@@ -6,7 +6,7 @@
 
 #include "callbacks/addon_data.h"
 #include "callbacks/callback_adapter.h"
-#include "client/argument_rules.h"
+#include "context/argument_rules.h"
 #include "util/convert.h"
 #include "util/wrap_macros.h"
 

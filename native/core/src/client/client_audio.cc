@@ -3,8 +3,8 @@
 #include <string>
 
 #include "client/api_requests.h"
-#include "client/argument_rules.h"
 #include "client/client_impl.h"
+#include "context/argument_rules.h"
 #include "sdkpp/limits.h"
 
 namespace sdkpp {

@@ -9,8 +9,8 @@
 #include <cstdint>
 
 #include "callbacks/app_callbacks.h"
-#include "client/service_endpoints.h"
 #include "http/http_client.h"
+#include "http/service_endpoints.h"
 #include "io/scheduler.h"
 #include "io/socket_router.h"
 #include "io/url_opener.h"

@@ -1,4 +1,4 @@
-#include "client/argument_rules.h"
+#include "context/argument_rules.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "client/service_endpoints.h"
+#include "http/service_endpoints.h"
 
 #include <cstdlib>
 

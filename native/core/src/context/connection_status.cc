@@ -1,4 +1,4 @@
-#include "client/connection_status.h"
+#include "context/connection_status.h"
 
 #include <string>
 
