@@ -106,13 +106,12 @@ Napi::Value ClientWrap::StartCallWithAudioCallbacks(const Napi::CallbackInfo& in
   Napi::Function captured = ReadFunctionOrNull(ArgRef{info, 2, m, "capturedCb"});
   auto* impl = sdkpp::detail::ClientAccess::Impl(*client_);
   if (!impl) return CallWrap::NewInstance(info.Env(), Call());  // destroyed: the invalid Call, as StartCall
-  voice::CallManager& calls = impl->calls();
   auto log = [impl](const std::string& line) {
     impl->calls().voice_logger().Log(LoggingSeverity::Error, line);
     impl->logger().Log(LoggingSeverity::Error, line);
   };
   auto bridge = AudioCallbackBridge::Create(info.Env(), received, captured, log);
-  Call call = calls.StartCall(lobby_id, bridge->Hooks());
+  Call call = sdkpp::detail::ClientAccess::StartCallWithAudioHooks(*client_, lobby_id, bridge->Hooks());
   if (call && info.This().IsObject()) {
     KeepAudioCallbacks(*client_, info.This().As<Napi::Object>(), lobby_id,
                        received.IsEmpty() ? info.Env().Null() : Napi::Value(received),
