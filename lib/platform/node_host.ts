@@ -1,5 +1,5 @@
 // The Node implementation of the core's Platform (native/core/include/sdkpp/platform.h): the
-// addon calls these methods (their names: native/napi/platform_host_methods.h, checked by
+// addon calls these methods (their names: native/napi/io/platform_host_methods.h, checked by
 // test/sdk/platform_parity.test.ts), and results go back through the NativeClient's _On* methods —
 // always on a later turn of the event loop, never from inside the call (the Platform contract).
 // Each capability lives in its own file under host/; this class only composes them.
@@ -113,7 +113,7 @@ export class NodePlatformHost {
   aeadOpen(algorithm: number, nonceSize: number, aadSize: number, inSize: number): boolean {
     return this.#aead.aeadOpen(algorithm, nonceSize, aadSize, inSize);
   }
-  // DAVE (native/napi/dave/node_dave_session.h)
+  // DAVE (native/napi/io/node_dave_session.h)
   daveMaxProtocolVersion(): number {
     return this.#dave.daveMaxProtocolVersion();
   }

@@ -56,13 +56,13 @@ export interface NativeBinding {
     codeChallengeS256(verifier: string): string;
     isDebugBuild(): boolean;
     /** How many holds keep this thread's event loop running now: pending calls, and Clients
-     * connecting or connected (native/napi/event_loop_hold.h). */
+     * connecting or connected (native/napi/callbacks/event_loop_hold.h). */
     eventLoopHolds(): number;
     /** The value classes whose string getters the façade memoizes (string_getter_memo.ts). */
     valueClassShapes(): ValueClassShape[];
-    /** The methods the addon calls on the platform host (native/napi/platform_host_methods.h). */
+    /** The methods the addon calls on the platform host (native/napi/io/platform_host_methods.h). */
     platformHostMethods: string[];
-    /** One NodePlatform without a Client, for the voice host tests (native/napi/platform_probe.h). */
+    /** One NodePlatform without a Client, for the voice host tests (native/napi/io/platform_probe.h). */
     PlatformProbe: new (host: object, onWake: (onJsThread: boolean) => void) => PlatformProbe;
   };
   [enumName: string]: unknown;
@@ -83,7 +83,7 @@ export interface PlatformProbe {
   /** What the platform logged so far ("Warning: ..."); lines arrive through RunCallbacks. */
   logLines(): string[];
 
-  // DAVE (native/napi/platform_probe_dave.cc): NodePlatform's DAVE capability and sessions.
+  // DAVE (native/napi/io/platform_probe_dave.cc): NodePlatform's DAVE capability and sessions.
   /** Platform::DaveMaxProtocolVersion (0: no DAVE; the reason is logged once). */
   daveMaxProtocolVersion(): number;
   /** Platform::CreateDaveSession: this probe's number for the session, or the error. */

@@ -11,7 +11,8 @@ import type * as Enums from './enums.generated';
 import type { AdditionalContentInfo, ChannelHandle, LobbyHandle, StringMap, UserHandle } from './social_types';
 
 /** The fields the addon reads by id, one per call; the order of MessageField in
- * wrap_client_message_fields.cc. The common fields come from a batch snapshot instead. */
+ * wrap_client_message_fields.cc (test/sdk/message_fields_mirror.test.ts holds the two lists, the
+ * layout below and Flag to each other). The common fields come from a batch snapshot instead. */
 const enum Field {
   Author = 0,
   Channel,

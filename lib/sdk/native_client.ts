@@ -1,5 +1,5 @@
 // The addon's NativeClient as one composed type: an interface per area (the same area words as
-// native/core/src/client/client_<area>.cc, native/napi/wrap_client_<area>.cc and
+// native/core/src/client/client_<area>.cc, native/napi/client/wrap_client_<area>.cc and
 // lib/sdk/client_<area>.ts), joined with the platform results it takes from the Node host.
 // The façade holds exactly this type, so no method is reached through a cast: every area class
 // (client_<area>.ts, chained in client.ts's order) stands on NativeClientMethods, which holds it.
@@ -38,14 +38,7 @@ import type {
   UserHandle,
   UserMessageSummariesCallback,
 } from './social_types';
-import type {
-  AudioDevice,
-  Call,
-  DeviceChangeCallback,
-  UserAudioCapturedCallback,
-  UserAudioReceivedCallback,
-  VoiceParticipantChangedCallback,
-} from './voice_types';
+import type * as Voice from './voice_types';
 
 /** NativeClient's lifetime (native/core/src/client/client.cc). */
 export interface NativeLifetimeMethods {
@@ -194,23 +187,23 @@ export interface NativeUsersMethods {
 
 /** NativeClient's methods of one area (native/core/src/client/client_audio.cc). */
 export interface NativeAudioMethods {
-  StartCall(channelId: bigint | string): Call;
+  StartCall(channelId: bigint | string): Voice.Call;
   StartCallWithAudioCallbacks(
     lobbyId: bigint | string,
-    receivedCb: UserAudioReceivedCallback | null,
-    capturedCb: UserAudioCapturedCallback | null,
-  ): Call;
+    receivedCb: Voice.UserAudioReceivedCallback | null,
+    capturedCb: Voice.UserAudioCapturedCallback | null,
+  ): Voice.Call;
   EndCall(channelId: bigint | string, cb: () => void): void;
   EndCalls(cb: () => void): void;
-  GetCall(channelId: bigint | string): Call;
-  GetCalls(): Call[];
-  GetInputDevices(cb: (devices: AudioDevice[]) => void): void;
-  GetOutputDevices(cb: (devices: AudioDevice[]) => void): void;
-  GetCurrentInputDevice(cb: (device: AudioDevice) => void): void;
-  GetCurrentOutputDevice(cb: (device: AudioDevice) => void): void;
+  GetCall(channelId: bigint | string): Voice.Call;
+  GetCalls(): Voice.Call[];
+  GetInputDevices(cb: (devices: Voice.AudioDevice[]) => void): void;
+  GetOutputDevices(cb: (devices: Voice.AudioDevice[]) => void): void;
+  GetCurrentInputDevice(cb: (device: Voice.AudioDevice) => void): void;
+  GetCurrentOutputDevice(cb: (device: Voice.AudioDevice) => void): void;
   SetInputDevice(deviceId: string, cb: ResultCallback): void;
   SetOutputDevice(deviceId: string, cb: ResultCallback): void;
-  SetDeviceChangeCallback(cb: DeviceChangeCallback | null | undefined): void;
+  SetDeviceChangeCallback(cb: Voice.DeviceChangeCallback | null | undefined): void;
   GetInputVolume(): number;
   SetInputVolume(inputVolume: number): void;
   GetOutputVolume(): number;
@@ -228,7 +221,7 @@ export interface NativeAudioMethods {
   SetOpusHardwareCoding(encode: boolean, decode: boolean): void;
   SetNoAudioInputThreshold(dBFS: number): void;
   SetNoAudioInputCallback(cb: ((inputDetected: boolean) => void) | null | undefined): void;
-  SetVoiceParticipantChangedCallback(cb: VoiceParticipantChangedCallback | null | undefined): void;
+  SetVoiceParticipantChangedCallback(cb: Voice.VoiceParticipantChangedCallback | null | undefined): void;
   AddVoiceLogCallback(callback: LogCallback, minSeverity: Enums.LoggingSeverity): void;
   SetVoiceLogDir(path: string, minSeverity: Enums.LoggingSeverity): void;
   /** Tests and demos: drives the virtual audio devices (wrap_client_audio.cc). */

@@ -1,21 +1,21 @@
 // Module entry: one AddonData per environment, then every class, enum and function.
 #include <napi.h>
 
-#include "addon_data.h"
-#include "callback_pump.h"
-#include "enum_exports.h"
+#include "callbacks/addon_data.h"
+#include "callbacks/callback_pump.h"
+#include "client/wrap_client.h"
+#include "enums/enum_exports.h"
 #include "internal_exports.h"
-#include "wrap_activity.h"
-#include "wrap_activity_invite.h"
-#include "wrap_activity_parts.h"
-#include "wrap_authorization_args.h"
-#include "wrap_authorization_code.h"
-#include "wrap_client.h"
-#include "wrap_client_create_options.h"
-#include "wrap_client_result.h"
-#include "wrap_device_authorization_args.h"
-#include "wrap_call.h"
-#include "wrap_handles.h"
+#include "model/wrap_activity.h"
+#include "model/wrap_activity_invite.h"
+#include "model/wrap_activity_parts.h"
+#include "model/wrap_authorization_args.h"
+#include "model/wrap_authorization_code.h"
+#include "model/wrap_client_create_options.h"
+#include "model/wrap_client_result.h"
+#include "model/wrap_device_authorization_args.h"
+#include "social/wrap_handles.h"
+#include "voice/wrap_call.h"
 
 namespace sdkpp::napi {
 namespace {

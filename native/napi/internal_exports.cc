@@ -1,17 +1,17 @@
 #include "internal_exports.h"
 
-#include "addon_data.h"
-#include "args.h"
 #include "auth/authorize_request.h"
 #include "auth/pkce.h"
-#include "callback_pump.h"
-#include "event_loop_hold.h"
+#include "callbacks/addon_data.h"
+#include "callbacks/callback_pump.h"
+#include "callbacks/event_loop_hold.h"
+#include "io/platform_host_methods.h"
+#include "io/platform_probe.h"
 #include "logging/logger.h"
 #include "logging/redactor.h"
-#include "platform_host_methods.h"
-#include "platform_probe.h"
-#include "wrap_authorization_args.h"
-#include "wrap_client_result.h"
+#include "model/wrap_authorization_args.h"
+#include "model/wrap_client_result.h"
+#include "util/args.h"
 
 namespace sdkpp::napi {
 namespace {

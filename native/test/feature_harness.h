@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "callbacks/app_callbacks.h"
-#include "client/connection_status.h"
-#include "client/feature_context.h"
+#include "context/connection_status.h"
+#include "context/feature_context.h"
 #include "gateway/dispatch_handlers.h"
 #include "gateway/gateway_connection.h"
 #include "rpc/frame_codec.h"

@@ -9,7 +9,7 @@
 #include <limits>
 #include <string>
 
-#include "client/argument_rules.h"
+#include "context/argument_rules.h"
 #include "sdkpp/limits.h"
 #include "test_client.h"
 

@@ -15,7 +15,7 @@ export const nativeTargets = [
     file: 'native/core/include/sdkpp/limits.h',
     tests: 'Limits.*:MessageCache.*:Social.*:ActivityJson.*:ActivityValidation.*:FrameCodec.*:RpcConnection.*:Json.*:CallSession.*:AudioEngine.*:HostileInput.*',
   },
-  { area: 'limits', file: 'native/core/src/client/argument_rules.cc', tests: 'Limits.*:ActivityValidation.*:AudioEngine.*:CallSession.*' },
+  { area: 'limits', file: 'native/core/src/context/argument_rules.cc', tests: 'Limits.*:ActivityValidation.*:AudioEngine.*:CallSession.*' },
   { area: 'limits', file: 'native/core/src/social/activity_json.cc', tests: 'ActivityJson.*:ActivityValidation.*:ActivityInviteJson.*:ActivityObjectModel.*:Limits.*' },
   // --- caches and their bounds
   { area: 'caches', file: 'native/core/src/social/message_cache.cc', tests: 'MessageCache.*:Social.*:SocialAnnounce.*' },

@@ -1,4 +1,4 @@
-// The Node host hands each event to the addon with the time (native/napi/host_clock.h), and the
+// The Node host hands each event to the addon with the time (native/napi/callbacks/host_clock.h), and the
 // addon answers its clock from that time only until it runs JS. These tests move the app's clock
 // (the `now` option, as fake timers would) from inside an SDK callback, which runs inside the
 // gateway event, and read the clock again in the same event: a time reused after the callback

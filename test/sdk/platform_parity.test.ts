@@ -1,5 +1,5 @@
 // The addon calls the Node host by name (NodePlatform::Invoke). The names are one list,
-// native/napi/platform_host_methods.h, which the addon exports; this test fails when the Node
+// native/napi/io/platform_host_methods.h, which the addon exports; this test fails when the Node
 // host lacks a listed method, has a host method the list does not name, or the list names a
 // method node_platform.cc never calls; and the other direction, when the host reports a result
 // through a NativeClient._On* method the addon does not have, or never reports one it has.
@@ -34,9 +34,10 @@ describe('platform host parity (C++ ⇄ TypeScript)', () => {
     expect(extra, `NodePlatformHost has method(s) not in platform_host_methods.h (add them there, or to HOST_LIFECYCLE_METHODS)`).toEqual([]);
   });
 
-  it('NodePlatform (node_platform.cc, dave/*.cc) calls every listed method, and only through the list', () => {
-    const daveDir = join(packageRoot, 'native/napi/dave');
-    const files = [join(packageRoot, 'native/napi/node_platform.cc'), ...readdirSync(daveDir).filter((file) => file.endsWith('.cc')).map((file) => join(daveDir, file))];
+  it('NodePlatform (node_platform.cc, its DAVE files dave_*.cc and node_dave_session.cc) calls every listed method, and only through the list', () => {
+    const ioDir = join(packageRoot, 'native/napi/io');
+    const files = readdirSync(ioDir).filter((file) => /^(node_platform|dave_\w+|node_dave_session)\.cc$/.test(file)).map((file) => join(ioDir, file));
+    expect(files.length).toBeGreaterThanOrEqual(4);
     const source = files.map((file) => readFileSync(file, 'utf8')).join('\n');
     // Invoke(HostMethod::x, ...) or a helper that passes HostMethod::x on to Invoke.
     const called = [...new Set([...source.matchAll(/HostMethod::(\w+)/g)].map((m) => m[1]))].sort();

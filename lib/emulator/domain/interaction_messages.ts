@@ -15,6 +15,7 @@ import { validateEmbeds } from './embeds';
 import { checkContentAllowed, createChannelMessage, editChannelMessage, SETTABLE_FLAGS as CHANNEL_SETTABLE_FLAGS } from './channel_messages';
 import { findMessageChannel } from './message_channels';
 import { findChannel } from './channels';
+import { messageHeadJson } from './messages';
 
 export const MessageFlag = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING: 1 << 7, SUPPRESS_NOTIFICATIONS: 1 << 12, IS_COMPONENTS_V2: 1 << 15 } as const;
 const SETTABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2;
@@ -246,32 +247,18 @@ export function interactionMessageJson(emu: Emulator, interaction: Interaction, 
   const app = emu.app(interaction.applicationId);
   const data = (interaction.payload.data ?? {}) as Record<string, unknown>;
   const author = app ? userOrIdJson(emu, app.botUserId, app) : { id: interaction.applicationId };
-  const common = {
-    id: message.id,
-    type: message.type as MessageType,
-    content: message.content,
-    channel_id: message.channelId,
-    timestamp: emu.iso(message.timestamp)!,
-    edited_timestamp: emu.iso(message.editedTimestamp),
-    tts: false,
-    mention_everyone: false,
-    mentions: [],
-    mention_roles: [],
-    attachments: (message.attachments ?? []).map((a) => attachmentJson(emu, message.channelId, a)),
-    embeds: message.embeds as unknown as APIMessage['embeds'],
-    pinned: false,
-    flags: message.flags as MessageFlags,
-    application_id: interaction.applicationId,
-    webhook_id: interaction.applicationId,
-  } satisfies Omit<APIMessage, 'author'>;
-  const json: Record<string, unknown> = {
-    ...common,
-    author,
-    components: message.components,
-    interaction_metadata: interactionMetadata(emu, interaction, message.id !== interaction.originalMessageId),
-    // Deprecated (the spec) but still sent, as the public API does.
-    interaction: { id: interaction.id, type: interaction.type, name: typeof data.name === 'string' ? data.name : (data.custom_id ?? ''), user: userOrIdJson(emu, interaction.userId, app) },
-  };
+  const json = messageHeadJson(emu, message, message.type as MessageType);
+  json.attachments = (message.attachments ?? []).map((a) => attachmentJson(emu, message.channelId, a));
+  json.embeds = message.embeds as unknown as APIMessage['embeds'];
+  json.pinned = false;
+  json.flags = message.flags as MessageFlags;
+  json.application_id = interaction.applicationId;
+  json.webhook_id = interaction.applicationId;
+  json.author = author;
+  json.components = message.components;
+  json.interaction_metadata = interactionMetadata(emu, interaction, message.id !== interaction.originalMessageId);
+  // Deprecated (the spec) but still sent, as the public API does.
+  json.interaction = { id: interaction.id, type: interaction.type, name: typeof data.name === 'string' ? data.name : (data.custom_id ?? ''), user: userOrIdJson(emu, interaction.userId, app) };
   if (message.guildId) json.guild_id = message.guildId;
   if (message.poll) json.poll = { ...message.poll, results: { is_finalized: false, answer_counts: [] } };
   return json;

@@ -14,15 +14,28 @@ import { Validator } from './validate';
 
 const MAX_STORED_PER_CHANNEL = 1000;
 
-export function messageJson(emu: Emulator, message: Message): Record<string, unknown> {
-  // The public API's message fields (APIMessage); the emulator's messages have no mentions,
-  // attachments, embeds or pins (yet), so those are empty as the service sends them. One object
-  // literal with every field in wire order: spreading a `common` object into another and then
-  // adding keys gave V8 a slow object per message, and building and collecting those was most
-  // of a 200-message history page's CPU time.
-  const json: Record<string, unknown> = {
+/** What the public API's message JSON is built in: its plain fields checked against APIMessage
+ * by name; the nested objects (author, metadata, components, ...) as the emulator builds them. */
+export type MessageWireJson = Record<string, unknown> & Partial<Pick<APIMessage, WirePlainField>>;
+type WirePlainField =
+  | 'id' | 'type' | 'content' | 'channel_id' | 'timestamp' | 'edited_timestamp' | 'tts' | 'mention_everyone'
+  | 'mentions' | 'mention_roles' | 'attachments' | 'embeds' | 'pinned' | 'flags' | 'application_id' | 'webhook_id';
+
+/**
+ * The public API's leading message fields (APIMessage), in wire order, as one fresh object
+ * literal; each kind of message assigns its own fields after them. Assigning keeps V8's fast
+ * object: spreading a `common` object into another and then adding keys gave V8 a slow object
+ * per message, and building and collecting those was most of a 200-message history page's CPU
+ * time. Mentions are none: the emulator's messages mention nobody (yet), as sent empty.
+ */
+export function messageHeadJson(
+  emu: Emulator,
+  message: Pick<Message, 'id' | 'content' | 'channelId' | 'timestamp' | 'editedTimestamp'>,
+  type: MessageType,
+): MessageWireJson {
+  return {
     id: message.id,
-    type: 0 as MessageType,
+    type,
     content: message.content,
     channel_id: message.channelId,
     timestamp: emu.iso(message.timestamp)!,
@@ -31,15 +44,21 @@ export function messageJson(emu: Emulator, message: Message): Record<string, unk
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: [],
-    embeds: [],
-    pinned: false,
-    flags: message.flags as MessageFlags,
-    application_id: message.applicationId,
-    author: userOrIdJson(emu, message.authorId),
-    metadata: message.metadata ?? undefined,
-    moderation_metadata: message.moderationMetadata ?? undefined,
-  } satisfies Omit<APIMessage, 'author'> & { author: Record<string, unknown>; metadata: unknown; moderation_metadata: unknown };
+  } satisfies Partial<APIMessage>;
+}
+
+export function messageJson(emu: Emulator, message: Message): Record<string, unknown> {
+  // The emulator's lobby and DM messages have no attachments, embeds or pins (yet), so those are
+  // empty as the service sends them.
+  const json = messageHeadJson(emu, message, 0 as MessageType);
+  json.attachments = [];
+  json.embeds = [];
+  json.pinned = false;
+  json.flags = message.flags as MessageFlags;
+  json.application_id = message.applicationId;
+  json.author = userOrIdJson(emu, message.authorId);
+  json.metadata = message.metadata ?? undefined;
+  json.moderation_metadata = message.moderationMetadata ?? undefined;
   if (message.lobbyId) {
     json.lobby_id = message.lobbyId;
     const lobby = emu.state.lobbies.get(message.lobbyId);

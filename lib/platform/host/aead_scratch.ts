@@ -1,4 +1,4 @@
-// The host side of NodePlatform's voice AEAD (native/napi/aead_scratch.h). The addon hands over,
+// The host side of NodePlatform's voice AEAD (native/napi/io/aead_scratch.h). The addon hands over,
 // once, views of one scratch ArrayBuffer (useAeadScratch); each seal or open then passes only the
 // algorithm and sizes: the key, nonce, AAD and input are already in the views, and the output is
 // written into one. No Buffer crosses the boundary per packet, and nothing here throws.

@@ -45,7 +45,7 @@ export class HostEvents {
   // The app's options, alive exactly as long as the sink (options.ts says why).
   readonly #optionsOf = new WeakMap<PlatformEventSink, NodePlatformOptions>();
   #optionsBeforeAttach: NodePlatformOptions | undefined = {};
-  // The addon's one-number cell for each event's time (native/napi/host_clock.h).
+  // The addon's one-number cell for each event's time (native/napi/callbacks/host_clock.h).
   #clockCell: Float64Array | undefined;
 
   /** The app's options, held strongly only until attach(). */
@@ -89,7 +89,7 @@ export class HostEvents {
   deliver(call: (sink: PlatformEventSink) => void, refused?: () => void): void {
     const sink = this.#sink?.deref();
     if (!sink) return;
-    // The event comes with the time (native/napi/host_clock.h): the addon needs no call back for
+    // The event comes with the time (native/napi/callbacks/host_clock.h): the addon needs no call back for
     // it until it runs JS. A clock that throws or answers no number leaves NaN: the addon then
     // calls now(), which reports the failure as before.
     const clock = this.#clockCell;

@@ -1,4 +1,4 @@
-// The voice parts of NodePlatform (native/napi/node_platform.cc) through the addon, driven by
+// The voice parts of NodePlatform (native/napi/io/node_platform.cc) through the addon, driven by
 // internal.PlatformProbe: AEAD through the scratch buffer against @noble/ciphers, every failure
 // answered false (never a throw), the key wiped after each call; Wake from a native thread
 // delivered on the JS thread, coalesced, silent after detach, and holding neither the process

@@ -1,4 +1,4 @@
-// The host side of NodePlatform's DAVE sessions (native/napi/dave/node_dave_session.h): one
+// The host side of NodePlatform's DAVE sessions (native/napi/io/node_dave_session.h): one
 // davey DAVESession per call, in a Map under the number the addon gave it. Every davey throw is
 // caught and answered as a message (true or Buffer on success), so a hostile op 25–30 payload
 // costs the call a transition, never the process. Frames go through the scratch views

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "auth/authorize_request.h"
-#include "client/feature_context.h"
+#include "context/feature_context.h"
 #include "rpc/local_client.h"
 #include "sdkpp/client.h"
 #include "sdkpp/platform.h"

@@ -9,7 +9,7 @@
 
 #include "auth/token_endpoint.h"
 #include "auth/token_session.h"
-#include "client/feature_context.h"
+#include "context/feature_context.h"
 #include "sdkpp/client.h"
 
 namespace sdkpp::auth {

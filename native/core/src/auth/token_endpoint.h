@@ -8,7 +8,7 @@
 #include <string>
 
 #include "callbacks/app_callbacks.h"
-#include "client/feature_context.h"
+#include "context/feature_context.h"
 #include "http/api_request.h"
 #include "sdkpp/client.h"
 

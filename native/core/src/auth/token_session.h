@@ -10,8 +10,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "client/connection_status.h"
-#include "client/feature_context.h"
+#include "context/connection_status.h"
+#include "context/feature_context.h"
 #include "gateway/gateway_connection.h"
 #include "rpc/local_client.h"
 #include "sdkpp/client.h"

@@ -3,8 +3,9 @@
 #include <string>
 
 #include "client/api_requests.h"
-#include "client/argument_rules.h"
+#include "client/client_access.h"
 #include "client/client_impl.h"
+#include "context/argument_rules.h"
 #include "sdkpp/limits.h"
 
 namespace sdkpp {
@@ -34,13 +35,18 @@ Call Client::StartCall(uint64_t channelId) {
   return impl_->calls().StartCall(channelId, {});
 }
 
+Call detail::ClientAccess::StartCallWithAudioHooks(Client& client, uint64_t lobby_id, voice::CallAudioHooks hooks) {
+  ClientImpl* impl = Impl(client);
+  if (!impl) return Call();
+  return impl->calls().StartCall(lobby_id, std::move(hooks));
+}
+
 Call Client::StartCallWithAudioCallbacks(uint64_t lobbyId, UserAudioReceivedCallback receivedCb,
                                          UserAudioCapturedCallback capturedCb) {
-  if (!impl_) return Call();
   voice::CallAudioHooks hooks;
   hooks.received = std::move(receivedCb);
   hooks.captured = std::move(capturedCb);
-  return impl_->calls().StartCall(lobbyId, std::move(hooks));
+  return detail::ClientAccess::StartCallWithAudioHooks(*this, lobbyId, std::move(hooks));
 }
 
 void Client::EndCall(uint64_t channelId, EndCallCallback callback) {

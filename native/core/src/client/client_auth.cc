@@ -1,12 +1,14 @@
 // Client's account-linking and token methods (spec, "Authentication").
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "auth/pkce.h"
 #include "auth/token_endpoint.h"
 #include "client/api_requests.h"
-#include "client/argument_rules.h"
 #include "client/client_impl.h"
 #include "client/linked_guild_join.h"
+#include "context/argument_rules.h"
 #include "http/form.h"
 #include "http/result_builder.h"
 #include "json/json.h"
@@ -34,6 +36,35 @@ void DeliverTokensOrFailure(ClientImpl& impl, const Client::TokenExchangeCallbac
   auth::DeliverTokenExchange(impl.context().callbacks, callback, std::move(result), {});
 }
 
+// A token call's answer on an invalid Client: no tokens.
+void PostDestroyedTokenExchange(const Client::TokenExchangeCallback& callback) {
+  PostToCurrentThread(callback, Destroyed(), std::string(), std::string(),
+                      AuthorizationTokenType::Bearer, int32_t{0}, std::string());
+}
+
+// What is wrong with a provisional-account call's arguments, if anything, the first rule broken
+// in the order of the arguments; `code` only for the call that takes one.
+std::optional<std::string> ProvisionalArgumentsProblem(uint64_t applicationId, std::string const* code,
+                                                       const char* wire_type,
+                                                       std::string const& externalAuthToken) {
+  if (applicationId == 0) return "applicationId: must not be 0";
+  if (code != nullptr && code->empty()) return "code: must not be empty";
+  if (wire_type == nullptr) return "externalAuthType: unknown value";
+  if (externalAuthToken.empty()) return "externalAuthToken: must not be empty";
+  return std::nullopt;
+}
+
+// The JSON body of the provisional-account endpoints: the application and the provider's token.
+std::string ExternalAuthBody(uint64_t applicationId, const char* wire_type, std::string const& externalAuthToken) {
+  json::Writer body;
+  body.BeginObject()
+      .Key("client_id").String(std::to_string(applicationId))
+      .Key("external_auth_type").String(wire_type)
+      .Key("external_auth_token").String(externalAuthToken)
+      .EndObject();
+  return body.Take();
+}
+
 
 }  // namespace
 
@@ -53,10 +84,7 @@ bool Client::HandleAuthorizeCallback(std::string const& callbackUrl) {
 void Client::GetToken(uint64_t applicationId, std::string const& code,
                       std::string const& codeVerifier, std::string const& redirectUri,
                       TokenExchangeCallback callback) {
-  if (!impl_) {
-    return PostToCurrentThread(callback, Destroyed(), std::string(), std::string(),
-                               AuthorizationTokenType::Bearer, int32_t{0}, std::string());
-  }
+  if (!impl_) return PostDestroyedTokenExchange(callback);
   if (applicationId == 0) return DeliverTokensOrFailure(*impl_, callback, Invalid("applicationId: must not be 0"));
   if (code.empty()) return DeliverTokensOrFailure(*impl_, callback, Invalid("code: must not be empty"));
   if (redirectUri.empty()) return DeliverTokensOrFailure(*impl_, callback, Invalid("redirectUri: must not be empty"));
@@ -76,10 +104,7 @@ void Client::GetToken(uint64_t applicationId, std::string const& code,
 }
 
 void Client::GetTokenFromDevice(DeviceAuthorizationArgs args, TokenExchangeCallback callback) {
-  if (!impl_) {
-    return PostToCurrentThread(callback, Destroyed(), std::string(), std::string(),
-                               AuthorizationTokenType::Bearer, int32_t{0}, std::string());
-  }
+  if (!impl_) return PostDestroyedTokenExchange(callback);
   impl_->device_flow().Start(std::move(args), std::move(callback));
 }
 
@@ -105,10 +130,7 @@ void Client::CloseAuthorizeDeviceScreen() {
 
 void Client::RefreshToken(uint64_t applicationId, std::string const& refreshToken,
                           TokenExchangeCallback callback) {
-  if (!impl_) {
-    return PostToCurrentThread(callback, Destroyed(), std::string(), std::string(),
-                               AuthorizationTokenType::Bearer, int32_t{0}, std::string());
-  }
+  if (!impl_) return PostDestroyedTokenExchange(callback);
   if (applicationId == 0) return DeliverTokensOrFailure(*impl_, callback, Invalid("applicationId: must not be 0"));
   if (refreshToken.empty()) return DeliverTokensOrFailure(*impl_, callback, Invalid("refreshToken: must not be empty"));
   impl_->logger().redactor().RememberSecret(refreshToken);
@@ -211,24 +233,18 @@ void Client::GetProvisionalToken(uint64_t applicationId,
                                  AuthenticationExternalAuthType externalAuthType,
                                  std::string const& externalAuthToken,
                                  TokenExchangeCallback callback) {
-  if (!impl_) {
-    return PostToCurrentThread(callback, Destroyed(), std::string(), std::string(),
-                               AuthorizationTokenType::Bearer, int32_t{0}, std::string());
-  }
+  if (!impl_) return PostDestroyedTokenExchange(callback);
   const char* wire_type = auth::ExternalAuthTypeWireName(externalAuthType);
-  if (applicationId == 0) return DeliverTokensOrFailure(*impl_, callback, Invalid("applicationId: must not be 0"));
-  if (wire_type == nullptr) return DeliverTokensOrFailure(*impl_, callback, Invalid("externalAuthType: unknown value"));
-  if (externalAuthToken.empty()) return DeliverTokensOrFailure(*impl_, callback, Invalid("externalAuthToken: must not be empty"));
+  if (auto problem = ProvisionalArgumentsProblem(applicationId, nullptr, wire_type, externalAuthToken)) {
+    return DeliverTokensOrFailure(*impl_, callback, Invalid(*problem));
+  }
   impl_->logger().redactor().RememberSecret(externalAuthToken);
-  json::Writer body;
-  body.BeginObject()
-      .Key("client_id").String(std::to_string(applicationId))
-      .Key("external_auth_type").String(wire_type)
-      .Key("external_auth_token").String(externalAuthToken)
-      .EndObject();
   ClientImpl& impl = *impl_;
   bool oidc = externalAuthType == AuthenticationExternalAuthType::OIDC;
-  auth::ExchangeForToken(impl.context(), impl.session(), auth::JsonRequest("POST", "/partner-sdk/token", body.Take(), "GetProvisionalToken"),
+  auth::ExchangeForToken(impl.context(), impl.session(),
+                         auth::JsonRequest("POST", "/partner-sdk/token",
+                                           ExternalAuthBody(applicationId, wire_type, externalAuthToken),
+                                           "GetProvisionalToken"),
                          [&impl, callback, oidc](ClientResult result, auth::TokenGrant grant) {
                            // The refresh grant is deprecated for OIDC provisional accounts: on
                            // expiry the app gets a fresh provider token and calls UpdateToken.
@@ -243,15 +259,11 @@ void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string co
                                           AuthenticationExternalAuthType externalAuthType,
                                           std::string const& externalAuthToken,
                                           TokenExchangeCallback callback) {
-  if (!impl_) {
-    return PostToCurrentThread(callback, Destroyed(), std::string(), std::string(),
-                               AuthorizationTokenType::Bearer, int32_t{0}, std::string());
-  }
+  if (!impl_) return PostDestroyedTokenExchange(callback);
   const char* wire_type = auth::ExternalAuthTypeWireName(externalAuthType);
-  if (applicationId == 0) return DeliverTokensOrFailure(*impl_, callback, Invalid("applicationId: must not be 0"));
-  if (code.empty()) return DeliverTokensOrFailure(*impl_, callback, Invalid("code: must not be empty"));
-  if (wire_type == nullptr) return DeliverTokensOrFailure(*impl_, callback, Invalid("externalAuthType: unknown value"));
-  if (externalAuthToken.empty()) return DeliverTokensOrFailure(*impl_, callback, Invalid("externalAuthToken: must not be empty"));
+  if (auto problem = ProvisionalArgumentsProblem(applicationId, &code, wire_type, externalAuthToken)) {
+    return DeliverTokensOrFailure(*impl_, callback, Invalid(*problem));
+  }
   auto& redactor = impl_->logger().redactor();
   redactor.RememberSecret(code);
   redactor.RememberSecret(codeVerifier);
@@ -278,23 +290,14 @@ void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId,
   if (!impl_) return PostToCurrentThread(callback, Destroyed());
   ClientImpl& impl = *impl_;
   const char* wire_type = auth::ExternalAuthTypeWireName(externalAuthType);
-  std::string problem = applicationId == 0      ? "applicationId: must not be 0"
-                        : wire_type == nullptr  ? "externalAuthType: unknown value"
-                        : externalAuthToken.empty() ? "externalAuthToken: must not be empty"
-                                                    : "";
-  if (!problem.empty()) {
-    if (callback) impl.Post([callback, problem] { callback(Invalid(problem)); });
+  if (auto problem = ProvisionalArgumentsProblem(applicationId, nullptr, wire_type, externalAuthToken)) {
+    if (callback) impl.Post([callback, problem = *problem] { callback(Invalid(problem)); });
     return;
   }
   impl.logger().redactor().RememberSecret(externalAuthToken);
-  json::Writer body;
-  body.BeginObject()
-      .Key("client_id").String(std::to_string(applicationId))
-      .Key("external_auth_type").String(wire_type)
-      .Key("external_auth_token").String(externalAuthToken)
-      .EndObject();
   impl.http().Send(
-      auth::JsonRequest("POST", "/partner-sdk/provisional-accounts/unmerge", body.Take(),
+      auth::JsonRequest("POST", "/partner-sdk/provisional-accounts/unmerge",
+                        ExternalAuthBody(applicationId, wire_type, externalAuthToken),
                         "UnmergeIntoProvisionalAccount"),
       [&impl, callback](http::ApiResponse response) {
         if (callback) impl.Post([callback, result = response.result] { callback(result); });

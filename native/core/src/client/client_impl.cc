@@ -67,7 +67,6 @@ ClientImpl::~ClientImpl() {
 
 void ClientImpl::set_application_id(uint64_t id) {
   settings_.application_id = id;
-  social_.state()->application_id = id;
   local_client_.SetApplicationId(id);
 }
 

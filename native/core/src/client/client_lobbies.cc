@@ -1,9 +1,9 @@
 // Client's lobby methods.
 #include <algorithm>
 
-#include "client/argument_rules.h"
 #include "client/api_requests.h"
 #include "client/linked_guild_join.h"
+#include "context/argument_rules.h"
 #include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "social/parse.h"

@@ -1,8 +1,8 @@
 // Client's message methods: lobby messages, direct messages, history through the cache.
 #include <algorithm>
 
-#include "client/argument_rules.h"
 #include "client/api_requests.h"
+#include "context/argument_rules.h"
 #include "sdkpp/limits.h"
 #include "social/factory.h"
 #include "social/parse.h"

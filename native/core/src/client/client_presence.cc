@@ -1,6 +1,6 @@
 // Client's rich presence, activity invites and launch registration.
-#include "client/argument_rules.h"
 #include "client/api_requests.h"
+#include "context/argument_rules.h"
 #include "os/launch_command.h"
 #include "sdkpp/limits.h"
 #include "social/activity_json.h"

@@ -3,7 +3,7 @@
 #include <cctype>
 
 #include "client/api_requests.h"
-#include "client/argument_rules.h"
+#include "context/argument_rules.h"
 #include "sdkpp/limits.h"
 #include "social/factory.h"
 

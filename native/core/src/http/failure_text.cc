@@ -6,7 +6,7 @@
 #include <cmath>
 #include <optional>
 
-#include "client/service_endpoints.h"
+#include "http/service_endpoints.h"
 #include "sdkpp/enums.h"
 
 namespace sdkpp::http {

@@ -132,13 +132,20 @@ void HttpClient::OnTimeout(PlatformId id) {
   Finish(id, std::move(response));
 }
 
-bool HttpClient::OnResponse(PlatformId request, PlatformHttpResponse response) {
+std::optional<PlatformId> HttpClient::TakeAnsweredOperation(PlatformId request) {
   auto link = operation_of_request_.find(request);
-  if (link == operation_of_request_.end()) return false;
+  if (link == operation_of_request_.end()) return std::nullopt;
   PlatformId id = link->second;
   operation_of_request_.erase(link);
+  scheduler_.Cancel(operations_.at(id).timer);
+  return id;
+}
+
+bool HttpClient::OnResponse(PlatformId request, PlatformHttpResponse response) {
+  std::optional<PlatformId> answered = TakeAnsweredOperation(request);
+  if (!answered) return false;
+  PlatformId id = *answered;
   Operation& op = operations_.at(id);
-  scheduler_.Cancel(op.timer);
   LearnServiceClock(response.headers);
   uint64_t elapsed = platform_.NowMs() - op.attempt_started_ms;
 
@@ -187,12 +194,10 @@ bool HttpClient::OnResponse(PlatformId request, PlatformHttpResponse response) {
 }
 
 bool HttpClient::OnError(PlatformId request, std::string message) {
-  auto link = operation_of_request_.find(request);
-  if (link == operation_of_request_.end()) return false;
-  PlatformId id = link->second;
-  operation_of_request_.erase(link);
+  std::optional<PlatformId> answered = TakeAnsweredOperation(request);
+  if (!answered) return false;
+  PlatformId id = *answered;
   Operation& op = operations_.at(id);
-  scheduler_.Cancel(op.timer);
   if (op.request.idempotent && op.failures < kMaxFailureRetries) {
     RetryAfter(id, BackoffMs(op.failures++), "connection failed");
     return true;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -71,6 +72,9 @@ class HttpClient {
   void Dispatch(PlatformId id);
   void Attempt(PlatformId id);
   void OnTimeout(PlatformId id);
+  // The operation a platform request belongs to, unlinked from it and its timer stopped: the
+  // platform answered it; nullopt when the request is not (or no longer) ours.
+  std::optional<PlatformId> TakeAnsweredOperation(PlatformId request);
   void Finish(PlatformId id, ApiResponse response);
   void RetryAfter(PlatformId id, uint64_t delay_ms, const char* why);
   uint64_t BackoffMs(int failures);

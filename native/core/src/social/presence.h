@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "client/connection_status.h"
-#include "client/feature_context.h"
+#include "context/connection_status.h"
+#include "context/feature_context.h"
 #include "gateway/dispatch_handlers.h"
 #include "gateway/gateway_connection.h"
 #include "rpc/local_client.h"

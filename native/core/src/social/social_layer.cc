@@ -125,7 +125,8 @@ void SocialLayer::OnPresence(const json::Value& data) {
   user.game_activity_json.reset();
   for (const auto& activity : data["activities"].Items()) {
     auto app = activity["application_id"].Snowflake();
-    if (!app || *app == state_->application_id || state_->application_id == 0) {
+    const uint64_t application_id = context_.settings.application_id;
+    if (!app || *app == application_id || application_id == 0) {
       user.game_activity_json = activity.Serialize();
       break;
     }

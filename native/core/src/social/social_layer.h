@@ -15,7 +15,7 @@
 #include <memory>
 #include <string_view>
 
-#include "client/feature_context.h"
+#include "context/feature_context.h"
 #include "gateway/dispatch_handlers.h"
 #include "json/json.h"
 #include "sdkpp/client.h"

@@ -16,7 +16,6 @@ namespace sdkpp::social {
 class SocialState {
  public:
   uint64_t current_user_id = 0;
-  uint64_t application_id = 0;
   std::string cdn_base;  // e.g. "https://cdn.example"; avatars are built from it
   std::unordered_map<uint64_t, UserRecord> users;
   std::unordered_map<uint64_t, RelationshipRecord> relationships;

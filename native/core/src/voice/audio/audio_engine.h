@@ -41,7 +41,7 @@ struct CallAudioHooks {
                      uint64_t channels)>
       captured;
   // The call's hooks are done for this tick: a bridge that hands the frames to another thread
-  // (the N-API layer's, native/napi/audio_callback_bridge.h) publishes them here with one wake, instead of one
+  // (the N-API layer's, native/napi/voice/audio_callback_bridge.h) publishes them here with one wake, instead of one
   // per hook. It must not block or allocate either. It answers how many of the frames it
   // handed out earlier came back too late to be used (counted as hook_late).
   std::function<uint32_t()> tick_end;

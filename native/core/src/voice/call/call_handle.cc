@@ -2,7 +2,7 @@
 // logged, nothing changes) before the session forwards them to the audio engine.
 #include <string>
 
-#include "client/argument_rules.h"
+#include "context/argument_rules.h"
 #include "sdkpp/call.h"
 #include "sdkpp/limits.h"
 #include "voice/call/call_manager.h"

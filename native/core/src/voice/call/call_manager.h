@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "client/feature_context.h"
+#include "context/feature_context.h"
 #include "gateway/dispatch_handlers.h"
 #include "gateway/gateway_connection.h"
 #include "sdkpp/audio_device.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "client/feature_context.h"
+#include "context/feature_context.h"
 #include "voice/dave/dave_counters.h"
 
 namespace sdkpp::voice {
