@@ -48,6 +48,23 @@ export class BlobStore {
   }
 
   /**
+   * The bytes keeping all of `uploads` would add: a content already kept, or twice among them, is
+   * one blob (`put` adds a reference, not bytes), so it counts once or not at all — an upload of
+   * bytes the emulator holds is not refused for want of room it does not take.
+   */
+  addedBytes(uploads: Iterable<Buffer>): number {
+    const counted = new Set<string>();
+    let added = 0;
+    for (const data of uploads) {
+      const hash = BlobStore.hashOf(data);
+      if (this.#refs.has(hash) || counted.has(hash)) continue;
+      counted.add(hash);
+      added += data.length;
+    }
+    return added;
+  }
+
+  /**
    * Takes the references a loaded state holds (hash per attachment) and the files the folder
    * has: files nothing refers to, and temp files, are deleted; references without a file are
    * returned (their bytes are lost: the caller logs them).

@@ -24,7 +24,8 @@ export interface EmulatorCoreOptions {
 }
 
 const ISO_MEMO = new Map<number, string>();
-const ISO_MEMO_MAX = 20_000;
+/** Formatted times memoized at once; at the bound the memo starts over (a bound, not an LRU: formatting is cheap, a sweep is not). */
+export const ISO_MEMO_MAX = 20_000;
 
 /** What a domain re-arms for a state restored from the data file (the clock's scheduler starts empty). */
 export type RestoreHook = (emu: Emulator) => void;

@@ -291,6 +291,30 @@ TEST(MessageCache, RemembersExactlyTheBoundOfEarlyDeletes) {
   EXPECT_EQ(cache.Find(2), nullptr);
 }
 
+// The memory of announced messages the bounds let go (kMaxRememberedAnnouncedEvictions), at its
+// value: a live burst in one channel past its bound evicts one announced message per message.
+// Exactly the bound of them is remembered; one more eviction forgets the oldest, and only it.
+TEST(MessageCache, RemembersExactlyTheBoundOfAnnouncedEvictions) {
+  MessageCache cache;
+  auto announced = [](uint64_t id) {
+    MessageRecord m = Message(id);
+    m.announced = true;
+    return m;
+  };
+  const uint64_t last_at_bound = kMaxMessagesPerChannel + kMaxRememberedAnnouncedEvictions;
+  for (uint64_t id = 1; id <= last_at_bound; ++id) cache.AddLive(announced(id));
+  ASSERT_EQ(cache.size(), kMaxMessagesPerChannel);
+  EXPECT_EQ(cache.Find(kMaxRememberedAnnouncedEvictions), nullptr);
+  EXPECT_NE(cache.Find(kMaxRememberedAnnouncedEvictions + 1), nullptr);
+  EXPECT_TRUE(cache.AnnouncedThenEvicted(1)) << "the oldest of " << kMaxRememberedAnnouncedEvictions << " evictions";
+  EXPECT_TRUE(cache.AnnouncedThenEvicted(kMaxRememberedAnnouncedEvictions));
+  EXPECT_FALSE(cache.AnnouncedThenEvicted(kMaxRememberedAnnouncedEvictions + 1)) << "still cached";
+  cache.AddLive(announced(last_at_bound + 1));  // one more eviction: the oldest is forgotten
+  EXPECT_FALSE(cache.AnnouncedThenEvicted(1));
+  EXPECT_TRUE(cache.AnnouncedThenEvicted(2));
+  EXPECT_TRUE(cache.AnnouncedThenEvicted(kMaxRememberedAnnouncedEvictions + 1));
+}
+
 TEST(MessageCache, UnpinningAMessageStillInItsChannelTellsNoOne) {
   MessageCache cache;
   int changes = 0;

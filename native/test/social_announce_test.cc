@@ -298,6 +298,38 @@ TEST(SocialAnnounce, ALeftLobbyJoinedAgainIsCreatedAgainAndAnEvictedOnesReplaySt
   EXPECT_EQ(h.CountStartingWith("lobby~ "), 0u);
 }
 
+// The memory of lobbies the bounds let go (kMaxRememberedEvictedLobbies), at its value. Past
+// kMaxLobbyRecords a sweep lets the least recently touched tenth go (101 lobbies), and they are
+// remembered in that order, so after 11 sweeps (1111 lobbies) the memory holds the newest 1024:
+// the lobby let go exactly 1024 lobbies ago (this one included) replays silently, and the one let
+// go just before it — one over the bound — is forgotten, so its create is news again.
+TEST(SocialAnnounce, RemembersExactlyTheBoundOfEvictedLobbies) {
+  AnnounceHarness h;
+  const size_t sweep = social::kMaxLobbyRecords / 10 + 1;
+  const size_t sweeps = social::kMaxRememberedEvictedLobbies / sweep + 1;
+  const size_t remembered = sweeps * sweep;
+  ASSERT_GT(remembered, social::kMaxRememberedEvictedLobbies);
+  // Lobby 500 (from READY) goes first, then 10000, 10001, ... in the order they came.
+  const size_t creates = social::kMaxLobbyRecords + (sweeps - 1) * sweep;
+  for (uint64_t id = 10'000; id < 10'000 + creates; ++id) {
+    h.Dispatch("LOBBY_CREATE", R"({"id":")" + std::to_string(id) + R"(","members":[{"id":"1"}]})");
+  }
+  Pump();
+  ASSERT_EQ(h.CountStartingWith("lobby+ "), creates);
+  const size_t oldest_held = remembered - social::kMaxRememberedEvictedLobbies;  // its place among those let go
+  const uint64_t at_bound = 10'000 + oldest_held - 1;
+  const uint64_t one_over = at_bound - 1;
+  ASSERT_FALSE(h.client.GetLobbyHandle(at_bound));
+  ASSERT_FALSE(h.client.GetLobbyHandle(one_over));
+  ASSERT_TRUE(h.client.GetLobbyHandle(10'000 + remembered - 1));
+  ASSERT_FALSE(h.client.GetLobbyHandle(10'000 + remembered - 2)) << "the last one let go";
+  h.heard.clear();
+  h.Dispatch("LOBBY_CREATE", R"({"id":")" + std::to_string(at_bound) + R"(","members":[{"id":"1"}]})");
+  h.Dispatch("LOBBY_CREATE", R"({"id":")" + std::to_string(one_over) + R"(","members":[{"id":"1"}]})");
+  Pump();
+  EXPECT_EQ(h.heard, std::vector<std::string>{"lobby+ " + std::to_string(one_over)});
+}
+
 TEST(SocialAnnounce, AMemberIsAddedOnceAndUpdatedOncePerChangeWhateverTheOrder) {
   AnnounceHarness h;
   const std::string add = R"({"lobby_id":"500","member":{"id":"4","connected":true}})";

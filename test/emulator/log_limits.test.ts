@@ -55,6 +55,31 @@ describe('LogLimiter', () => {
     expect(counted).toBe(4900);
   });
 
+  // MAX_KINDS (1000) kinds are tracked per window; past it a new kind counts against the total only.
+  // What a reader sees is the same at the bound and past it: 100 lines written, at most 20 kind
+  // summaries and one common line, and every line left out counted once.
+  for (const kinds of [1000, 1001, 5000]) {
+    it(`${kinds} kinds in one window: 100 lines, at most 21 summaries, every other line counted once`, () => {
+      const out: string[] = [];
+      const clock = fakeClock();
+      const log = new LogLimiter((line) => out.push(line), clock);
+      // Kinds differ by a word without digits (digits would make them one kind).
+      const word = (i: number) => i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]);
+      for (let i = 0; i < kinds; i++) log.line(`lobby ${word(i)} refused`);
+      log.line(`lobby ${word(0)} refused`); // a tracked kind again
+      log.line(`lobby ${word(kinds - 1)} refused`); // the last kind again: past the bound, untracked
+      expect(out).toHaveLength(100);
+      clock.advance(10_000);
+      const summaries = out.slice(100);
+      expect(summaries.length).toBeLessThanOrEqual(21);
+      const counted = summaries.reduce((sum, line) => sum + Number(/^\((\d+) more/.exec(line)![1]), 0);
+      expect(counted).toBe(kinds + 2 - 100);
+      // A new window writes again.
+      log.line('lobby again refused');
+      expect(out.at(-1)).toBe('lobby again refused');
+    });
+  }
+
   it('kinds ignore ids, counts and ports: words with digits; a long line costs linear time', () => {
     const started = performance.now();
     for (let i = 0; i < 200; i++) kindOf(`internal error on GET /${'x'.repeat(100_000)}`);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, start, type Started } from './helpers';
 import { postFiles } from './helpers/uploads';
+import { BlobStore } from '../../lib/emulator/blob_store';
 
 const MIB = 1024 * 1024;
 const GENERAL = (BigInt(SEED.guildId) + 12n).toString();
@@ -180,6 +181,28 @@ describe('what is kept is bounded', () => {
     await fetch(`${s.emu.apiBase}/channels/${GENERAL}/messages/${first.body.id}`, { method: 'DELETE', headers: { authorization: `Bot ${SEED.botToken}` } });
     expect(s.emu.control.dataFileStatus().blobs.bytes).toBe(0);
     expect((await postFiles(s.emu, GENERAL, [{ filename: 'three.bin', data: tenMiB(103) }])).status).toBe(200);
+    await s.emu.close();
+  }, 60_000);
+
+  it('the bound on kept upload bytes at its edge: exactly the bound is kept, one byte over is refused, and bytes already kept take no room', async () => {
+    expect(new BlobStore(null).limitBytes).toBe(1024 * MIB); // MAX_KEPT_BLOB_BYTES, the emulator's own bound
+    const s = await startOn(join(mkdtempSync(join(dir, 'edge-')), 'state.json'));
+    s.emu.core.blobs.limitBytes = 20 * MIB;
+    const first = await postFiles(s.emu, GENERAL, [{ filename: 'one.bin', data: tenMiB(201) }, { filename: 'two.bin', data: tenMiB(202) }]);
+    expect(first.status, 'exactly the bound').toBe(200);
+    expect(s.emu.control.dataFileStatus().blobs.bytes).toBe(20 * MIB);
+    const over = await postFiles(s.emu, GENERAL, [{ filename: 'byte.bin', data: Buffer.from([7]) }], 'one byte over');
+    expect(over.status).toBe(413);
+    expect(over.body.code).toBe(40005);
+    // The same content again (twice in one message, and once more) is one blob already kept: no room needed.
+    const again = await postFiles(s.emu, GENERAL, [{ filename: 'one-again.bin', data: tenMiB(201) }, { filename: 'one-twice.bin', data: tenMiB(201) }], 'kept already');
+    expect(again.status, JSON.stringify(again.body)?.slice(0, 200)).toBe(200);
+    expect(s.emu.control.dataFileStatus().blobs.bytes).toBe(20 * MIB);
+    // Within the bound, one content twice in one message counts once.
+    s.emu.core.blobs.limitBytes = 30 * MIB;
+    const twice = await postFiles(s.emu, GENERAL, [{ filename: 'three.bin', data: tenMiB(203) }, { filename: 'three-again.bin', data: tenMiB(203) }], 'one new content twice');
+    expect(twice.status, JSON.stringify(twice.body)?.slice(0, 200)).toBe(200);
+    expect(s.emu.control.dataFileStatus().blobs.bytes).toBe(30 * MIB);
     await s.emu.close();
   }, 60_000);
 });

@@ -3,6 +3,7 @@
 // and a lobby's. Exactly the bound is all kept; one more lets the oldest go, and only it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STORED_PER_CHANNEL } from '../../lib/emulator/domain/channel_messages';
+import { ISO_MEMO_MAX } from '../../lib/emulator/emulator';
 import { api, SEED, startTestEmulator, type TestEmulator } from '../emulator/helpers/harness';
 
 let t: TestEmulator;
@@ -45,4 +46,19 @@ describe(`MAX_STORED_PER_CHANNEL (${MAX_STORED_PER_CHANNEL}) at the bound and on
     expect(stored()).toHaveLength(MAX_STORED_PER_CHANNEL);
     expect(stored()[0].id).toBe(second);
   }, 60_000);
+});
+
+// The memo of formatted times (ISO_MEMO_MAX, lib/emulator/emulator.ts) starts over at its bound:
+// what a reader can see is that every time reads right on both sides of the restart — at exactly
+// the bound of distinct times, one over, and times memoized before the restart asked again after it.
+describe(`ISO_MEMO_MAX (${ISO_MEMO_MAX}) at the bound and one over`, () => {
+  it('every time formats as toISOString up to the bound, one over, and again after the memo started over', () => {
+    const base = Date.UTC(2031, 0, 1); // times no other test formats
+    const check = (ms: number) => expect(t.emu.core.iso(ms), String(ms)).toBe(new Date(ms).toISOString());
+    for (let i = 0; i < ISO_MEMO_MAX; i++) check(base + i);
+    check(base + ISO_MEMO_MAX); // one over: the memo starts over here or earlier
+    for (let i = 0; i < ISO_MEMO_MAX; i += 997) check(base + i); // memoized before, asked again
+    check(base + ISO_MEMO_MAX);
+    expect(t.emu.core.iso(null)).toBeNull();
+  });
 });

@@ -97,8 +97,7 @@ export function resolveAttachments(
       throw new ApiError(413, 40005, `Request entity too large: ${file.filename.slice(0, 80)} is over the ${uploadLimit}-byte upload limit`);
     }
   }
-  const incoming = files.reduce((sum, file) => sum + file.data.length, 0);
-  if (!emu.blobs.fits(incoming)) {
+  if (!emu.blobs.fits(emu.blobs.addedBytes(files.map((file) => file.data)))) {
     const mib = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
     throw new ApiError(413, 40005, `Request entity too large: the emulator keeps at most ${mib(emu.blobs.limitBytes)} of uploads in all and holds ${mib(emu.blobs.bytes)}; delete messages with attachments to make room`);
   }

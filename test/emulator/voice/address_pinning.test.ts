@@ -176,6 +176,59 @@ describe('the member\'s own Select Protocol', () => {
   });
 });
 
+describe('the discoveries remembered per member (MAX_REMEMBERED_DISCOVERIES, 8), at the bound and one over', () => {
+  /**
+   * The member's pinned socket, then a fresh socket of its own, then `others` more sockets all ask
+   * discovery for its SSRC; then its Select Protocol names the fresh one. Resolves with the
+   * member, the fresh socket, and whether the pin moved there (the speaker's audio reaches it).
+   */
+  async function selectAfter(others: number): Promise<{ member: Connected; fresh: MediaClient; moved: boolean }> {
+    const { members } = await callOf(s.emu, [[nelly, MODE_AES_GCM], [alice, MODE_AES_GCM]], opened);
+    const [member, speaker] = members;
+    const fresh = new MediaClient({ port: s.emu.voice.port }, member.ssrc);
+    await fresh.bind();
+    const seen = await fresh.discover();
+    for (let i = 0; i < others; i++) {
+      const other = new MediaClient({ port: s.emu.voice.port }, member.ssrc);
+      await other.bind();
+      try {
+        await other.discover();
+      } finally {
+        other.close();
+      }
+    }
+    const from = member.voice.mark();
+    member.voice.send({ op: 1, d: { protocol: 'udp', data: { address: seen.address, port: seen.port, mode: MODE_AES_GCM } } });
+    const description = (await member.voice.waitFor(opIs(4), { from })).d;
+    fresh.key = Buffer.from(description.secret_key);
+    member.media.key = Buffer.from(description.secret_key);
+    const before = { fresh: fresh.received.length, pinned: member.media.received.length };
+    for (let i = 0; i < 3; i++) speaker.media.sendOpus(frame(i));
+    await until(() => fresh.received.length >= before.fresh + 3 || member.media.received.length >= before.pinned + 3, 2000, 'the speaker\'s audio somewhere');
+    return { member, fresh, moved: fresh.received.length >= before.fresh + 3 };
+  }
+
+  it('the fresh socket the oldest of exactly 8 remembered (the pinned one pushed out): Select Protocol moves the pin to it', async () => {
+    const { fresh, moved } = await selectAfter(7);
+    try {
+      expect(moved).toBe(true);
+    } finally {
+      fresh.close();
+    }
+  });
+
+  it('one more discovery after it: the fresh socket is forgotten, Select Protocol naming it moves nothing', async () => {
+    const { member, fresh, moved } = await selectAfter(8);
+    try {
+      expect(moved).toBe(false);
+      expect(member.media.received.length).toBeGreaterThanOrEqual(3);
+      expect(fresh.received).toEqual([]);
+    } finally {
+      fresh.close();
+    }
+  });
+});
+
 describe('keep-alives and discovery of a pinned member', () => {
   it('a keep-alive from the hostile socket is not echoed as the victim\'s; the victim\'s own discovery again is answered and changes nothing', async () => {
     const { members } = await callOf(s.emu, [[nelly, MODE_AES_GCM], [alice, MODE_AES_GCM]], opened);

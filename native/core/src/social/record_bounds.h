@@ -23,8 +23,9 @@ inline constexpr size_t kMaxRememberedEvictedLobbies = 1'024;
 
 // Removes the least recently touched records for which `keep(id)` is false until `records`
 // holds at most 90 % of `cap`; does nothing while it is within `cap`. Returns how many went.
-template <class Map, class Keep>
-size_t EvictLeastRecentlyTouched(Map& records, size_t cap, Keep&& keep) {
+// `gone(id)` is called for each, least recently touched first, once it is erased.
+template <class Map, class Keep, class Gone>
+size_t EvictLeastRecentlyTouched(Map& records, size_t cap, Keep&& keep, Gone&& gone) {
   if (records.size() <= cap) return 0;
   const size_t target = cap - cap / 10;
   std::vector<std::pair<uint64_t, uint64_t>> candidates;  // (touched, id)
@@ -36,9 +37,15 @@ size_t EvictLeastRecentlyTouched(Map& records, size_t cap, Keep&& keep) {
   for (const auto& candidate : candidates) {
     if (records.size() <= target) break;
     records.erase(candidate.second);
+    gone(candidate.second);
     ++removed;
   }
   return removed;
+}
+
+template <class Map, class Keep>
+size_t EvictLeastRecentlyTouched(Map& records, size_t cap, Keep&& keep) {
+  return EvictLeastRecentlyTouched(records, cap, std::forward<Keep>(keep), [](uint64_t) {});
 }
 
 }  // namespace sdkpp::social

@@ -300,18 +300,16 @@ void SocialLayer::BoundChannels(uint64_t just_written) {
 }
 
 void SocialLayer::BoundLobbies(uint64_t just_written) {
-  if (state_->lobbies.size() <= kMaxLobbyRecords) return;
-  std::vector<uint64_t> before;
-  before.reserve(state_->lobbies.size());
-  for (const auto& [id, lobby] : state_->lobbies) before.push_back(id);
-  EvictLeastRecentlyTouched(state_->lobbies, kMaxLobbyRecords, [&](uint64_t id) { return id == just_written; });
   // The messages of a lobby the SDK no longer holds go with it; the app knew the lobby, so a
-  // replay of its create stays silent.
-  for (uint64_t id : before) {
-    if (state_->lobbies.count(id) > 0) continue;
-    state_->messages.DropChannel(id);
-    evicted_lobbies_.Remember(id);
-  }
+  // replay of its create stays silent. They are remembered in the order they were let go (least
+  // recently touched first), so the memory, full, forgets the staler lobby first — not one
+  // picked by the hash map's order.
+  EvictLeastRecentlyTouched(
+      state_->lobbies, kMaxLobbyRecords, [&](uint64_t id) { return id == just_written; },
+      [&](uint64_t id) {
+        state_->messages.DropChannel(id);
+        evicted_lobbies_.Remember(id);
+      });
 }
 
 namespace {
