@@ -52,7 +52,7 @@ export type {
   SentMessage,
   ServiceClientUser,
   UserGuilds,
-} from './sdk/client_outcomes';
+} from './sdk/outcomes_types';
 export { SdkError } from './sdk/errors';
 export type { NodeAudioOptions, NodePlatformOptions } from './platform/node_host';
 export { AudioDevice, Call, CallInfoHandle, VADThresholdSettings, VoiceStateHandle } from './sdk/voice';

@@ -1,6 +1,6 @@
 // Client's lobby methods (core: native/core/src/client/client_lobbies.cc).
 import type { ClientResult } from './binding';
-import type { JoinedLobby, LinkedGuildInvite } from './client_outcomes';
+import type { JoinedLobby, LinkedGuildInvite } from './outcomes_types';
 import { callbackOrPromise, resultOnly } from './callback_or_promise';
 import { PresenceMethods } from './client_presence';
 import type {

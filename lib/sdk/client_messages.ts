@@ -1,7 +1,7 @@
 // Client's message methods (core: native/core/src/client/client_messages.cc). Message history
 // hands out MessageHandle objects made here from the ids the addon answers.
 import type { ClientResult } from './binding';
-import type { MessageHistory, MessageSummaries, SentMessage } from './client_outcomes';
+import type { MessageHistory, MessageSummaries, SentMessage } from './outcomes_types';
 import { callbackOrPromise, resultOnly } from './callback_or_promise';
 import { LobbiesMethods } from './client_lobbies';
 import {

@@ -1,7 +1,7 @@
 // Client's rich presence, activity invite and launch methods (core:
 // native/core/src/client/client_presence.cc).
 import type { Activity, ActivityInvite, ClientResult } from './binding';
-import type { AcceptedActivityInvite } from './client_outcomes';
+import type { AcceptedActivityInvite } from './outcomes_types';
 import { callbackOrPromise, resultOnly } from './callback_or_promise';
 import { AuthMethods } from './client_auth';
 import type * as Enums from './enums.generated';

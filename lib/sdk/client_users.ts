@@ -1,6 +1,6 @@
 // Client's user and guild methods (core: native/core/src/client/client_users.cc).
 import type { ClientResult } from './binding';
-import type { GuildChannels, ServiceClientUser, UserGuilds } from './client_outcomes';
+import type { GuildChannels, ServiceClientUser, UserGuilds } from './outcomes_types';
 import { callbackOrPromise } from './callback_or_promise';
 import { RelationshipsMethods } from './client_relationships';
 import type {
