@@ -31,16 +31,28 @@ export function documentationFiles(root: string): string[] {
   return files.map((file) => relative(root, file).split(sep).join('/'));
 }
 
+/** This repository's address (package.json's repository): a link to one of its own files. */
+const OWN_BASE = 'https://github.com/sdkpp/sdkpp/blob/main/';
+const OWN_FILES = /^https:\/\/github\.com\/sdkpp\/sdkpp\/(?:blob|tree)\/main\/([^?]+)$/;
+
 /** One line per dead link of `file` (relative to `root`): a missing target or a missing anchor. */
 export function deadLinks(root: string, file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
   const problems: string[] = [];
   for (const link of markdownLinks(text)) {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) continue; // https:, mailto:, ...
-    const hash = link.indexOf('#');
-    const path = decodeURIComponent(hash < 0 ? link : link.slice(0, hash));
-    const anchor = hash < 0 ? undefined : decodeURIComponent(link.slice(hash + 1));
-    const target = path === '' ? join(root, file) : resolve(root, dirname(file), path);
+    // A page below the root links a file above its folder through the repository's address
+    // (OWN_FILES), so that every name it cites is a path from the root: checked as that path.
+    const own = OWN_FILES.exec(link);
+    if (!own && (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//'))) continue; // https:, mailto:, ...
+    const local = own ? own[1] : link;
+    const hash = local.indexOf('#');
+    const path = decodeURIComponent(hash < 0 ? local : local.slice(0, hash));
+    const anchor = hash < 0 ? undefined : decodeURIComponent(local.slice(hash + 1));
+    const target = own ? resolve(root, path) : path === '' ? join(root, file) : resolve(root, dirname(file), path);
+    if (!own && path.split('/').includes('..')) {
+      problems.push(`${file}: link ${link} climbs out of its folder: link ${OWN_BASE}<path from the root> instead`);
+      continue;
+    }
     const shown = relative(root, target).split(sep).join('/') || '.';
     if (!target.startsWith(root + sep) && target !== root) {
       problems.push(`${file}: link ${link} leaves the repository (${shown})`);
@@ -108,11 +120,14 @@ describe('the dead-link check', () => {
     }
   }
 
-  it('reports a missing file, a missing anchor, an anchor on a non-markdown file and a link out of the repository', () => {
+  it('reports a missing file, a missing anchor, an anchor on a non-markdown file, a link out of the repository and one that climbs out of its folder', () => {
     expect(
       deadIn(
         {
-          'docs/a.md': '# A\n\n[gone](b.md) [bad anchor](../README.md#nowhere) [code anchor](../lib/x.ts#L3) [out](../../elsewhere.md) [self](#nope)\n',
+          'docs/a.md':
+            '# A\n\n[gone](b.md) [bad anchor](https://github.com/sdkpp/sdkpp/blob/main/README.md#nowhere) ' +
+            '[code anchor](https://github.com/sdkpp/sdkpp/blob/main/lib/x.ts#L3) [out](https://github.com/sdkpp/sdkpp/blob/main/../elsewhere.md) ' +
+            '[up](../README.md) [good](https://github.com/sdkpp/sdkpp/blob/main/README.md#title) [folder](https://github.com/sdkpp/sdkpp/tree/main/lib) [self](#nope)\n',
           'README.md': '# Title\n',
           'lib/x.ts': '',
         },
@@ -120,9 +135,10 @@ describe('the dead-link check', () => {
       ),
     ).toEqual([
       'docs/a.md: link b.md points at docs/b.md, which the repository does not have',
-      'docs/a.md: link ../README.md#nowhere: README.md has no heading with the anchor #nowhere',
-      'docs/a.md: link ../lib/x.ts#L3: an anchor on lib/x.ts, which is not a markdown file',
-      'docs/a.md: link ../../elsewhere.md leaves the repository (../elsewhere.md)',
+      'docs/a.md: link https://github.com/sdkpp/sdkpp/blob/main/README.md#nowhere: README.md has no heading with the anchor #nowhere',
+      'docs/a.md: link https://github.com/sdkpp/sdkpp/blob/main/lib/x.ts#L3: an anchor on lib/x.ts, which is not a markdown file',
+      'docs/a.md: link https://github.com/sdkpp/sdkpp/blob/main/../elsewhere.md leaves the repository (../elsewhere.md)',
+      'docs/a.md: link ../README.md climbs out of its folder: link https://github.com/sdkpp/sdkpp/blob/main/<path from the root> instead',
       'docs/a.md: link #nope: docs/a.md has no heading with the anchor #nope',
     ]);
   });
@@ -146,7 +162,7 @@ describe('the dead-link check', () => {
     expect(
       deadIn(
         {
-          'docs/a.md': '# A\n\n## Set-up (two commands)\n\n[b](b.md#the-b) [folder](../lib) [me](#set-up-two-commands) [web](https://example.test/x#y) `[not](c.md)`\n\n```md\n[also not](d.md)\n```\n',
+          'docs/a.md': '# A\n\n## Set-up (two commands)\n\n[b](b.md#the-b) [folder](https://github.com/sdkpp/sdkpp/tree/main/lib) [me](#set-up-two-commands) [web](https://example.test/x#y) `[not](c.md)`\n\n```md\n[also not](d.md)\n```\n',
           'docs/b.md': '# The B\n',
           'lib/x.ts': '',
         },

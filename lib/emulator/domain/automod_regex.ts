@@ -2,7 +2,7 @@
 // patterns and runs them on the Rust regex engine, which is linear in the message's length
 // whatever the pattern; JavaScript's RegExp backtracks, so a pattern such as `(\w+\s?)+$` made a
 // 41-character message run for ever — and every message of the guild runs every pattern. The
-// emulator matches with its own engine (../regex/regex.ts: Rust's syntax, a Pike VM, no
+// emulator matches with its own engine (lib/emulator/regex/regex.ts: Rust's syntax, a Pike VM, no
 // backtracking), so no pattern and no message can hang it, and the SDK's users install nothing
 // for it.
 //
