@@ -37,10 +37,20 @@ export class BlobStore {
   /** `folder`: where the files live (created on the first write), or null to keep bytes in memory. */
   constructor(readonly folder: string | null) {}
 
-  /** The hash of `data`. */
+  /**
+   * The hash of `data`. Remembered per upload buffer (an upload is hashed to check room, then
+   * again to store it: a 100 MiB file's SHA-256 is a tenth of a second); uploads are not
+   * written after they are parsed, and a buffer's entry goes with the buffer.
+   */
   static hashOf(data: Buffer): string {
-    return createHash('sha256').update(data).digest('hex');
+    let hash = BlobStore.#hashes.get(data);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(data).digest('hex');
+      BlobStore.#hashes.set(data, hash);
+    }
+    return hash;
   }
+  static readonly #hashes = new WeakMap<Buffer, string>();
 
   /** Whether `incoming` more bytes stay within the limit. */
   fits(incoming: number): boolean {
