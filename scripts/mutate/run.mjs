@@ -3,7 +3,7 @@
 // Not part of `npm test`. `npm run mutate:native` is the core's own runner (native.mjs).
 //
 //   npm run mutate -- [--area domain|sdk|platform]... [--file SUBSTRING]... [--budget MINUTES]
-//                     [--list] [--fresh] [--summary]
+//                     [--list] [--fresh] [--summary] [--map]
 //
 // Each file is its own Stryker run with its own incremental file
 // (reports/mutation/stryker/<file>.incremental.json): a run cut short by the budget loses only
@@ -12,7 +12,9 @@
 // starts no new file past it and stops the file running when it is reached. `--fresh` forgets
 // earlier results; `--summary` runs nothing and writes the summary of the results kept. The
 // per-file reports and a summary by area (reports/mutation/ts-summary.json and .txt) go under
-// reports/, which git ignores.
+// reports/, which git ignores. `--map` first measures which test files reach which functions
+// (scripts/mutate/coverage_map.mjs, about 5 s per test file plus the tests' own time) so that
+// modules no test is named after get the tests that reach them; run it again after tests move.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AREAS, tsTargets } from './ts_targets.mjs';
+import { buildCoverageMap, MAPPED_TEST_DIRS } from './coverage_map.mjs';
 import { summarize, formatSummary } from './ts_summary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,7 +31,7 @@ const equivalentsFile = join(root, 'scripts', 'mutate', 'ts_equivalents.json');
 
 const argv = process.argv.slice(2);
 const values = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] : a.startsWith(`--${name}=`) ? [a.slice(name.length + 3)] : []));
-const known = new Set(['--area', '--file', '--budget', '--list', '--fresh', '--summary']);
+const known = new Set(['--area', '--file', '--budget', '--list', '--fresh', '--summary', '--map']);
 for (const [i, a] of argv.entries()) {
   const name = a.split('=')[0];
   if (a.startsWith('--') && !known.has(name)) {
@@ -57,6 +60,14 @@ const log = (line) => console.log(`[mutate] ${line}`);
 // The cores are shared with other work: this process and every child it starts run niced.
 setPriority(10);
 
+if (argv.includes('--map')) {
+  const started = Date.now();
+  // Coverage over every area (it costs little); the test folders of the areas asked for.
+  const sources = Object.values(AREAS).map((dir) => `${dir}/**`);
+  const dirs = (areas.length > 0 ? areas : Object.keys(AREAS)).flatMap((a) => MAPPED_TEST_DIRS[a]);
+  const map = buildCoverageMap(root, { dirs, sources, log, deadline: started + budgetMinutes * 60_000 });
+  log(`coverage map of ${Object.keys(map.files).length} modules from ${map.tests.length} test files in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+}
 const all = tsTargets(root, areas.length > 0 ? areas : undefined);
 const targets = all.filter((t) => fileFilters.length === 0 || fileFilters.some((f) => t.file.includes(f)));
 if (targets.length === 0) {

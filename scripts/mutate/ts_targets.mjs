@@ -6,11 +6,14 @@
 // A file's tests are, unless EXTRA_TESTS lists more: every test file whose name contains the
 // file's stem or its singular (lobbies.ts → lobbies.test.ts, lobby_member_cap.test.ts) in the
 // area's test folders, and
-// every test file that imports the module by path. Files with no test found are reported as
-// such and skipped.
+// every test file that imports the module by path, and — once `npm run mutate -- --map` has
+// measured which test files reach which functions (scripts/mutate/coverage_map.mjs) — the test
+// files that reach the most of its functions, up to MAPPED_TESTS_PER_FILE. Files with no test
+// found are reported as such and skipped.
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { listFiles } from './list_files.mjs';
+import { readCoverageMap } from './coverage_map.mjs';
 
 export const AREAS = {
   domain: 'lib/emulator/domain',
@@ -48,6 +51,22 @@ const EXTRA_TESTS = {
 };
 
 
+/** At most this many measured test files per module: each one costs the Stryker run's dry run. */
+export const MAPPED_TESTS_PER_FILE = 8;
+
+/**
+ * From a module's entry of the coverage map ({ testFile: functions reached }), the test files to
+ * add to `chosen`: those that still exist (`existing` has them), most functions first (then by
+ * name), at most MAPPED_TESTS_PER_FILE of them.
+ */
+export function measuredTests(perTest, existing, chosen) {
+  return Object.entries(perTest ?? {})
+    .filter(([test]) => existing.has(test) && !chosen.has(test))
+    .sort(([ta, a], [tb, b]) => b - a || ta.localeCompare(tb))
+    .slice(0, MAPPED_TESTS_PER_FILE)
+    .map(([test]) => test);
+}
+
 /** `lobbies` → `lobby`, `roles` → `role`; a stem that is not a plural is its own singular. */
 export function singular(stem) {
   if (stem.endsWith('ies')) return `${stem.slice(0, -3)}y`;
@@ -72,6 +91,7 @@ export function tsTargets(root, areas = Object.keys(AREAS)) {
     .map((f) => relative(root, f))
     .sort();
   const sources = new Map(testFiles.map((f) => [f, readFileSync(join(root, f), 'utf8')]));
+  const measured = readCoverageMap(root)?.files ?? {};
   const targets = [];
   for (const area of areas) {
     const dir = AREAS[area];
@@ -90,6 +110,7 @@ export function tsTargets(root, areas = Object.keys(AREAS)) {
         const source = sources.get(test);
         if (new RegExp(`['"][./]*${modulePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.[jt]s)?['"]`).test(source)) tests.add(test);
       }
+      for (const test of measuredTests(measured[file], sources, tests)) tests.add(test);
       targets.push({ area, file, tests: [...tests].sort() });
     }
   }

@@ -2,9 +2,22 @@
 // and how the score is counted from Stryker's reports (scripts/mutate/ts_summary.mjs).
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
-import { namesStem, singular } from '../../scripts/mutate/ts_targets.mjs';
+import { MAPPED_TESTS_PER_FILE, measuredTests, namesStem, singular } from '../../scripts/mutate/ts_targets.mjs';
 // @ts-expect-error a plain .mjs script without declarations
 import { formatSummary, score, summarize } from '../../scripts/mutate/ts_summary.mjs';
+
+describe('the tests the coverage map adds to a module', () => {
+  it('takes the test files reaching the most of its functions, only existing ones not chosen yet, at most the cap', () => {
+    const perTest: Record<string, number> = { 'test/a.test.ts': 2, 'test/b.test.ts': 5, 'test/gone.test.ts': 9, 'test/named.test.ts': 7, 'test/c.test.ts': 2 };
+    const existing = new Set(['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts', 'test/named.test.ts']);
+    expect(measuredTests(perTest, existing, new Set(['test/named.test.ts']))).toEqual(['test/b.test.ts', 'test/a.test.ts', 'test/c.test.ts']);
+    const many = Object.fromEntries(Array.from({ length: MAPPED_TESTS_PER_FILE + 3 }, (_, i) => [`test/t${String(i).padStart(2, '0')}.test.ts`, 1]));
+    const picked = measuredTests(many, new Set(Object.keys(many)), new Set());
+    expect(picked).toHaveLength(MAPPED_TESTS_PER_FILE);
+    expect(picked[0]).toBe('test/t00.test.ts');
+    expect(measuredTests(undefined, existing, new Set())).toEqual([]);
+  });
+});
 
 describe('the tests a module is matched with by name', () => {
   it('takes the stem or its singular as whole words of the test name', () => {
