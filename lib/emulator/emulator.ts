@@ -10,11 +10,16 @@ import { BlobStore } from './blob_store';
 import { LogLimiter } from './log_limiter';
 import { Persistence } from './persistence';
 import { redact } from './secrets';
-import { seedState } from './seed';
 import { SnowflakeFactory } from './snowflake';
 import { WebhookDispatcher } from './webhooks';
 
 export interface EmulatorCoreOptions {
+  /**
+   * The state to start from when no data file has one: startEmulator passes seed.ts's. The core
+   * takes it as a function because the seed is written in domain/'s terms (permissions, an
+   * application's default settings), and domain/ stands on this core, not under it.
+   */
+  seed: (now: number) => EmulatorState;
   dataFile?: string;
   startTime?: number;
   webhookUrl?: string;
@@ -65,7 +70,7 @@ export class Emulator {
   #generation = 0;
 
   /** @internal startEmulator makes it. */
-  constructor(options: EmulatorCoreOptions = {}) {
+  constructor(options: EmulatorCoreOptions) {
     this.blobs = new BlobStore(options.dataFile ? `${options.dataFile}.blobs` : null);
     this.persistence = new Persistence(options.dataFile, () => this.state, () => this.clock.now(), this.blobs, (line) => this.log(line));
     const loaded = this.persistence.load();
@@ -77,7 +82,7 @@ export class Emulator {
     this.limiter = new RateLimiter(() => this.clock.now());
     this.#log = new LogLimiter(options.log ?? (() => {}));
     this.allowRemoteEndpoints = options.allowRemoteEndpoints ?? false;
-    this.state = saved ?? seedState(this.clock.now());
+    this.state = saved ?? options.seed(this.clock.now());
     if (loaded) this.#adoptBlobs(loaded.legacy.get('attachmentData'));
     this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line));
     if (options.webhookUrl) {

@@ -51,7 +51,7 @@ import { registerScheduledEvents } from './routes/scheduled_events';
 import { registerDmChannels } from './routes/dm_channels';
 import { registerCommands } from './routes/commands';
 import { registerInteractions } from './routes/interactions';
-import { SEED } from './seed';
+import { SEED, seedState } from './seed';
 import { startGateway, type GatewayServer } from './gateway/server';
 import { startLocalClient, type LocalClientServer } from './ipc/server';
 import { startEmulatorVoice, type EmulatorVoice } from './voice/emulator_voice';
@@ -227,6 +227,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const network = networkSettings(options);
   if (options.allowRemoteEndpoints !== undefined && typeof options.allowRemoteEndpoints !== 'boolean') throw new TypeError('allowRemoteEndpoints: true or false');
   const emu = new Emulator({
+    seed: seedState,
     dataFile: options.dataFile,
     startTime: options.startTime,
     webhookUrl: options.webhookUrl,

@@ -1,6 +1,8 @@
 // Rate-limit buckets on the emulator clock. Every API response carries the X-RateLimit-*
-// headers; the lobby write buckets are enforced with 429 and retry_after.
-import { ApiError } from './domain/errors';
+// headers; the lobby write buckets are enforced with 429 and retry_after. The limiter only
+// counts: it answers whether a request is over its bucket, and the HTTP layer
+// (RequestContext.rateLimit) turns that into the service's 429 (domain/errors.ts), so the core
+// knows no rule of the service and domain/ stays below it.
 
 export interface BucketRule {
   name: string;
@@ -17,6 +19,14 @@ export const RULES = {
   general: { name: 'general', limit: 50, windowMs: 1_000, enforced: false },
 } satisfies Record<string, BucketRule>;
 
+/** One request counted against a bucket. */
+export interface BucketCount {
+  /** The X-RateLimit-* headers of the answer. */
+  headers: Record<string, string>;
+  /** Over an enforced bucket: the seconds until it resets (the 429's retry_after); else undefined. */
+  retryAfter?: number;
+}
+
 interface Window {
   start: number;
   count: number;
@@ -28,8 +38,11 @@ export class RateLimiter {
 
   constructor(private readonly now: () => number) {}
 
-  /** Counts one request against `rule` for `key`; returns the headers, or throws 429. */
-  take(rule: BucketRule, key: string): Record<string, string> {
+  /**
+   * Counts one request against `rule` for `key`: its headers, and `retryAfter` when the request
+   * is over an enforced bucket (then it is not counted).
+   */
+  take(rule: BucketRule, key: string): BucketCount {
     const now = this.now();
     const id = `${rule.name}:${key}`;
     let window = this.#windows.get(id);
@@ -52,18 +65,10 @@ export class RateLimiter {
       'X-RateLimit-Bucket': bucket,
     };
     if (rule.enforced && this.enabled && window.count >= rule.limit) {
-      const retryAfter = Number(resetAfter.toFixed(3));
-      throw new ApiError(429, 0, 'You are being rate limited.', undefined, {
-        ...headers,
-        'X-RateLimit-Remaining': '0',
-        'X-RateLimit-Scope': 'user',
-        // No X-RateLimit-Global: the public API sends it only on a global limit, and clients
-        // (discord.js) take its mere presence, even "false", as one and stop every route.
-        'Retry-After': String(Math.ceil(retryAfter)),
-      }, { retry_after: retryAfter, global: false });
+      return { headers, retryAfter: Number(resetAfter.toFixed(3)) };
     }
     window.count++;
-    return headers;
+    return { headers };
   }
 
   #prune(now: number): void {

@@ -1,7 +1,9 @@
 // What each enum and each of its members means, for the doc comments gen-enums.mjs writes into
 // lib/sdk/enums.generated.ts (the API reference and editors' hover text read them). Keyed by the
 // JS export name; every member of every list in enum_lists.h needs a line here (the generator
-// fails otherwise), except HttpStatusCode's, which say their number.
+// fails otherwise), except HttpStatusCode's, which say their number. The member lists in
+// enum_lists.h carry the same words as C++ comments ({@link A.B} written A::B), held equal by
+// test/docs/cpp_header_docs.test.ts: change a line here, change it there.
 export const ENUM_DOCS = {
   AudioModeType: {
     doc: 'How a call decides when to send the microphone ({@link Call.SetAudioMode}).',

@@ -68,6 +68,19 @@ export const Errors = {
     }
     return new ApiError(400, 50035, 'Invalid Form Body', errors);
   },
+  /**
+   * A request over its rate-limit bucket: the bucket's headers (as the limiter counted them),
+   * with none remaining, and `retryAfter` seconds in Retry-After (rounded up) and the body.
+   */
+  rateLimited: (bucketHeaders: Record<string, string>, retryAfter: number) =>
+    new ApiError(429, 0, 'You are being rate limited.', undefined, {
+      ...bucketHeaders,
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Scope': 'user',
+      // No X-RateLimit-Global: the public API sends it only on a global limit, and clients
+      // (discord.js) take its mere presence, even "false", as one and stop every route.
+      'Retry-After': String(Math.ceil(retryAfter)),
+    }, { retry_after: retryAfter, global: false }),
 };
 
 export function fieldError(path: string, code: string, message: string): ApiError {

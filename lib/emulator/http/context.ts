@@ -9,6 +9,7 @@ import { contentType, MAX_MULTIPART_BODY_BYTES, parseJsonBody, readBody } from '
 import type { UploadedFile } from '../domain/attachments';
 import { multipartBoundary, parseMultipart } from './multipart';
 import { ApiError, Errors } from '../domain/errors';
+import type { BucketRule } from '../rate_limits';
 
 export type Caller =
   | { kind: 'bearer'; token: TokenRecord; app: Application; user: User | null }
@@ -28,6 +29,16 @@ export class RequestContext {
     readonly path: string,
     readonly query: URLSearchParams,
   ) {}
+
+  /**
+   * Counts this request against `rule`'s bucket for `key`: its headers join the answer's, and a
+   * request over an enforced bucket is refused with the service's 429.
+   */
+  rateLimit(rule: BucketRule, key: string): void {
+    const count = this.emu.limiter.take(rule, key);
+    if (count.retryAfter !== undefined) throw Errors.rateLimited(count.headers, count.retryAfter);
+    Object.assign(this.headers, count.headers);
+  }
 
   raw(): Promise<Buffer> {
     this.#raw ??= readBody(this.req);

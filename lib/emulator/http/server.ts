@@ -65,8 +65,9 @@ async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, 
     const version = /^\/v(\d+)(\/|$)/.exec(path);
     if (version) {
       if (!SUPPORTED_VERSIONS.has(version[1])) {
-        // An API response like any other: it carries the rate-limit headers too.
-        const headers = emu.limiter.take(RULES.general, clientKey(req));
+        // An API response like any other: it carries the rate-limit headers too (the general
+        // bucket is counted, never enforced: RULES).
+        const { headers } = emu.limiter.take(RULES.general, clientKey(req));
         send(res, 400, { code: 50041, message: `Invalid API version: v${version[1].slice(0, 20)} (supported: v9, v10)` }, headers);
         req.resume();
         return;
@@ -79,7 +80,7 @@ async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, 
   }
   const ctx = new RequestContext(emu, req, res, method, path, url.searchParams);
   // Every API response carries the rate-limit headers of its bucket.
-  if (isApi) Object.assign(ctx.headers, emu.limiter.take(RULES.general, clientKey(req)));
+  if (isApi) Object.assign(ctx.headers, emu.limiter.take(RULES.general, clientKey(req)).headers);
   ctx.headers.Date = new Date(emu.now()).toUTCString();
   const generation = emu.generation;
   // A request that changed the state is answered once the change is in the data file (with

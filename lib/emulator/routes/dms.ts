@@ -37,7 +37,7 @@ export function registerDirectMessages(api: Router): void {
     const content = v.string('content', body.content, { min: 1, max: Limits.MaxMessageContentCodePoints });
     const md = v.dict('metadata', body.metadata, { maxTotal: Limits.MaxMetadataCodePoints });
     v.check();
-    Object.assign(ctx.headers, ctx.emu.limiter.take(RULES.dmWrite, user.id));
+    ctx.rateLimit(RULES.dmWrite, user.id);
     return messageJson(ctx.emu, postDirectMessage(ctx.emu, app.id, user.id, to.id, content!, md ?? null));
   });
 

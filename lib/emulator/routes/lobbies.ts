@@ -71,7 +71,7 @@ export function registerLobbies(api: Router): void {
     const idle = v.int('idle_timeout_seconds', body.idle_timeout_seconds, { optional: true, ...IDLE_TIMEOUT_S });
     if ('additional_name' in body) v.fail('additional_name', 'UNKNOWN_FIELD', 'additional_name is set server-side only.');
     v.check();
-    Object.assign(ctx.headers, ctx.emu.limiter.take(RULES.lobbyWrite, user.id));
+    ctx.rateLimit(RULES.lobbyWrite, user.id);
     const lobby = createOrJoin(ctx.emu, app.id, user.id, { secret: secret!, lobbyMetadata, memberMetadata, idleTimeoutSeconds: idle });
     return lobbyJson(ctx.emu, lobby);
   });
@@ -97,7 +97,7 @@ export function registerLobbies(api: Router): void {
       });
     }
     v.check();
-    Object.assign(ctx.headers, ctx.emu.limiter.take(RULES.lobbyWrite, app.id));
+    ctx.rateLimit(RULES.lobbyWrite, app.id);
     return lobbyJson(ctx.emu, createBotLobby(ctx.emu, app.id, { metadata: lobbyMetadata ?? null, idleTimeoutSeconds: idle, members }));
   });
 
@@ -173,7 +173,7 @@ export function registerLobbies(api: Router): void {
       if (id) changes.push({ id, metadata: md, flags, additionalName: name, remove: remove ?? false });
     });
     v.check(); // all or nothing: nothing below runs for an invalid item
-    Object.assign(ctx.headers, ctx.emu.limiter.take(RULES.lobbyWrite, app.id));
+    ctx.rateLimit(RULES.lobbyWrite, app.id);
     return applyBulkMembers(ctx.emu, lobby, changes).map(lobbyMemberJson);
   });
 
@@ -198,7 +198,7 @@ export function registerLobbies(api: Router): void {
     const md = v.dict('metadata', body.metadata, { maxTotal: Limits.MaxMetadataCodePoints });
     const flags = v.int('flags', body.flags, { optional: true, min: 0, max: 2 ** 31 - 1 });
     v.check();
-    Object.assign(ctx.headers, ctx.emu.limiter.take(RULES.lobbyMessageWrite, `${user.id}:${lobby.id}`));
+    ctx.rateLimit(RULES.lobbyMessageWrite, `${user.id}:${lobby.id}`);
     return messageJson(ctx.emu, postLobbyMessage(ctx.emu, lobby, user.id, content!, md ?? null, flags ?? 0));
   });
 

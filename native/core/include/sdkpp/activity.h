@@ -51,7 +51,10 @@ struct ActivityButtonFields {
 // at most limits::kMaxActivityTextCodePoints; a link must be http(s).
 class ActivityAssets : public detail::ValueObject<detail::ActivityAssetsFields> {
  public:
+  // The invalid ActivityAssets (the null object): operator bool false, every getter answers its
+  // default.
   static const ActivityAssets nullobj;
+  // A valid ActivityAssets with every field at its default; set the fields with the setters.
   ActivityAssets() = default;
 
   // The large image: an asset key or an http(s) URL.
@@ -84,7 +87,10 @@ class ActivityAssets : public detail::ValueObject<detail::ActivityAssetsFields> 
 // start shows "elapsed", an end shows "remaining".
 class ActivityTimestamps : public detail::ValueObject<detail::ActivityTimestampsFields> {
  public:
+  // The invalid ActivityTimestamps (the null object): operator bool false, every getter answers its
+  // default.
   static const ActivityTimestamps nullobj;
+  // A valid ActivityTimestamps with every field at its default; set the fields with the setters.
   ActivityTimestamps() = default;
 
   // When the activity started (ms since the epoch); 0 when unset.
@@ -102,7 +108,10 @@ class ActivityTimestamps : public detail::ValueObject<detail::ActivityTimestamps
 // for Client::SendActivityInvite.
 class ActivityParty : public detail::ValueObject<detail::ActivityPartyFields> {
  public:
+  // The invalid ActivityParty (the null object): operator bool false, every getter answers its
+  // default.
   static const ActivityParty nullobj;
+  // A valid ActivityParty with every field at its default; set the fields with the setters.
   ActivityParty() = default;
 
   // The party's id, chosen by the game (empty when unset): at most
@@ -127,7 +136,10 @@ class ActivityParty : public detail::ValueObject<detail::ActivityPartyFields> {
 // Never logged.
 class ActivitySecrets : public detail::ValueObject<detail::ActivitySecretsFields> {
  public:
+  // The invalid ActivitySecrets (the null object): operator bool false, every getter answers its
+  // default.
   static const ActivitySecrets nullobj;
+  // A valid ActivitySecrets with every field at its default; set the fields with the setters.
   ActivitySecrets() = default;
 
   // The secret handed to the joining player's game (Client::ActivityJoinCallback); empty when
@@ -143,7 +155,10 @@ class ActivitySecrets : public detail::ValueObject<detail::ActivitySecretsFields
 // at most Activity::kMaxButtons (AddButton).
 class ActivityButton : public detail::ValueObject<detail::ActivityButtonFields> {
  public:
+  // The invalid ActivityButton (the null object): operator bool false, every getter answers its
+  // default.
   static const ActivityButton nullobj;
+  // A valid ActivityButton with every field at its default; set the fields with the setters.
   ActivityButton() = default;
 
   // The button's text: 1 to limits::kMaxActivityTextCodePoints code points.
@@ -198,9 +213,11 @@ struct ActivityFields {
 //   client.UpdateRichPresence(activity, [](sdkpp::ClientResult result) { /* ... */ });
 class Activity : public detail::ValueObject<detail::ActivityFields> {
  public:
+  // The invalid Activity (the null object): operator bool false, every getter answers its default.
   static const Activity nullobj;
   // At most this many buttons; AddButton drops any further one.
   static constexpr size_t kMaxButtons = 2;
+  // A valid Activity with every field at its default; set the fields with the setters.
   Activity() = default;
 
   // Appends a copy of `button`. Ignored when the activity already has kMaxButtons buttons

@@ -24,30 +24,46 @@ struct ActivityInviteFields {
 };
 }  // namespace detail
 
+// An invitation to join a game, or a request to join one, as
+// Client::SetActivityInviteCreatedCallback and Client::SetActivityInviteUpdatedCallback deliver
+// it. Pass it to Client::AcceptActivityInvite (a Join invite) or
+// Client::SendActivityJoinRequestReply (a JoinRequest). Ids read 0 when unset. A value object:
+// its setters store what they are given.
 class ActivityInvite : public detail::ValueObject<detail::ActivityInviteFields> {
  public:
+  // The invalid ActivityInvite (the null object): operator bool false, every getter answers its
+  // default.
   static const ActivityInvite nullobj;
+  // A valid ActivityInvite with every field at its default; set the fields with the setters.
   ActivityInvite() = default;
 
+  // The user who sent the invite or the request.
   uint64_t SenderId() const;
   void SetSenderId(uint64_t value);
-  // The DM channel and the message that carry the invite.
+  // The channel (a DM) the invite was sent in.
   uint64_t ChannelId() const;
   void SetChannelId(uint64_t value);
+  // The message that carries the invite (AcceptActivityInvite needs it).
   uint64_t MessageId() const;
   void SetMessageId(uint64_t value);
+  // Join (an invitation) or JoinRequest (someone asks to join).
   ActivityActionTypes Type() const;
   void SetType(ActivityActionTypes value);
-  // The sending game; a sibling application's id when it differs from this game's.
+  // The application of the game invited to; a sibling application's id when it differs from
+  // this game's.
   uint64_t ApplicationId() const;
   void SetApplicationId(uint64_t value);
+  // The parent application, for a child application's game.
   uint64_t ParentApplicationId() const;
   void SetParentApplicationId(uint64_t value);
+  // The party invited to (the sender's ActivityParty id).
   std::string PartyId() const;
   void SetPartyId(std::string value);
+  // The sender's session id, when the service gives one.
   std::string SessionId() const;
   void SetSessionId(std::string value);
-  // False once the invite can no longer be accepted (the party changed or it expired).
+  // Whether the invite can still be accepted: false once the party changed or it expired
+  // (Client::SetActivityInviteUpdatedCallback says when that changes).
   bool IsValid() const;
   void SetIsValid(bool value);
 

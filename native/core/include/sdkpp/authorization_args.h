@@ -23,27 +23,40 @@ struct AuthorizationArgsFields {
 };
 }  // namespace detail
 
+// The arguments of Client::Authorize: the application, the scopes, the PKCE challenge, and
+// where the answer comes back. A value object: its setters store what they are given;
+// Client::Authorize checks them.
 class AuthorizationArgs : public detail::ValueObject<detail::AuthorizationArgsFields> {
  public:
+  // The invalid AuthorizationArgs (the null object): operator bool false, every getter answers its
+  // default.
   static const AuthorizationArgs nullobj;
+  // A valid AuthorizationArgs with every field at its default; set the fields with the setters.
   AuthorizationArgs() = default;
 
-  // 0 means "use the value given to Client::SetApplicationId".
+  // The application (client) id; 0 means "use the value given to Client::SetApplicationId".
   uint64_t ClientId() const;
   void SetClientId(uint64_t value);
-  // Space-separated scope names; see Client::GetDefaultCommunicationScopes.
+  // The scopes, space-separated (Client::GetDefaultCommunicationScopes or
+  // Client::GetDefaultPresenceScopes; at most 4 KiB).
   std::string Scopes() const;
   void SetScopes(std::string value);
-  // Leave unset: the SDK then generates a secure random state and checks it on the redirect.
+  // The OAuth2 state. Leave unset: the SDK then generates a secure random state and checks it on
+  // the redirect.
   std::optional<std::string> State() const;
   void SetState(std::optional<std::string> value);
+  // The OpenID Connect nonce put into the ID token; std::nullopt clears it.
   std::optional<std::string> Nonce() const;
   void SetNonce(std::optional<std::string> value);
+  // The PKCE challenge, if set (recommended: AuthorizationCodeVerifier); std::nullopt clears it.
   std::optional<AuthorizationCodeChallenge> CodeChallenge() const;
   void SetCodeChallenge(std::optional<AuthorizationCodeChallenge> value);
+  // Install the application to a guild or to the user; std::nullopt: not asked.
   std::optional<sdkpp::IntegrationType> IntegrationType() const;
   void SetIntegrationType(std::optional<sdkpp::IntegrationType> value);
-  // Redirect becomes "<CustomSchemeParam>:/authorize/callback".
+  // A URL scheme of the game (a letter, then letters, digits, `+`, `-` or `.`; at most 64): the
+  // redirect goes to "<CustomSchemeParam>:/authorize/callback" instead of a loopback listener;
+  // complete it with Client::HandleAuthorizeCallback.
   std::optional<std::string> CustomSchemeParam() const;
   void SetCustomSchemeParam(std::optional<std::string> value);
 

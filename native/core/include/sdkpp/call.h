@@ -92,6 +92,7 @@ class Call {
     // that nobody else holds the keys); empty otherwise.
     std::string privacyCode;
   };
+  // The call's end-to-end encryption changed: the new state (SetEncryptionStateChangedCallback).
   using OnEncryptionStateChanged = std::function<void(EncryptionState state)>;
 
   // The invalid Call (operator bool false).
@@ -168,6 +169,7 @@ class Call {
   // the callback runs at each change, through RunCallbacks(). A switch to no end-to-end
   // encryption is also a Warning in the voice log and the Client's log.
   EncryptionState GetEncryptionState() const;
+  // Sets the callback run at each change of GetEncryptionState's answer.
   void SetEncryptionStateChangedCallback(OnEncryptionStateChanged cb);
 
   // The name of a Status value ("Connected"); "unknown" for a value not in the enum.
@@ -182,6 +184,8 @@ class Call {
   std::weak_ptr<voice::CallSession> session_;
 };
 
+// The name of a Call::Status or Call::Error value ("Connected", "JoinTimeout"); "unknown" for a
+// value not in the enum. Static strings: never free them.
 const char* EnumToString(Call::Status value);
 const char* EnumToString(Call::Error value);
 

@@ -10,11 +10,17 @@
 
 namespace sdkpp {
 
+// A participant's voice state in a call (Call::GetVoiceStateHandle,
+// CallInfoHandle::GetVoiceStateHandle).
 class VoiceStateHandle : public detail::HandleBase {
  public:
+  // A handle of no participant: operator bool false, every getter answers false.
   static const VoiceStateHandle nullobj;
+  // True while the participant is in the call and the Client exists; false for nullobj.
   explicit operator bool() const;
+  // True when the participant deafened themselves (hears nothing, and is muted too).
   bool SelfDeaf() const;
+  // True when the participant muted their microphone.
   bool SelfMute() const;
 
  private:
@@ -25,13 +31,21 @@ class VoiceStateHandle : public detail::HandleBase {
   uint64_t channel_id_ = 0;
 };
 
+// What the SDK knows of a lobby's call, whether or not the current user is in it
+// (LobbyHandle::GetCallInfoHandle).
 class CallInfoHandle : public detail::HandleBase {
  public:
+  // A handle of no call: operator bool false, every getter answers its default.
   static const CallInfoHandle nullobj;
-  explicit operator bool() const;  // false once nobody is in the call
+  // False once nobody is in the call (and for nullobj).
+  explicit operator bool() const;
+  // The call's channel: the lobby's id.
   uint64_t ChannelId() const;
-  uint64_t GuildId() const;  // 0 for a lobby call
+  // The guild of the call's channel; 0 for a lobby call.
+  uint64_t GuildId() const;
+  // The user ids of the people in the call.
   std::vector<uint64_t> GetParticipants() const;
+  // A participant's voice state; std::nullopt when `userId` is not in the call.
   std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
 
  private:

@@ -52,14 +52,22 @@ struct ClientAccess;
 // - Secrets (tokens, codes, verifiers) never appear in logs or result texts.
 class Client {
  public:
+  // The Client's connection states (GetStatus, SetStatusChangedCallback). Its members, each with
+  // its meaning: detail/enum_lists.h.
   enum class Status : int32_t { SDKPP_ENUM_LIST_CLIENT_STATUS(SDKPP_ENUM_MEMBER) };
+  // Why the Client's status changed (the status callback's second argument). Its members, each
+  // with its meaning: detail/enum_lists.h.
   enum class Error : int32_t { SDKPP_ENUM_LIST_CLIENT_ERROR(SDKPP_ENUM_MEMBER) };
+  // The C++ SDK's threads, for SetThreadPriority. Its members, each with its meaning:
+  // detail/enum_lists.h.
   enum class Thread : int32_t { SDKPP_ENUM_LIST_CLIENT_THREAD(SDKPP_ENUM_MEMBER) };
 
   // A log line, secrets masked, and its severity (AddLogCallback, AddVoiceLogCallback).
   using LogCallback = std::function<void(std::string message, LoggingSeverity severity)>;
   // The answer of an operation that returns nothing but its ClientResult.
   using ResultCallback = std::function<void(ClientResult result)>;
+  // Authorize's answer: on success the authorization `code` and the `redirectUri` it was sent to,
+  // both to pass to GetToken; on failure empty strings.
   using AuthorizationCallback =
       std::function<void(ClientResult result, std::string code, std::string redirectUri)>;
   // The token calls' answer (GetToken, RefreshToken, GetTokenFromDevice, GetProvisionalToken,
@@ -69,51 +77,102 @@ class Client {
   using TokenExchangeCallback = std::function<void(
       ClientResult result, std::string accessToken, std::string refreshToken,
       AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
+  // ExchangeChildToken's answer: the child application's access token (child tokens have no
+  // refresh token; a secret), its type, its lifetime in seconds and its scopes.
   using ExchangeChildTokenCallback =
       std::function<void(ClientResult result, std::string accessToken,
                          AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
+  // FetchCurrentUser's answer: the token's user id and username (0 and "" on failure).
   using FetchCurrentUserCallback =
       std::function<void(ClientResult result, uint64_t id, std::string name)>;
   // Every change of GetStatus(): the new Status, the Error that caused it (None when nothing went
   // wrong) and a detail (the gateway close code or HTTP status, or 0).
   using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
+  // The local chat client asks the game to authorize (RegisterAuthorizeRequestCallback).
   using AuthorizeRequestCallback = std::function<void()>;
+  // The current token expires in 5 minutes (SetTokenExpirationCallback): refresh it.
   using TokenExpirationCallback = std::function<void()>;
+  // RevokeToken's answer: the result alone.
   using RevokeTokenCallback = ResultCallback;
+  // Metadata of a lobby, a lobby member or a message: string keys to string values. Keys and
+  // values together count at most limits::kMaxMetadataCodePoints code points.
   using StringMap = std::unordered_map<std::string, std::string>;
+  // CreateOrJoinLobby's answer: the lobby's id (0 on failure).
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
+  // A lobby event: the lobby's id (the shape of LobbyCreatedCallback, LobbyDeletedCallback,
+  // LobbyUpdatedCallback).
   using LobbyIdCallback = std::function<void(uint64_t lobbyId)>;
+  // A lobby member event: the lobby and the member's user id (the shape of the LobbyMember...
+  // callbacks).
   using LobbyMemberCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+  // The current user joined a lobby, or a lobby they are in appeared (SetLobbyCreatedCallback).
   using LobbyCreatedCallback = LobbyIdCallback;
+  // The current user left a lobby, or it was deleted (SetLobbyDeletedCallback).
   using LobbyDeletedCallback = LobbyIdCallback;
+  // A lobby's metadata or linked channel changed (SetLobbyUpdatedCallback).
   using LobbyUpdatedCallback = LobbyIdCallback;
+  // A member joined a lobby (SetLobbyMemberAddedCallback): the lobby and the member's user id.
   using LobbyMemberAddedCallback = LobbyMemberCallback;
+  // A member left a lobby (SetLobbyMemberRemovedCallback).
   using LobbyMemberRemovedCallback = LobbyMemberCallback;
+  // A member's metadata or connection changed (SetLobbyMemberUpdatedCallback).
   using LobbyMemberUpdatedCallback = LobbyMemberCallback;
+  // JoinLinkedLobbyGuild's answer: a single-use invite URL to the linked channel's guild ("" on
+  // failure).
   using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
+  // JoinLinkedLobbyGuild needs a full account: merge the provisional one, then call
+  // ProvisionalUserMergeCompleted.
   using ProvisionalUserMergeRequiredCallback = std::function<void()>;
+  // A sent message's answer (SendLobbyMessage, SendUserMessage and their WithMetadata forms): the
+  // new message's id (0 on failure).
   using SendUserMessageCallback = std::function<void(ClientResult result, uint64_t messageId)>;
+  // A message history's answer: the messages, newest first (empty on failure).
   using MessagesCallback = std::function<void(ClientResult result, std::vector<MessageHandle> messages)>;
+  // GetLobbyMessagesWithLimit's answer: the messages, newest first (empty on failure).
   using GetLobbyMessagesCallback = MessagesCallback;
+  // GetUserMessagesWithLimit's answer: the messages, newest first (empty on failure).
   using UserMessagesWithLimitCallback = MessagesCallback;
+  // GetUserMessageSummaries's answer: one summary per DM conversation.
   using UserMessageSummariesCallback =
       std::function<void(ClientResult result, std::vector<UserMessageSummary> summaries)>;
+  // A message arrived or was sent, once per message (SetMessageCreatedCallback); read it with
+  // GetMessageHandle.
   using MessageCreatedCallback = std::function<void(uint64_t messageId)>;
+  // A message was edited (SetMessageUpdatedCallback).
   using MessageUpdatedCallback = std::function<void(uint64_t messageId)>;
+  // A message was deleted (SetMessageDeletedCallback): its id and its channel's.
   using MessageDeletedCallback = std::function<void(uint64_t messageId, uint64_t channelId)>;
+  // GetUserGuilds's answer: the guilds the current user is in.
   using GetUserGuildsCallback = std::function<void(ClientResult result, std::vector<GuildMinimal> guilds)>;
+  // GetGuildChannels's answer: the guild's channels, sorted as the chat client shows them.
   using GetGuildChannelsCallback =
       std::function<void(ClientResult result, std::vector<GuildChannel> guildChannels)>;
+  // A user's name, avatar, status or activity changed (SetUserUpdatedCallback).
   using UserUpdatedCallback = std::function<void(uint64_t userId)>;
+  // A relationship event: the other user, and whether the change is on the service (true) or in
+  // the game (false).
   using RelationshipCallback = std::function<void(uint64_t userId, bool isServiceRelationshipUpdate)>;
+  // A relationship began or changed type (SetRelationshipCreatedCallback): the other user, and
+  // whether the change is on the service (true) or in the game (false).
   using RelationshipCreatedCallback = RelationshipCallback;
+  // A relationship ended (SetRelationshipDeletedCallback); same arguments as
+  // RelationshipCreatedCallback.
   using RelationshipDeletedCallback = RelationshipCallback;
+  // A friend moved between RelationshipGroupType groups (SetRelationshipGroupsUpdatedCallback).
   using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
+  // AcceptActivityInvite's answer: the party's join secret ("" on failure).
   using AcceptActivityInviteCallback = std::function<void(ClientResult result, std::string joinSecret)>;
+  // An activity invite or join request arrived or changed (SetActivityInviteCreatedCallback,
+  // SetActivityInviteUpdatedCallback).
   using ActivityInviteCallback = std::function<void(ActivityInvite invite)>;
+  // The player accepted an invite in the chat client: join the party of this secret
+  // (SetActivityJoinCallback).
   using ActivityJoinCallback = std::function<void(std::string joinSecret)>;
+  // As ActivityJoinCallback, with the application the invite was for
+  // (SetActivityJoinWithApplicationCallback).
   using ActivityJoinWithApplicationCallback =
       std::function<void(uint64_t applicationId, std::string joinSecret)>;
+  // IsServiceAppInstalled's answer: whether the local chat client answers over IPC.
   using IsServiceAppInstalledCallback = std::function<void(bool installed)>;
   // The reference gives this callback no row; a result alone would lose the user it is for.
   using GetServiceClientConnectedUserCallback =
@@ -121,26 +180,47 @@ class Client {
   // --- audio and calls (docs/voice-calls.md). The two audio callbacks run on the audio thread
   // (Client::Thread::Voice), once per 20 ms frame and participant, and must not block: 48 kHz,
   // 2 channels, 960 samples per channel, interleaved; `data` may be changed in place.
+  // A participant's decoded frame (StartCallWithAudioCallbacks): `userId`'s audio; set
+  // `outShouldMute` to keep this frame out of the mix.
   using UserAudioReceivedCallback =
       std::function<void(uint64_t userId, int16_t* data, uint64_t samplesPerChannel,
                          int32_t sampleRate, uint64_t channels, bool& outShouldMute)>;
+  // The microphone frame of a call before the voice gate and the encoder; edit `data` in place
+  // (same format as UserAudioReceivedCallback).
   using UserAudioCapturedCallback = std::function<void(int16_t* data, uint64_t samplesPerChannel,
                                                        int32_t sampleRate, uint64_t channels)>;
+  // EndCall's answer: the call is released (StartCall may join it again).
   using EndCallCallback = std::function<void()>;
+  // EndCalls's answer: every call is released.
   using EndCallsCallback = std::function<void()>;
+  // GetInputDevices's answer: the microphones.
   using GetInputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+  // GetOutputDevices's answer: the speakers.
   using GetOutputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+  // GetCurrentInputDevice's answer: the microphone in use.
   using GetCurrentInputDeviceCallback = std::function<void(AudioDevice device)>;
+  // GetCurrentOutputDevice's answer: the speaker in use.
   using GetCurrentOutputDeviceCallback = std::function<void(AudioDevice device)>;
+  // SetInputDevice's answer: the result alone.
   using SetInputDeviceCallback = ResultCallback;
+  // SetOutputDevice's answer: the result alone.
   using SetOutputDeviceCallback = ResultCallback;
+  // The audio devices changed (one plugged in or out; SetDeviceChangeCallback): the microphones
+  // and the speakers now.
   using DeviceChangeCallback =
       std::function<void(std::vector<AudioDevice> inputDevices, std::vector<AudioDevice> outputDevices)>;
+  // The microphone went silent (false) or is heard again (true) (SetNoAudioInputCallback,
+  // SetNoAudioInputThreshold).
   using NoAudioInputCallback = std::function<void(bool inputDetected)>;
+  // Someone joined (`added` true) or left the call of a lobby the current user is in, whether
+  // or not the current user is in that call (SetVoiceParticipantChangedCallback).
   using VoiceParticipantChangedCallback =
       std::function<void(uint64_t lobbyId, uint64_t memberId, bool added)>;
+  // UpdateToken's answer: the result alone.
   using UpdateTokenCallback = ResultCallback;
+  // UnmergeIntoProvisionalAccount's answer: the result alone.
   using UnmergeIntoProvisionalAccountCallback = ResultCallback;
+  // UpdateProvisionalAccountDisplayName's answer: the result alone.
   using UpdateProvisionalAccountDisplayNameCallback = ResultCallback;
 
   // The invalid Client (operator bool false): every call answers defaults or ClientDestroyed.
@@ -163,6 +243,8 @@ class Client {
   ~Client();
   // Move-only: the moved-from Client is invalid (operator bool false).
   Client(Client&& other) noexcept;
+  // Move assignment: this Client's own session ends (as in ~Client) and it takes `other`'s;
+  // `other` becomes invalid.
   Client& operator=(Client&& other) noexcept;
   Client(const Client&) = delete;
   Client& operator=(const Client&) = delete;
@@ -206,14 +288,18 @@ class Client {
 
   // The SDK's version (the 1, 2 and 3 of 1.2.3; sdkpp/version.h).
   static int32_t GetVersionMajor();
+  // The minor version (the 2 of 1.2.3).
   static int32_t GetVersionMinor();
+  // The patch version (the 3 of 1.2.3).
   static int32_t GetVersionPatch();
   // The commit the SDK was built from (a git hash), or "unknown" when the build could not tell.
   static std::string GetVersionHash();
   // The name of an enum value ("ConnectionFailed", "Ready", "Voice"); "unknown" for a value not
   // in the enum. Static strings: never free them.
   static const char* ErrorToString(Error value);
+  // The name of a Status value ("Ready"); "unknown" for a value not in the enum.
   static const char* StatusToString(Status value);
+  // The name of a Thread value ("Voice"); "unknown" for a value not in the enum.
   static const char* ThreadToString(Thread value);
   // Accepted for the C++ SDK's callers: for Thread::Voice the audio backend applies `priority`
   // when it can; for the others it has no effect here (the SDK does its work on the thread that
@@ -525,6 +611,7 @@ class Client {
   // The NoLock variant exists for the reference's callers that already hold the SDK's lock; with
   // every call on one thread there is no lock here, so both answer the same.
   std::vector<UserApplicationProfileHandle> GetUserApplicationProfiles() const;
+  // The same as GetUserApplicationProfiles (see above).
   std::vector<UserApplicationProfileHandle> GetUserApplicationProfilesNoLock() const;
   // Sets the callback for a change of a user the SDK knows (name, avatar, status, activity).
   void SetUserUpdatedCallback(UserUpdatedCallback callback);
@@ -592,11 +679,17 @@ class Client {
   // Accepted for the C++ SDK's callers; no effect yet: no audio processing is built in, so these
   // are logged (Warning, no effect). SetOpusHardwareCoding too: Opus runs in software.
   void SetEchoCancellation(bool on);
+  // Noise suppression on or off: logged, no effect (see above).
   void SetNoiseSuppression(bool on);
+  // Noise cancellation on or off: logged, no effect (see above).
   void SetNoiseCancellation(bool on);
+  // Automatic gain control on or off: logged, no effect (see above).
   void SetAutomaticGainControl(bool on);
+  // Whether the engine manages the (mobile) audio session: logged, no effect (see above).
   void SetEngineManagedAudioSession(bool isEngineManaged);
+  // An echo-cancellation dump on or off: logged, no effect (see above).
   void SetAecDump(bool on);
+  // Opus hardware encoding and decoding: logged, no effect (Opus runs in software).
   void SetOpusHardwareCoding(bool encode, bool decode);
   // Sets the level below which the microphone counts as silent, for SetNoAudioInputCallback:
   // NoAudioInputCallback(false) after the microphone stays below `dBFS` for a while, (true) once
@@ -675,6 +768,8 @@ class Client {
   std::unique_ptr<ClientImpl> impl_;
 };
 
+// The name of a Client::Status, Client::Error or Client::Thread value ("Ready"); "unknown" for a
+// value not in the enum. Static strings: never free them.
 const char* EnumToString(Client::Status value);
 const char* EnumToString(Client::Error value);
 const char* EnumToString(Client::Thread value);

@@ -28,12 +28,19 @@ struct GuildMinimalFields {
 };
 }  // namespace detail
 
+// The lobby a guild channel is linked to (GuildChannel::LinkedLobby). A plain value with a public
+// constructor; ids read 0 when unset.
 class LinkedLobby : public detail::ValueObject<detail::LinkedLobbyFields> {
  public:
+  // The invalid LinkedLobby (the null object): operator bool false, every getter answers its
+  // default.
   static const LinkedLobby nullobj;
+  // A valid LinkedLobby with every field at its default; set the fields with the setters.
   LinkedLobby() = default;
+  // The application that owns the lobby.
   uint64_t ApplicationId() const;
   void SetApplicationId(uint64_t value);
+  // The lobby's id.
   uint64_t LobbyId() const;
   void SetLobbyId(uint64_t value);
 
@@ -41,11 +48,18 @@ class LinkedLobby : public detail::ValueObject<detail::LinkedLobbyFields> {
   explicit LinkedLobby(std::nullptr_t) noexcept;
 };
 
+// The guild channel linked to a lobby (LobbyHandle::LinkedChannel): its messages and the lobby's
+// are one conversation. A snapshot.
 class LinkedChannel : public detail::ValueObject<detail::LinkedChannelFields> {
  public:
+  // The invalid LinkedChannel (the null object): operator bool false, every getter answers its
+  // default.
   static const LinkedChannel nullobj;
+  // The channel's id.
   uint64_t Id() const;
+  // The channel's name.
   std::string Name() const;
+  // The guild the channel belongs to.
   uint64_t GuildId() const;
 
  private:
@@ -54,10 +68,15 @@ class LinkedChannel : public detail::ValueObject<detail::LinkedChannelFields> {
   explicit LinkedChannel(std::nullptr_t) noexcept;
 };
 
+// A guild the current user is in (Client::GetUserGuilds). A snapshot.
 class GuildMinimal : public detail::ValueObject<detail::GuildMinimalFields> {
  public:
+  // The invalid GuildMinimal (the null object): operator bool false, every getter answers its
+  // default.
   static const GuildMinimal nullobj;
+  // The guild's id.
   uint64_t Id() const;
+  // The guild's name.
   std::string Name() const;
 
  private:
@@ -79,16 +98,28 @@ struct GuildChannelFields {
 };
 }  // namespace detail
 
+// A channel of a guild (Client::GetGuildChannels, sorted as the chat client shows them). A
+// snapshot.
 class GuildChannel : public detail::ValueObject<detail::GuildChannelFields> {
  public:
+  // The invalid GuildChannel (the null object): operator bool false, every getter answers its
+  // default.
   static const GuildChannel nullobj;
+  // The channel's id.
   uint64_t Id() const;
+  // The channel's name.
   std::string Name() const;
+  // The kind of channel.
   ChannelType Type() const;
+  // The channel's position among its siblings (the service's sort key).
   int32_t Position() const;
+  // The category the channel is in, if any.
   std::optional<uint64_t> ParentId() const;
+  // True when the current user may link the channel to a lobby (Client::LinkChannelToLobby).
   bool IsLinkable() const;
+  // True when every member of the guild can read and write the channel.
   bool IsViewableAndWriteableByAllMembers() const;
+  // The lobby the channel is linked to, if any.
   std::optional<sdkpp::LinkedLobby> LinkedLobby() const;
 
  private:

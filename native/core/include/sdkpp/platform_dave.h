@@ -18,14 +18,18 @@ namespace sdkpp {
 
 // op 27's leading byte (docs/protocols/voice-gateway.md).
 enum class DaveProposalsOperation : uint8_t {
+  // Proposals to add to the pending ones.
   Append = 0,
+  // References of pending proposals to withdraw.
   Revoke = 1,
 };
 
 // What processing proposals produced: a commit to send with op 28, and a Welcome when the
 // commit adds members. Both empty when there was nothing to commit.
 struct DaveCommitWelcome {
+  // The MLS commit (op 28's first part); empty when there was nothing to commit.
   std::string commit;
+  // The MLS Welcome for the members the commit adds; empty when it adds none.
   std::string welcome;
 };
 
@@ -33,6 +37,8 @@ struct DaveCommitWelcome {
 // the supplemental size and the FA FA marker; docs/protocols/dave.md measured 12 bytes for Opus).
 inline constexpr size_t kDaveMaxFrameOverhead = 32;
 
+// One call's DAVE state on the host: an MLS group and the frame crypto of its current epoch. Made
+// by Platform::CreateDaveSession (see the contract at the top of this file).
 class PlatformDaveSession {
  public:
   virtual ~PlatformDaveSession() = default;
@@ -53,8 +59,9 @@ class PlatformDaveSession {
   virtual bool ProcessProposals(DaveProposalsOperation operation, const std::string& payload,
                                 const std::vector<uint64_t>& recognized_user_ids,
                                 DaveCommitWelcome& out, std::string& error) = 0;
-  // op 29 (after its transition id) and op 30 (after its transition id).
+  // op 29's commit (after its transition id): the group moves to the next epoch.
   virtual bool ProcessCommit(const std::string& commit, std::string& error) = 0;
+  // op 30's Welcome (after its transition id): this member joins the group.
   virtual bool ProcessWelcome(const std::string& welcome, std::string& error) = 0;
 
   // The group is established and frames can be encrypted.
@@ -67,7 +74,9 @@ class PlatformDaveSession {
 
   // The hot path, once per frame per stream: bytes written to `out` (capacity ≥ size +
   // kDaveMaxFrameOverhead for EncryptOpus, ≥ size for Decrypt), 0 on any failure.
+  // EncryptOpus: this member's Opus frame, encrypted for the group.
   virtual size_t EncryptOpus(const uint8_t* frame, size_t size, uint8_t* out, size_t capacity) = 0;
+  // Decrypt: a frame of `sender_user_id`, decrypted (or handed through in passthrough mode).
   virtual size_t Decrypt(uint64_t sender_user_id, const uint8_t* frame, size_t size, uint8_t* out,
                          size_t capacity) = 0;
 };

@@ -11,17 +11,26 @@
 
 namespace sdkpp {
 
+// The current user's relationship with another user, on the service (friends everywhere) and in
+// the game (friends in this game only). Handed out by Client::GetRelationships,
+// Client::GetRelationshipHandle and UserHandle::Relationship.
 class RelationshipHandle : public detail::HandleBase {
  public:
+  // A handle of no relationship: operator bool false, both types None.
   static const RelationshipHandle nullobj;
 
   // True while some relationship (service or game) with the user exists.
   explicit operator bool() const;
 
+  // The other user's id.
   uint64_t Id() const;
+  // The relationship on the service (None when there is none).
   RelationshipType ServiceRelationshipType() const;
+  // The relationship in this game (None when there is none).
   RelationshipType GameRelationshipType() const;
+  // True for an incoming friend request the service flagged as spam.
   bool IsSpamRequest() const;
+  // The other user, when the SDK knows them.
   std::optional<UserHandle> User() const;
 
  private:
