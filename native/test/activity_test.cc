@@ -467,6 +467,41 @@ TEST(ActivityJson, ParsesLenientlyUnknownKeysNullsAndForms) {
   EXPECT_TRUE(empty->Equals(Activity()));
 }
 
+TEST(ActivityJson, NumbersAtTheirBoundsAreRead) {
+  // The smallest and largest values each field takes; absent ones read as 0.
+  auto a = Parse(R"({"timestamps":{"start":0,"end":9223372036854775807},"party":{"id":"p","size":[0,2147483647]}})");
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(a->Timestamps());
+  EXPECT_EQ(a->Timestamps()->Start(), 0u);
+  EXPECT_EQ(a->Timestamps()->End(), 9223372036854775807u);
+  ASSERT_TRUE(a->Party());
+  EXPECT_EQ(a->Party()->CurrentSize(), 0);
+  EXPECT_EQ(a->Party()->MaxSize(), 2147483647);
+  auto absent = Parse(R"({"timestamps":{}})");
+  ASSERT_TRUE(absent);
+  ASSERT_TRUE(absent->Timestamps());
+  EXPECT_EQ(absent->Timestamps()->Start(), 0u);
+  EXPECT_EQ(absent->Timestamps()->End(), 0u);
+  auto zeros = Parse(R"({"timestamps":{"start":5,"end":0},"party":{"size":[5,0]}})");
+  ASSERT_TRUE(zeros);
+  EXPECT_EQ(zeros->Timestamps()->End(), 0u);
+  EXPECT_EQ(zeros->Party()->MaxSize(), 0);
+  EXPECT_FALSE(Parse(R"({"timestamps":{"end":-1}})"));
+  EXPECT_FALSE(Parse(R"({"party":{"size":[2147483648,2147483648]}})"));
+}
+
+TEST(ActivityJson, WritesATimestampOfOneMillisecond) {
+  // 0 is "not set" and omitted; every other value, the smallest included, is written.
+  Activity a;
+  ActivityTimestamps t;
+  t.SetStart(1);
+  t.SetEnd(1);
+  a.SetTimestamps(t);
+  const std::string text = ActivityToJson(a);
+  EXPECT_NE(text.find(R"("start":1)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("end":1)"), std::string::npos) << text;
+}
+
 TEST(ActivityJson, RefusesMalformedActivities) {
   const char* bad[] = {
       "[]",
@@ -492,6 +527,7 @@ TEST(ActivityJson, RefusesMalformedActivities) {
       R"({"party":{"size":[1,3000000000]}})",
       R"({"party":{"size":"1/2"}})",
       R"({"party":{"size":[null,2]}})",
+      R"({"party":{"size":[2,null]}})",
       R"({"party":{"privacy":9}})",
       R"({"party":{"id":3}})",
       R"({"secrets":{"join":true}})",
@@ -579,6 +615,11 @@ TEST(ActivityValidation, Table) {
       {"state url ftp", [](Activity& a) { a.SetStateUrl("ftp://x.example"); }, "Activity.StateUrl"},
       {"state url bare", [](Activity& a) { a.SetStateUrl("example.com"); }, "Activity.StateUrl"},
       {"state url scheme only", [](Activity& a) { a.SetStateUrl("https://"); },
+       "Activity.StateUrl"},
+      {"state url http scheme only", [](Activity& a) { a.SetStateUrl("http://"); }, "Activity.StateUrl"},
+      {"state url http one character", [](Activity& a) { a.SetStateUrl("http://x"); }, nullptr},
+      {"state url https one character", [](Activity& a) { a.SetStateUrl("https://x"); }, nullptr},
+      {"state url scheme not first", [](Activity& a) { a.SetStateUrl("xhttp://x.example"); },
        "Activity.StateUrl"},
       {"details url javascript", [](Activity& a) { a.SetDetailsUrl("javascript:alert(1)"); },
        "Activity.DetailsUrl"},

@@ -248,7 +248,116 @@ TEST(HttpDate, ParsesImfFixdate) {
   EXPECT_FALSE(http::ParseHttpDate("Sun, 06 Foo 1994 08:49:37 GMT"));
 }
 
+// A bucket left with nothing after a response whose X-RateLimit-Reset-After says `reset_after`:
+// how long the next request on its route waits.
+uint64_t WaitAfter(http::RateLimiter& limiter, const std::string& reset_after, uint64_t now = 1000) {
+  limiter.Observe("GET /users/@me", {{"X-RateLimit-Bucket", "b"}, {"X-RateLimit-Remaining", "0"}, {"X-RateLimit-Reset-After", reset_after}},
+                  200, std::nullopt, false, now);
+  return limiter.DelayFor("GET /users/@me", now);
+}
+
+TEST(RateLimiter, ResetAfterIsReadToTheMillisecondAtItsBounds) {
+  {
+    http::RateLimiter limiter;
+    EXPECT_EQ(WaitAfter(limiter, "0.5"), 500u);
+    EXPECT_EQ(WaitAfter(limiter, "0"), 0u);  // 0 is a number like any other: the bucket resets now
+  }
+  // At most 32 characters: a longer text is no number (the bucket keeps no reset time).
+  const std::string thirty_two = "0.500000000000000000000000000000";
+  ASSERT_EQ(thirty_two.size(), 32u);
+  {
+    http::RateLimiter limiter;
+    EXPECT_EQ(WaitAfter(limiter, thirty_two), 500u);
+  }
+  {
+    http::RateLimiter limiter;
+    EXPECT_EQ(WaitAfter(limiter, thirty_two + "0"), 0u);
+  }
+  // A wait is capped at a year, exactly.
+  constexpr uint64_t kYearMs = 365ull * 24 * 3600 * 1000;
+  {
+    http::RateLimiter limiter;
+    EXPECT_EQ(WaitAfter(limiter, "1e300"), kYearMs);
+  }
+  {
+    http::RateLimiter limiter;
+    EXPECT_EQ(WaitAfter(limiter, "31535999.5"), kYearMs - 500);
+  }
+  {
+    http::RateLimiter limiter;
+    EXPECT_EQ(WaitAfter(limiter, "-1"), 0u);
+  }
+}
+
+TEST(RateLimiter, HeaderNamesMatchWholeAndInAnyCase) {
+  http::RateLimiter limiter;
+  // Every character of the name counts, the first one too: this is not X-RateLimit-Remaining.
+  limiter.Observe("GET /a", {{"x-ratelimit-bucket", "b"}, {"Y-RateLimit-Remaining", "0"}, {"x-ratelimit-reset-after", "5"}}, 200,
+                  std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 0u);
+  limiter.Observe("GET /a", {{"X-RATELIMIT-BUCKET", "b"}, {"x-RateLimit-REMAINING", "0"}, {"X-RateLimit-Reset-After", "5"}}, 200,
+                  std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 5000u);
+  EXPECT_FALSE(http::FindHeader({{"retry-afte", "1"}}, "retry-after"));
+  EXPECT_FALSE(http::FindHeader({{"xetry-after", "1"}}, "retry-after"));
+  EXPECT_EQ(http::FindHeader({{"Retry-After", "1"}}, "retry-after").value_or(""), "1");
+}
+
+TEST(RateLimiter, ABucketWaitsOnlyWhenNothingRemains) {
+  http::RateLimiter limiter;
+  const std::vector<HttpHeader> one_left = {{"x-ratelimit-bucket", "b"}, {"x-ratelimit-remaining", "1"}, {"x-ratelimit-reset-after", "5"}};
+  limiter.Observe("GET /a", one_left, 200, std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 0u);
+  // Read in base 10: "9" is nine requests left.
+  limiter.Observe("GET /a", {{"x-ratelimit-bucket", "b"}, {"x-ratelimit-remaining", "9"}, {"x-ratelimit-reset-after", "5"}}, 200,
+                  std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 0u);
+  // At most 9 digits are a count; ten are not read (the bucket keeps what it had).
+  limiter.Observe("GET /a", {{"x-ratelimit-bucket", "b"}, {"x-ratelimit-remaining", "0000000000"}}, 200, std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 0u);
+  limiter.Observe("GET /a", {{"x-ratelimit-bucket", "b"}, {"x-ratelimit-remaining", "000000000"}}, 200, std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 5000u);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 4999), 1u);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 5000), 0u);
+}
+
+TEST(RateLimiter, A429EmptiesItsBucketUntilRetryAfterAndAGlobalOneStopsEveryRoute) {
+  http::RateLimiter limiter;
+  limiter.Observe("GET /a", {{"x-ratelimit-bucket", "b"}, {"x-ratelimit-remaining", "3"}}, 429, 1.5, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 1500u);
+  EXPECT_EQ(limiter.DelayFor("GET /other", 0), 0u);
+  // The global flag counts only on a 429.
+  limiter.Observe("GET /c", {}, 428, 2.0, true, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /other", 0), 0u);
+  limiter.Observe("GET /c", {}, 429, 2.0, true, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /other", 0), 2000u);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 2000u);
+}
+
+TEST(RateLimiter, BucketIdsOfAt128CharactersAreKept) {
+  http::RateLimiter limiter;
+  const auto empty_bucket = [](const std::string& id) {
+    return std::vector<HttpHeader>{{"x-ratelimit-bucket", id}, {"x-ratelimit-remaining", "0"}, {"x-ratelimit-reset-after", "5"}};
+  };
+  limiter.Observe("GET /a", empty_bucket(std::string(128, 'b')), 200, std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /a", 0), 5000u);
+  limiter.Observe("GET /z", empty_bucket(std::string(129, 'b')), 200, std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /z", 0), 0u);
+}
+
+TEST(RateLimiter, The1025thRouteStartsTheTableOver) {
+  http::RateLimiter limiter;
+  const std::vector<HttpHeader> empty = {{"x-ratelimit-bucket", "b"}, {"x-ratelimit-remaining", "0"}, {"x-ratelimit-reset-after", "5"}};
+  for (int i = 0; i < 1024; ++i) limiter.Observe("GET /r" + std::to_string(i), empty, 200, std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /r0", 0), 5000u);
+  EXPECT_EQ(limiter.DelayFor("GET /r1023", 0), 5000u);
+  limiter.Observe("GET /r1024", empty, 200, std::nullopt, false, 0);
+  EXPECT_EQ(limiter.DelayFor("GET /r0", 0), 0u);  // forgotten: at worst a 429 later
+  EXPECT_EQ(limiter.DelayFor("GET /r1024", 0), 5000u);
+}
+
 TEST(RateLimiter, RouteKeysKeepMajorIdsOnly) {
+  EXPECT_EQ(http::RouteKey("GET", "/users//5"), "GET /users//:id");  // an empty segment is one
   EXPECT_EQ(http::RouteKey("POST", "/lobbies/123/messages"), "POST /lobbies/123/messages");
   EXPECT_EQ(http::RouteKey("GET", "/users/456"), "GET /users/:id");
   EXPECT_EQ(http::RouteKey("DELETE", "/lobbies/1/members/99?x=1"), "DELETE /lobbies/1/members/:id");

@@ -216,6 +216,15 @@ TEST(MessageCache, AOneMessagePageStartsARunOfOneThatLiveMessagesExtend) {
   EXPECT_FALSE(cache.Newest(100, 3));
 }
 
+TEST(MessageCache, AnArrivalJustOlderThanARunOfOneDoesNotExtendIt) {
+  MessageCache cache;
+  cache.AddLive(Message(5));
+  cache.AddHistory(100, {Message(10)}, 1);  // a run of one: 10
+  cache.AddLive(Message(7));                // one message (10) is newer: still outside the run
+  EXPECT_EQ(Ids(cache.Newest(100, 1)), (std::vector<uint64_t>{10}));
+  EXPECT_FALSE(cache.Newest(100, 2)) << "messages between 7 and 10 may be missing";
+}
+
 TEST(MessageCache, AnEmptyPageForAFullRequestChangesNoRun) {
   MessageCache cache;
   cache.AddLive(Message(5));
@@ -533,6 +542,14 @@ TEST(MessageCache, FindAllAnswersAsFindForNeighboursAndStrangers) {
   }
   EXPECT_EQ(found[5], nullptr);
   EXPECT_NE(found[6], nullptr);  // the pinned, evicted one
+  // The same id twice in a row is the same record twice, not its neighbour.
+  std::vector<uint64_t> repeated = {118, 118, 119, 119, 119, 117, 117};
+  std::vector<const MessageRecord*> again(repeated.size());
+  cache.FindAll(repeated.data(), repeated.size(), again.data());
+  for (size_t i = 0; i < repeated.size(); ++i) {
+    ASSERT_NE(again[i], nullptr) << i;
+    EXPECT_EQ(again[i]->id, repeated[i]) << i;
+  }
 }
 
 }  // namespace

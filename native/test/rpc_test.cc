@@ -46,6 +46,9 @@ TEST(FrameCodec, CorruptStreamsAreRefused) {
       {"over 64 KiB", Header(1, 64 * 1024 + 1), FrameDecoder::Status::TooLarge},
       {"length of 4 GiB", Header(1, 0xFFFFFFFFu), FrameDecoder::Status::TooLarge},
       {"unknown opcode", Header(9, 2) + "{}", FrameDecoder::Status::UnknownOpcode},
+      // Every byte of the little-endian words counts: a high byte set is no small number.
+      {"opcode 1 plus 2^24", Header(0x01000001u, 2) + "{}", FrameDecoder::Status::UnknownOpcode},
+      {"length 2 plus 2^24", Header(1, 0x01000002u) + "{}", FrameDecoder::Status::TooLarge},
       {"invalid UTF-8", Header(1, 3) + "\"\xff\"", FrameDecoder::Status::InvalidUtf8},
       {"overlong UTF-8", Header(1, 2) + "\xc0\xaf", FrameDecoder::Status::InvalidUtf8},
       {"UTF-16 surrogate", Header(1, 3) + "\xed\xa0\x80", FrameDecoder::Status::InvalidUtf8},

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -238,7 +239,7 @@ TEST(VoiceCloseCodes, EveryCodeOfTheTableIsClassified) {
       {4001, VoiceLoss::Refused, VoiceLoss::Rejoin},         {4002, VoiceLoss::Refused, VoiceLoss::Rejoin},
       {4003, VoiceLoss::Refused, VoiceLoss::Rejoin},         {4005, VoiceLoss::Refused, VoiceLoss::Rejoin},
       {4012, VoiceLoss::Refused, VoiceLoss::Rejoin},         {4020, VoiceLoss::Refused, VoiceLoss::Rejoin},
-      {4999, VoiceLoss::Refused, VoiceLoss::Rejoin},
+      {4999, VoiceLoss::Refused, VoiceLoss::Rejoin},         {4000, VoiceLoss::Refused, VoiceLoss::Rejoin},
   };
   for (const auto& row : rows) {
     EXPECT_EQ(static_cast<int>(ClassifyVoiceClose(row.code, false, false)), static_cast<int>(row.before_connected)) << row.code;
@@ -247,9 +248,18 @@ TEST(VoiceCloseCodes, EveryCodeOfTheTableIsClassified) {
   // A refused Resume is a full rejoin; a termination stays one.
   EXPECT_EQ(static_cast<int>(ClassifyVoiceClose(4004, true, true)), static_cast<int>(VoiceLoss::Rejoin));
   EXPECT_EQ(static_cast<int>(ClassifyVoiceClose(4014, true, true)), static_cast<int>(VoiceLoss::Terminated));
-  EXPECT_TRUE(IsProtocolErrorClose(4001));
-  EXPECT_FALSE(IsProtocolErrorClose(4014));
-  EXPECT_FALSE(IsProtocolErrorClose(1006));
+}
+
+TEST(VoiceCloseCodes, ProtocolErrorsAreTheCodesFrom4000ThatTheTableDoesNotName) {
+  // The codes the table gives a meaning to; every other code from 4000 up is the server telling
+  // us we broke the protocol (logged as a bug), every code below 4000 is the network's.
+  const std::set<int32_t> named = {4004, 4006, 4009, 4011, 4014, 4015, 4016, 4017, 4021, 4022};
+  std::vector<int32_t> codes = {0, 1000, 1001, 1006, 1011, 3000, 4999};
+  for (int32_t code = 3990; code <= 4030; ++code) codes.push_back(code);
+  for (const int32_t code : codes) {
+    const bool expected = code >= 4000 && named.count(code) == 0;
+    EXPECT_EQ(IsProtocolErrorClose(code), expected) << code;
+  }
 }
 
 }  // namespace
