@@ -198,11 +198,9 @@ void CallSession::OnUserSpeaking(uint64_t user_id, uint32_t, uint32_t) {
 void CallSession::AddEngineParticipant(uint64_t user_id) {
   if (!engine_participants_.count(user_id) && user_id != state_->current_user_id) {
     engine_participants_.insert(user_id);
+    // The engine keeps each user's local mute and volume, set before or after (audio_engine.h):
+    // nothing of them to hand on here.
     engine_.AddParticipant(channel_id_, user_id);
-    auto mute = local_mutes_.find(user_id);
-    if (mute != local_mutes_.end()) engine_.SetLocalMute(channel_id_, user_id, mute->second);
-    auto volume = volumes_.find(user_id);
-    if (volume != volumes_.end()) engine_.SetParticipantVolume(channel_id_, user_id, volume->second);
   }
 }
 

@@ -78,8 +78,8 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void OnMainGatewayReady();  // a main re-identify: re-send op 4 (docs/voice-calls.md)
   void OnLobbyGone();         // lobby deleted, or this user removed from it
   void OnParticipantChanged(uint64_t user_id, bool added);
-  // Gives a remote member a decoder and jitter buffer in the engine (once), with the local
-  // mute and volume the app set for it.
+  // Gives a remote member a decoder and jitter buffer in the engine (once); the local mute and
+  // volume the app set for it apply from the start.
   void AddEngineParticipant(uint64_t user_id);
   void OnVoiceStateChanged(uint64_t user_id);
 
