@@ -120,6 +120,8 @@
       'native/core/src/voice/net/transport_crypto.cc',
       'native/core/src/voice/net/voice_close_codes.cc',
       'native/core/src/voice/net/voice_connection.cc',
+      'native/core/src/voice/net/voice_media.cc',
+      'native/core/src/voice/net/voice_signalling.cc',
       'native/core/src/voice/net/voice_gateway_messages.cc',
     ],
     'sdkpp_napi_sources': [

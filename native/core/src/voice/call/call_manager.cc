@@ -81,10 +81,6 @@ AudioEngine& CallManager::engine() {
   return *engine_;
 }
 
-std::unique_ptr<VoiceConnection> CallManager::NewConnection(VoiceConnectionListener& listener) {
-  return connections_(voice_context_, listener);
-}
-
 bool CallManager::user_ready() const { return gateway_.status() == Client::Status::Ready; }
 
 CallSession* CallManager::Session(uint64_t channel_id) {
@@ -125,7 +121,8 @@ Call CallManager::StartCall(uint64_t lobby_id, CallAudioHooks hooks) {
   }
   std::string error;
   if (!engine().AddCall(lobby_id, std::move(hooks), error)) return refuse("audio: " + error);
-  auto session = std::make_shared<CallSession>(*this, lobby_id, self_mute_all_, self_deaf_all_);
+  const CallSessionContext session_context{context_, voice_context_, gateway_, state_, engine(), connections_};
+  auto session = std::make_shared<CallSession>(session_context, *this, lobby_id, self_mute_all_, self_deaf_all_);
   sessions_[lobby_id] = session;
   engine().SetSelfMute(lobby_id, self_mute_all_);
   engine().SetSelfDeaf(lobby_id, self_deaf_all_);
