@@ -173,6 +173,18 @@ describe('installs: guild install and user install', () => {
     await expect(s.emu.control.invokeCommand({ userId: alice, dmWith: bob, name: 'userapp' })).rejects.toMatchObject({ code: 50001 });
   });
 
+  it("the app's own default install link (application.commands, the spec's spelling) is a user install like applications.commands", async () => {
+    const app = await api.get('/applications/@me', api.bot);
+    const linkScopes: string[] = app.body.integration_types_config['1'].oauth2_install_params.scopes;
+    expect(linkScopes).toEqual(['application.commands']);
+    const { id: frank } = s.emu.control.createUser({ username: 'frank_installs' }) as { id: string };
+    s.emu.control.addGuildMembers(SEED.guildId, [frank]);
+    await expect(s.emu.control.invokeCommand({ userId: frank, channelId: GENERAL, name: 'userapp' })).rejects.toMatchObject({ code: 50001 });
+    s.emu.control.issueToken(frank, linkScopes);
+    const d = await invoke({ userId: frank, channelId: GENERAL, name: 'userapp' });
+    expect(d.authorizing_integration_owners).toEqual({ 1: frank });
+  });
+
   it('in a server without the bot: app_permissions of a user-installed app, resolved channels without app_permissions', async () => {
     s.emu.control.issueToken(nelly, ['applications.commands']);
     const channel = userGuild.channelIds[0];
