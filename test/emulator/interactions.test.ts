@@ -357,10 +357,23 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     for (let n = 1; n <= 6; n++) expect((await api.post(hook(guild), { content: `#${n}` })).status).toBe(200);
   });
 
+  it('a new server has USE_EXTERNAL_APPS on for @everyone (the spec default): a user-installed app answers publicly there', async () => {
+    const fresh = s.emu.control.createGuild('fresh server', [nelly]);
+    const roles = await api.get(`/guilds/${fresh.id}/roles`, api.bot);
+    const everyone = roles.body.find((r: { id: string }) => r.id === fresh.id);
+    expect(BigInt(everyone.permissions) & USE_EXTERNAL_APPS).toBe(USE_EXTERNAL_APPS);
+    s.emu.control.issueToken(alice, ['applications.commands']);
+    const i = await invoke({ userId: alice, channelId: userGuild.channelIds[0], name: 'userapp' });
+    await callback(i, { type: 4, data: { content: 'public by default' } });
+    expect((await api.get(hook(i, '/messages/@original'))).body.flags & EPHEMERAL).toBe(0);
+    expect(result(i.id).forcedEphemeral).toBe(false);
+  });
+
   it('USE_EXTERNAL_APPS off for the user and the app not in the server: every response is ephemeral', async () => {
     s.emu.control.issueToken(alice, ['applications.commands']);
     const channel = userGuild.channelIds[0];
-    const forced = await invoke({ userId: alice, channelId: channel, name: 'userapp' }); // @everyone there lacks USE_EXTERNAL_APPS
+    s.emu.control.setChannelOverwrite(channel, alice, 1, '0', USE_EXTERNAL_APPS.toString()); // the server turned it off for her
+    const forced = await invoke({ userId: alice, channelId: channel, name: 'userapp' });
     await callback(forced, { type: 4, data: { content: 'public?' } });
     expect((await api.get(hook(forced, '/messages/@original'))).body.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect((await api.post(hook(forced), { content: 'follow' })).body.flags & EPHEMERAL).toBe(EPHEMERAL);

@@ -80,6 +80,12 @@ export function roleJson(role: Role): Record<string, unknown> {
   } satisfies APIRole;
 }
 
+/**
+ * What @everyone may do in a new guild. USE_EXTERNAL_APPS is on: the spec enables it by default
+ * for servers (so user-installed apps answer publicly until a server turns it off).
+ */
+const NEW_GUILD_EVERYONE = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY | Permission.CONNECT | Permission.SPEAK | Permission.USE_EXTERNAL_APPS;
+
 /** A guild with the application's bot, an @everyone role, a text and a voice channel. */
 export function createGuild(emu: Emulator, name: string, memberIds: string[], observer: GuildObserver | null): Guild {
   if (typeof name !== 'string' || codePoints(name) < 2 || codePoints(name) > 100) throw new ApiError(400, 50035, 'name: 2-100 characters');
@@ -99,7 +105,7 @@ export function createGuild(emu: Emulator, name: string, memberIds: string[], ob
     icon: null,
     ownerId: memberIds[0] ?? app.botUserId,
     features: [],
-    roles: [{ id, name: '@everyone', position: 0, color: 0, permissions: Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY | Permission.CONNECT | Permission.SPEAK }],
+    roles: [{ id, name: '@everyone', position: 0, color: 0, permissions: NEW_GUILD_EVERYONE }],
     members: ids.map((userId) => ({ userId, roles: [], nick: null, joinedAt: now, voiceChannelId: null })),
     channels: [channel('general', 0, 0), channel('Voice', 2, 1)],
   };
