@@ -4,7 +4,7 @@
 // channel updates bots get when a role change alters what they can view.
 import type { Emulator } from '../emulator';
 import { ApiError } from './errors';
-import type { APIGuildMember, APIRole, APIUser, GuildMemberFlags, RoleFlags } from 'discord-api-types/v10';
+import type { APIGuildMember, APIRole, APIRoleColors, APIUser, GuildMemberFlags, RoleFlags } from 'discord-api-types/v10';
 import type { Guild, GuildMember, Role } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { mainApplication } from './applications';
@@ -59,6 +59,11 @@ export function memberJson(emu: Emulator, guild: Guild, member: GuildMember): Re
   return { guild_id: guild.id, ...memberFields(emu, member) };
 }
 
+/** A role's colors (APIRoleColors): the gradient's second and third colors, null when unset. */
+export function roleColorsJson(role: Role): APIRoleColors {
+  return { primary_color: role.color, secondary_color: role.secondaryColor ?? null, tertiary_color: role.tertiaryColor ?? null };
+}
+
 /**
  * A role as the public API types it (APIRole); `permissions` is the bit set as a decimal string.
  * `color` is deprecated but still returned: it is colors.primary_color (spec).
@@ -68,7 +73,7 @@ export function roleJson(role: Role): Record<string, unknown> {
     id: role.id,
     name: role.name,
     color: role.color,
-    colors: { primary_color: role.color, secondary_color: role.secondaryColor ?? null, tertiary_color: role.tertiaryColor ?? null },
+    colors: roleColorsJson(role),
     hoist: role.hoist ?? false,
     icon: null,
     unicode_emoji: null,
