@@ -115,6 +115,18 @@ describe('delivery and payload', () => {
     expect(big.data.resolved.attachments[big.data.options[0].value].size).toBe(20 * MiB);
   });
 
+  it('an ATTACHMENT option with file_types takes only files of those types (by extension, or a category by content type or extension)', async () => {
+    await command({ name: 'typedupload', description: 'typed upload', options: [{ type: 11, name: 'file', description: 'file', required: true, file_types: ['image', '.pdf'] }] });
+    const send = (value: unknown) => s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'typedupload', options: [{ name: 'file', value }] });
+    for (const value of [{ filename: 'notes.txt', size: 10 }, { filename: 'song.mp3', size: 10, contentType: 'audio/mpeg' }, { filename: 'pdf', size: 10 }]) {
+      await expect(send(value), JSON.stringify(value)).rejects.toMatchObject({ status: 400, code: 50035 });
+    }
+    for (const value of [{ filename: 'shot.PNG', size: 10 }, { filename: 'scan', size: 10, contentType: 'image/webp' }, { filename: 'form.pdf', size: 10 }]) {
+      const d = await invoke({ userId: nelly, channelId: GENERAL, name: 'typedupload', options: [{ name: 'file', value }] });
+      expect(d.data.resolved.attachments[d.data.options[0].value].filename).toBe(value.filename);
+    }
+  });
+
   it('entitlements are the invoking user\'s entitlements of the application', async () => {
     const founderPack = at(101);
     s.emu.control.grantEntitlement(bob, founderPack);
