@@ -16,6 +16,7 @@
       'native/core/src/client/client_connection.cc',
       'native/core/src/client/version_hash.cc',
       'native/core/src/client/client_impl.cc',
+      'native/core/src/client/no_effect_options.cc',
       'native/core/src/client/client_lobbies.cc',
       'native/core/src/client/client_messages.cc',
       'native/core/src/client/client_presence.cc',
