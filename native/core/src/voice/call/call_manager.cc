@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "logging/log_file.h"
+#include "sdkpp/client.h"
 #include "sdkpp/limits.h"
 #include "social/factory.h"
 
@@ -13,6 +14,12 @@ using Type = std::string_view;
 using Data = const json::Value&;
 
 AudioDevice ToDevice(const AudioDeviceInfo& info) { return AudioDevice(info.id, info.name, info.is_default); }
+
+// Client::GetDefaultAudioDeviceId() names the system default, which the backends select by the
+// empty id (they follow the default as it changes); any other id is a device's own.
+std::string BackendDeviceId(const std::string& id) {
+  return id == Client::GetDefaultAudioDeviceId() ? std::string() : id;
+}
 
 }  // namespace
 
@@ -379,14 +386,14 @@ void CallManager::GetCurrentOutputDevice(DeviceCallback callback) {
 }
 
 void CallManager::SetInputDevice(const std::string& id, SetDeviceCallback callback) {
-  bool ok = engine().Backend().SelectInput(id);
+  bool ok = engine().Backend().SelectInput(BackendDeviceId(id));
   ClientResult result = ok ? ClientResult::Success()
                            : ClientResult::Failure(ErrorType::ValidationError, "id: no input device '" + id + "'");
   if (callback) context_.callbacks.Post([cb = std::move(callback), result] { cb(result); });
 }
 
 void CallManager::SetOutputDevice(const std::string& id, SetDeviceCallback callback) {
-  bool ok = engine().Backend().SelectOutput(id);
+  bool ok = engine().Backend().SelectOutput(BackendDeviceId(id));
   ClientResult result = ok ? ClientResult::Success()
                            : ClientResult::Failure(ErrorType::ValidationError, "id: no output device '" + id + "'");
   if (callback) context_.callbacks.Post([cb = std::move(callback), result] { cb(result); });
