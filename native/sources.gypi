@@ -16,6 +16,7 @@
       'native/core/src/client/client_connection.cc',
       'native/core/src/client/version_hash.cc',
       'native/core/src/client/client_impl.cc',
+      'native/core/src/client/no_effect_options.cc',
       'native/core/src/client/client_lobbies.cc',
       'native/core/src/client/client_messages.cc',
       'native/core/src/client/client_presence.cc',
@@ -120,6 +121,8 @@
       'native/core/src/voice/net/transport_crypto.cc',
       'native/core/src/voice/net/voice_close_codes.cc',
       'native/core/src/voice/net/voice_connection.cc',
+      'native/core/src/voice/net/voice_media.cc',
+      'native/core/src/voice/net/voice_signalling.cc',
       'native/core/src/voice/net/voice_gateway_messages.cc',
     ],
     'sdkpp_napi_sources': [

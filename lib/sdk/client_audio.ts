@@ -19,7 +19,11 @@ import type {
 export abstract class AudioMethods extends UsersMethods {
   readonly #liveCalls = new Map<bigint, Call>();
 
-  /** The id that selects the system default audio device ('default'). */
+  /**
+   * The id that selects the system default audio device ('default'): given to
+   * {@link Client.SetInputDevice} or {@link Client.SetOutputDevice}, the SDK follows the system's
+   * default device again.
+   */
   static GetDefaultAudioDeviceId(): string {
     return binding.NativeClient.GetDefaultAudioDeviceId();
   }

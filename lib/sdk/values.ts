@@ -489,17 +489,21 @@ export interface ClientCreateOptions {
   /** The C++ SDK's audio system choice ({@link AudioSystem}); kept, no effect in this build. */
   ExperimentalAudioSystem(): Enums.AudioSystem;
   /**
-   * Sets the audio system; kept, no effect in this build.
+   * Sets the audio system; kept, no effect in this build (a Client created with Game logs a
+   * Warning saying so).
    * @throws RangeError for a value that is not an AudioSystem member.
    */
   SetExperimentalAudioSystem(system: Enums.AudioSystem): void;
   /** An Android setting of the C++ SDK; kept, no effect here. */
   ExperimentalAndroidPreventCommsForBluetooth(): boolean;
-  /** Sets the Android setting; kept, no effect here. */
+  /** Sets the Android setting; kept, no effect here (a Client created with true logs a Warning saying so). */
   SetExperimentalAndroidPreventCommsForBluetooth(prevent: boolean): void;
   /** The C++ SDK's CPU affinity for its threads; kept, no effect here (the SDK runs on the JS thread). */
   CpuAffinityMask(): bigint | undefined;
-  /** Sets the CPU affinity mask (a bigint, or a string of decimal digits); `undefined` or `null` clears it. */
+  /**
+   * Sets the CPU affinity mask (a bigint, or a string of decimal digits); `undefined` or `null`
+   * clears it. No effect here: a Client created with a mask logs a Warning saying so.
+   */
   SetCpuAffinityMask(mask: bigint | string | undefined | null): void;
   /** False for `nullobj` (the C++ `operator bool`). */
   readonly valid: boolean;

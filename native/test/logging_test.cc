@@ -366,3 +366,68 @@ TEST(Logger, SetThreadPrioritySaysItHasNoEffectAndRefusesAnUnknownThread) {
 }
 
 }  // namespace
+
+namespace {
+
+// The lines of `got` that name `what` (the DEBUG BUILD warning of a debug build left out).
+std::vector<Captured> Naming(const std::vector<Captured>& got, const std::string& what) {
+  std::vector<Captured> out;
+  for (const auto& line : got) {
+    if (line.message.find(what) != std::string::npos) out.push_back(line);
+  }
+  return out;
+}
+
+TEST(Logger, OpeningWarningsOpenEveryCallbackAndLogFileAddedLater) {
+  Logger logger(/*debug_build=*/false);
+  logger.AddOpeningWarning("setting X: no effect");
+  std::vector<Captured> warnings;
+  std::vector<Captured> errors_only;
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { warnings.push_back({m, s}); }, LoggingSeverity::Warning);
+  logger.AddCallback([&](std::string m, LoggingSeverity s) { errors_only.push_back({m, s}); }, LoggingSeverity::Error);
+  auto got = Drain(warnings);
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].message, "setting X: no effect");
+  EXPECT_EQ(got[0].severity, LoggingSeverity::Warning);
+  EXPECT_TRUE(Drain(errors_only).empty());
+  // One added when sinks exist reaches them now, and later sinks too.
+  logger.AddOpeningWarning("setting Y: no effect");
+  EXPECT_EQ(Naming(Drain(warnings), "setting Y").size(), 1u);
+  auto dir = TempDir("opening");
+  ASSERT_TRUE(logger.SetLogDirectory(dir.string(), LoggingSeverity::Warning));
+  std::string text = ReadFile(dir / "sdkpp.log");
+  EXPECT_LT(text.find("[Warning] setting X: no effect"), text.find("[Warning] setting Y: no effect"));
+  EXPECT_NE(text.find("[Warning] setting Y: no effect"), std::string::npos);
+  EXPECT_TRUE(logger.SetLogDirectory(dir.string(), LoggingSeverity::None));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Logger, ClientCreateOptionsWithoutEffectLogAWarningEach) {
+  sdkpp::ClientCreateOptions options;
+  options.SetCpuAffinityMask(0xf0);
+  options.SetExperimentalAudioSystem(sdkpp::AudioSystem::Game);
+  options.SetExperimentalAndroidPreventCommsForBluetooth(true);
+  sdkpp::Client client(options);
+  std::vector<Captured> sink;
+  client.AddLogCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); }, LoggingSeverity::Warning);
+  auto got = Naming(Drain(sink), "no effect");
+  ASSERT_EQ(got.size(), 3u);
+  for (const auto& line : got) EXPECT_EQ(line.severity, LoggingSeverity::Warning);
+  EXPECT_NE(got[0].message.find("SetCpuAffinityMask(0xf0): no effect"), std::string::npos) << got[0].message;
+  EXPECT_NE(got[1].message.find("SetExperimentalAudioSystem(Game): no effect"), std::string::npos) << got[1].message;
+  EXPECT_NE(got[2].message.find("SetExperimentalAndroidPreventCommsForBluetooth(true): no effect"), std::string::npos)
+      << got[2].message;
+}
+
+TEST(Logger, ClientCreateOptionsAtTheirDefaultsLogNothing) {
+  sdkpp::ClientCreateOptions options;
+  options.SetExperimentalAudioSystem(sdkpp::AudioSystem::Standard);
+  options.SetExperimentalAndroidPreventCommsForBluetooth(false);
+  options.SetCpuAffinityMask(std::nullopt);
+  sdkpp::Client client(options);
+  std::vector<Captured> sink;
+  client.AddLogCallback([&](std::string m, LoggingSeverity s) { sink.push_back({m, s}); }, LoggingSeverity::Warning);
+  EXPECT_TRUE(Naming(Drain(sink), "no effect").empty());
+}
+
+}  // namespace

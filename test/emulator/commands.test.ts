@@ -151,6 +151,28 @@ describe('validation (50035 with field paths; a refused request changes nothing)
     expect(nested.status).toBe(201);
   });
 
+  it('an ATTACHMENT option may restrict file types (file_types: audio, image, video or .ext, 1 to 10); no other option may', async () => {
+    const attachment = (file_types: unknown) => ({ type: 11, name: 'file', description: 'file', file_types });
+    for (const [options, path] of [
+      [[attachment(['exe'])], 'options.0.file_types.0'],
+      [[attachment([])], 'options.0.file_types'],
+      [[attachment(Array.from({ length: 11 }, (_, i) => `.x${i}`))], 'options.0.file_types'],
+      [[attachment('image')], 'options.0.file_types'],
+      [[attachment([5])], 'options.0.file_types.0'],
+      [[{ type: 3, name: 'text', description: 'text', file_types: ['image'] }], 'options.0.file_types'],
+    ] as Array<[unknown, string]>) {
+      const reply = await api.post(GLOBAL, slash('typed', { options }), api.bot);
+      expect(reply.status, path).toBe(400);
+      let node = reply.body.errors;
+      for (const part of path.split('.')) node = node?.[part];
+      expect(node?._errors, `${path}: ${JSON.stringify(reply.body.errors)}`).toBeDefined();
+    }
+    const created = await api.post(GLOBAL, slash('typed', { options: [attachment(['image', '.PDF', 'image'])] }), api.bot);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.options[0].file_types).toEqual(['image', '.pdf']);
+    expect((await api.get(`${GLOBAL}/${created.body.id}`, api.bot)).body.options[0].file_types).toEqual(['image', '.pdf']);
+  });
+
   it('integration_types (0, 1) and contexts (0, 1, 2); deprecated dm_permission maps to contexts; default_member_permissions is a string', async () => {
     for (const [body, field] of [
       [slash('a', { integration_types: [2] }), 'integration_types'],

@@ -227,6 +227,24 @@ describe('modals', () => {
     await expect(s.emu.control.submitModal(shown.id, { values: { what: 'again', severity: ['low'] } })).rejects.toMatchObject({ status: 400 });
   });
 
+  it('a File Upload with file_types takes only files of those types; the MODAL response checks file_types', async () => {
+    const typed = { custom_id: 'typed', title: 'Typed', components: [{ type: 18, label: 'Docs', component: { type: 19, custom_id: 'docs', min_values: 1, max_values: 3, file_types: ['image', '.pdf'] } }] };
+    const refused = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping' });
+    const bad = await callback(refused, { type: 9, data: { ...typed, components: [{ ...typed.components[0], component: { ...typed.components[0].component, file_types: ['pdf'] } }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.data.components['0'].component.file_types, JSON.stringify(bad.body.errors)).toBeDefined();
+    const shown = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping' });
+    expect((await callback(shown, { type: 9, data: typed })).status).toBe(204);
+    for (const files of [[{ filename: 'notes.txt', size: 1 }], [{ filename: 'a.png', size: 1 }, { filename: 'song.mp3', size: 1, contentType: 'audio/mpeg' }]]) {
+      await expect(s.emu.control.submitModal(shown.id, { files: { docs: files } }), JSON.stringify(files)).rejects.toMatchObject({ status: 400 });
+    }
+    const from = botClient.mark();
+    const files = [{ filename: 'a.PNG', size: 1 }, { filename: 'scan', size: 1, contentType: 'image/jpeg' }, { filename: 'form.pdf', size: 1 }];
+    const { id } = await s.emu.control.submitModal(shown.id, { files: { docs: files } });
+    const d = await delivered(id, from);
+    expect(d.data.components[0].component.values).toHaveLength(3);
+  });
+
   it('refuses a submit that does not fit the modal: missing required, out of bounds, unknown inputs, 11 files, a file over the limit', async () => {
     const eleven = Array.from({ length: 11 }, (_, k) => ({ filename: `${k}.png`, size: 1 }));
     const bad: Array<Record<string, unknown>> = [

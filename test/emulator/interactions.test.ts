@@ -115,6 +115,18 @@ describe('delivery and payload', () => {
     expect(big.data.resolved.attachments[big.data.options[0].value].size).toBe(20 * MiB);
   });
 
+  it('an ATTACHMENT option with file_types takes only files of those types (by extension, or a category by content type or extension)', async () => {
+    await command({ name: 'typedupload', description: 'typed upload', options: [{ type: 11, name: 'file', description: 'file', required: true, file_types: ['image', '.pdf'] }] });
+    const send = (value: unknown) => s.emu.control.invokeCommand({ userId: nelly, channelId: GENERAL, name: 'typedupload', options: [{ name: 'file', value }] });
+    for (const value of [{ filename: 'notes.txt', size: 10 }, { filename: 'song.mp3', size: 10, contentType: 'audio/mpeg' }, { filename: 'pdf', size: 10 }]) {
+      await expect(send(value), JSON.stringify(value)).rejects.toMatchObject({ status: 400, code: 50035 });
+    }
+    for (const value of [{ filename: 'shot.PNG', size: 10 }, { filename: 'scan', size: 10, contentType: 'image/webp' }, { filename: 'form.pdf', size: 10 }]) {
+      const d = await invoke({ userId: nelly, channelId: GENERAL, name: 'typedupload', options: [{ name: 'file', value }] });
+      expect(d.data.resolved.attachments[d.data.options[0].value].filename).toBe(value.filename);
+    }
+  });
+
   it('entitlements are the invoking user\'s entitlements of the application', async () => {
     const founderPack = at(101);
     s.emu.control.grantEntitlement(bob, founderPack);
@@ -171,6 +183,18 @@ describe('installs: guild install and user install', () => {
     expect(dm.context).toBe(2);
     expect(dm.authorizing_integration_owners).toEqual({ 1: bob });
     await expect(s.emu.control.invokeCommand({ userId: alice, dmWith: bob, name: 'userapp' })).rejects.toMatchObject({ code: 50001 });
+  });
+
+  it("the app's own default install link (application.commands, the spec's spelling) is a user install like applications.commands", async () => {
+    const app = await api.get('/applications/@me', api.bot);
+    const linkScopes: string[] = app.body.integration_types_config['1'].oauth2_install_params.scopes;
+    expect(linkScopes).toEqual(['application.commands']);
+    const { id: frank } = s.emu.control.createUser({ username: 'frank_installs' }) as { id: string };
+    s.emu.control.addGuildMembers(SEED.guildId, [frank]);
+    await expect(s.emu.control.invokeCommand({ userId: frank, channelId: GENERAL, name: 'userapp' })).rejects.toMatchObject({ code: 50001 });
+    s.emu.control.issueToken(frank, linkScopes);
+    const d = await invoke({ userId: frank, channelId: GENERAL, name: 'userapp' });
+    expect(d.authorizing_integration_owners).toEqual({ 1: frank });
   });
 
   it('in a server without the bot: app_permissions of a user-installed app, resolved channels without app_permissions', async () => {
@@ -345,10 +369,23 @@ describe('the original response and follow-ups (the interaction webhook)', () =>
     for (let n = 1; n <= 6; n++) expect((await api.post(hook(guild), { content: `#${n}` })).status).toBe(200);
   });
 
+  it('a new server has USE_EXTERNAL_APPS on for @everyone (the spec default): a user-installed app answers publicly there', async () => {
+    const fresh = s.emu.control.createGuild('fresh server', [nelly]);
+    const roles = await api.get(`/guilds/${fresh.id}/roles`, api.bot);
+    const everyone = roles.body.find((r: { id: string }) => r.id === fresh.id);
+    expect(BigInt(everyone.permissions) & USE_EXTERNAL_APPS).toBe(USE_EXTERNAL_APPS);
+    s.emu.control.issueToken(alice, ['applications.commands']);
+    const i = await invoke({ userId: alice, channelId: userGuild.channelIds[0], name: 'userapp' });
+    await callback(i, { type: 4, data: { content: 'public by default' } });
+    expect((await api.get(hook(i, '/messages/@original'))).body.flags & EPHEMERAL).toBe(0);
+    expect(result(i.id).forcedEphemeral).toBe(false);
+  });
+
   it('USE_EXTERNAL_APPS off for the user and the app not in the server: every response is ephemeral', async () => {
     s.emu.control.issueToken(alice, ['applications.commands']);
     const channel = userGuild.channelIds[0];
-    const forced = await invoke({ userId: alice, channelId: channel, name: 'userapp' }); // @everyone there lacks USE_EXTERNAL_APPS
+    s.emu.control.setChannelOverwrite(channel, alice, 1, '0', USE_EXTERNAL_APPS.toString()); // the server turned it off for her
+    const forced = await invoke({ userId: alice, channelId: channel, name: 'userapp' });
     await callback(forced, { type: 4, data: { content: 'public?' } });
     expect((await api.get(hook(forced, '/messages/@original'))).body.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect((await api.post(hook(forced), { content: 'follow' })).body.flags & EPHEMERAL).toBe(EPHEMERAL);

@@ -148,6 +148,21 @@ describe('Get Channel Invites', () => {
     expect(listed.roles[0]).toMatchObject({ id: low, name: 'Low', position: 2 });
     expect(list.body.every((i: any) => i.channel.id === CH.welcome)).toBe(true);
   });
+
+  it('the roles of an invite keep their gradient colors (secondary, tertiary), as the guild\'s role objects do', async () => {
+    const granter = addRole(s.emu, SEED.guildId, 'Gradient granter', PERM.MANAGE_ROLES | PERM.MANAGE_CHANNELS, 1);
+    giveRoles(s.emu, SEED.guildId, SEED.botUserId, [granter]);
+    const gradient = { primary_color: 0x112233, secondary_color: 0x445566, tertiary_color: 0x778899 };
+    const patched = await api.patch(`/guilds/${SEED.guildId}/roles/${low}`, { colors: gradient }, api.bot);
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.colors).toEqual(gradient);
+    const created = await api.post(`/channels/${CH.welcome}/invites`, { role_ids: [low], unique: true }, api.bot);
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.roles[0].colors).toEqual(gradient);
+    expect((await api.get(`/invites/${created.body.code}`, api.bot)).body.roles[0].colors).toEqual(gradient);
+    const listed = (await api.get(`/channels/${CH.welcome}/invites`, api.bot)).body.find((i: any) => i.code === created.body.code);
+    expect(listed.roles[0].colors).toEqual(gradient);
+  });
 });
 
 describe('role_ids and accepting', () => {

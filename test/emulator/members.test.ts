@@ -2,7 +2,7 @@
 // 1000, after), search, Modify Guild Member (each field behind its permission and the role
 // hierarchy; `flags` with MANAGE_GUILD or MANAGE_ROLES or MODERATE+KICK+BAN), Modify Current
 // Member (nick, image-data avatar and banner, bio), Remove Guild Member, and GUILD_MEMBER_*.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../lib/emulator/index';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { Api, SEED, start, type Started } from './helpers';
@@ -295,6 +295,267 @@ describe('Request Guild Members (op 8)', () => {
     } finally {
       client.close();
       s.emu.control.setVoiceChannel(erin, null);
+    }
+  });
+});
+
+// The rules above at their edges, one by one (each written to fail when its rule slips).
+describe('Modify Guild Member at its edges', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const ADMINISTRATOR = 1n << 3n;
+  const everyone = () => guild().roles.find((r) => r.id === ROLE.everyone)!;
+
+  it('a timeout ends at most 28 days ahead, to the millisecond (on a stopped clock)', async () => {
+    grant(P.MODERATE_MEMBERS);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const now = s.emu.control.now();
+      expect((await patch(nelly, { communication_disabled_until: iso(now + 28 * DAY) })).status).toBe(200);
+      expect(member(nelly).communicationDisabledUntil).toBe(now + 28 * DAY);
+      const beyond = await patch(nelly, { communication_disabled_until: iso(now + 28 * DAY + 1) });
+      expect(beyond.body.errors?.communication_disabled_until).toBeDefined();
+      expect(member(nelly).communicationDisabledUntil).toBe(now + 28 * DAY);
+    } finally {
+      vi.useRealTimers();
+      member(nelly).communicationDisabledUntil = null;
+    }
+  });
+
+  it('a timeout that ends now or earlier is no timeout: stored as null (on a stopped clock)', async () => {
+    grant(P.MODERATE_MEMBERS);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const now = s.emu.control.now();
+      for (const ended of [now, now - 1, now - DAY]) {
+        expect((await patch(nelly, { communication_disabled_until: iso(now + DAY) })).body.communication_disabled_until).not.toBeNull();
+        const reply = await patch(nelly, { communication_disabled_until: iso(ended) });
+        expect(reply.status).toBe(200);
+        expect(reply.body.communication_disabled_until).toBeNull();
+        expect(member(nelly).communicationDisabledUntil).toBeNull();
+      }
+      expect((await patch(nelly, { communication_disabled_until: iso(now + 1) })).body.communication_disabled_until).toBe(iso(now + 1));
+    } finally {
+      vi.useRealTimers();
+      member(nelly).communicationDisabledUntil = null;
+    }
+  });
+
+  it('nobody times out someone not below them, an administrator, or themselves', async () => {
+    const tomorrow = () => iso(s.emu.control.now() + DAY);
+    grant(P.MODERATE_MEMBERS);
+    expect((await patch(bob, { communication_disabled_until: tomorrow() })).body.code).toBe(50013); // Moderators above the bot
+    expect(member(bob).communicationDisabledUntil ?? null).toBeNull();
+    expect((await patch(SEED.botUserId, { communication_disabled_until: tomorrow() })).body.code).toBe(50013);
+    const everyonePermissions = everyone().permissions;
+    try {
+      everyone().permissions = everyonePermissions | ADMINISTRATOR; // nelly, below the bot, is an administrator
+      expect((await patch(nelly, { communication_disabled_until: tomorrow() })).body.code).toBe(50013);
+      expect(member(nelly).communicationDisabledUntil ?? null).toBeNull();
+    } finally {
+      everyone().permissions = everyonePermissions;
+    }
+  });
+
+  it("its own nick through its member id: CHANGE_NICKNAME or MANAGE_NICKNAMES; '' clears it to null", async () => {
+    const self = SEED.botUserId;
+    expect((await patch(self, { nick: 'Me' })).body.code).toBe(50013);
+    for (const bits of [P.CHANGE_NICKNAME, P.MANAGE_NICKNAMES]) {
+      grant(bits);
+      expect((await patch(self, { nick: 'Me' })).body.nick).toBe('Me');
+      const cleared = await patch(self, { nick: '' });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.nick).toBeNull();
+      expect(member(self).nick).toBeNull();
+    }
+  });
+
+  it("roles: the @everyone id is dropped, stored and checked (a bot with no role of its own may send it)", async () => {
+    grant(P.MANAGE_ROLES);
+    const helpers = (await api.post(`/guilds/${SEED.guildId}/roles`, { name: 'Edge helpers' }, api.bot)).body.id;
+    const reply = await patch(nelly, { roles: [helpers, ROLE.everyone] });
+    expect(reply.status).toBe(200);
+    expect(reply.body.roles).toEqual([helpers]);
+    expect(member(nelly).roles).toEqual([helpers]);
+    expect((await patch(nelly, { roles: [] })).body.roles).toEqual([]);
+    // A bot whose highest role is @everyone manages no role, yet @everyone is no change.
+    const botRoles = member(SEED.botUserId).roles;
+    const everyonePermissions = everyone().permissions;
+    try {
+      member(SEED.botUserId).roles = [];
+      everyone().permissions = everyonePermissions | P.MANAGE_ROLES;
+      const kept = await patch(nelly, { roles: [ROLE.everyone] });
+      expect(kept.status).toBe(200);
+      expect(kept.body.roles).toEqual([]);
+    } finally {
+      member(SEED.botUserId).roles = botRoles;
+      everyone().permissions = everyonePermissions;
+    }
+  });
+
+  it('roles: only the roles added or removed must be below the bot, not the ones the member keeps', async () => {
+    grant(P.MANAGE_ROLES);
+    const helpers = (await api.post(`/guilds/${SEED.guildId}/roles`, { name: 'Kept helpers' }, api.bot)).body.id;
+    const added = await patch(bob, { roles: [ROLE.moderators, helpers] });
+    expect(added.status).toBe(200);
+    expect(added.body.roles).toEqual([ROLE.moderators, helpers]);
+    expect((await patch(bob, { roles: [ROLE.moderators] })).body.roles).toEqual([ROLE.moderators]);
+    expect((await patch(bob, { roles: [] })).body.code).toBe(50013); // Moderators removed: above the bot
+    expect(member(bob).roles).toEqual([ROLE.moderators]);
+  });
+
+  it('a field left out of the body stays as it was (roles, mute, deaf, flags)', async () => {
+    grant(P.MUTE_MEMBERS | P.DEAFEN_MEMBERS | P.MANAGE_GUILD);
+    s.emu.control.setVoiceChannel(bob, CH.lobbyVoice);
+    try {
+      expect((await patch(bob, { mute: true, deaf: true })).status).toBe(200);
+      const flagged = await patch(bob, { flags: 4 });
+      expect(flagged.body).toMatchObject({ roles: [ROLE.moderators], mute: true, deaf: true, flags: 4 });
+      const unmuted = await patch(bob, { mute: false });
+      expect(unmuted.body).toMatchObject({ roles: [ROLE.moderators], mute: false, deaf: true, flags: 4 });
+      expect((await patch(bob, { deaf: false, flags: 0 })).body).toMatchObject({ mute: false, deaf: false, flags: 0 });
+    } finally {
+      s.emu.control.setVoiceChannel(bob, null);
+    }
+  });
+
+  it('deaf alone needs DEAFEN_MEMBERS (MUTE_MEMBERS is not it); deaf or channel_id alone needs the member in voice', async () => {
+    s.emu.control.setVoiceChannel(dave, CH.lobbyVoice);
+    try {
+      grant(P.MUTE_MEMBERS | P.MOVE_MEMBERS);
+      const deaf = member(dave).deaf ?? false;
+      expect((await patch(dave, { deaf: !deaf })).body.code).toBe(50013);
+      expect(member(dave).deaf ?? false).toBe(deaf);
+    } finally {
+      s.emu.control.setVoiceChannel(dave, null);
+    }
+    grant(P.DEAFEN_MEMBERS | P.MOVE_MEMBERS);
+    expect((await patch(dave, { deaf: true })).body.code).toBe(40032);
+    expect((await patch(dave, { channel_id: CH.raidVoice })).body.code).toBe(40032);
+    expect(member(dave).voiceChannelId).toBeNull();
+  });
+});
+
+describe('a role change and what bots can view (CHANNEL_UPDATE to obfuscated bots only)', () => {
+  const VIEW_CHANNEL = 1n << 10n;
+  const staffOnly = at(18);
+
+  it('a bot that gains VIEW_CHANNEL through a role gets the channel when obfuscated, and nothing when not', async () => {
+    grant(P.MANAGE_ROLES);
+    const viewers = (await api.post(`/guilds/${SEED.guildId}/roles`, { name: 'Staff viewers' }, api.bot)).body.id;
+    s.emu.control.setChannelOverwrite(staffOnly, viewers, 0, VIEW_CHANNEL.toString(), null);
+    const plain = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    try {
+      await plain.identifyBot(s.emu.application.botToken, 1 << 0);
+      const from = plain.mark();
+      expect((await patch(SEED.botUserId, { roles: [ROLE.bot, viewers] })).status).toBe(200);
+      // A channel update every bot gets marks where the role change's dispatches end.
+      s.emu.control.setChannelOverwrite(CH.general, viewers, 0, VIEW_CHANNEL.toString(), null);
+      await plain.waitFor(dispatchOf('CHANNEL_UPDATE', (d) => d.id === CH.general), { from, timeoutMs: 5000 });
+      expect(plain.received.slice(from).filter((p) => p.t === 'CHANNEL_UPDATE' && p.d.id === staffOnly)).toEqual([]);
+    } finally {
+      plain.close();
+      s.emu.control.setChannelOverwrite(CH.general, viewers, 0, null, null);
+    }
+    expect((await patch(SEED.botUserId, { roles: [ROLE.bot] })).status).toBe(200);
+    const obfuscated = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    try {
+      await obfuscated.identifyBot(s.emu.application.botToken, 1 << 0, 1 << 15);
+      const from = obfuscated.mark();
+      expect((await patch(SEED.botUserId, { roles: [ROLE.bot, viewers] })).status).toBe(200);
+      const shown = await obfuscated.waitFor(dispatchOf('CHANNEL_UPDATE', (d) => d.id === staffOnly), { from, timeoutMs: 5000 });
+      expect(shown.d.name).toBe('staff-only');
+    } finally {
+      obfuscated.close();
+      member(SEED.botUserId).roles = [ROLE.bot];
+    }
+  });
+});
+
+describe('list, search and kick at their edges', () => {
+  it('List Guild Members is 50001 while the GUILD_MEMBERS intent is off', async () => {
+    const appId = s.emu.application.id;
+    s.emu.control.setPrivilegedIntents(appId, { guildMembers: false });
+    try {
+      const reply = await api.get(`/guilds/${SEED.guildId}/members?limit=10`, api.bot);
+      expect(reply.status).toBe(403);
+      expect(reply.body.code).toBe(50001);
+    } finally {
+      s.emu.control.setPrivilegedIntents(appId, { guildMembers: true });
+    }
+    expect((await api.get(`/guilds/${SEED.guildId}/members?limit=10`, api.bot)).status).toBe(200);
+  });
+
+  it('search answers at most `limit` members', async () => {
+    const twins = [await api.createUser('searchtwin_one'), await api.createUser('searchtwin_two')];
+    s.emu.control.addGuildMembers(SEED.guildId, twins);
+    const search = (limit: number) => api.get(`/guilds/${SEED.guildId}/members/search?query=searchtwin&limit=${limit}`, api.bot);
+    expect((await search(1)).body).toHaveLength(1);
+    expect((await search(10)).body.map((m: any) => m.user.id).sort()).toEqual([...twins].sort());
+  });
+
+  it('the owner is never kicked, not even by itself (a guild the bot owns)', async () => {
+    const owned = s.emu.control.createGuild('Bot owned');
+    expect(s.emu.core.state.guilds.get(owned.id)!.ownerId).toBe(SEED.botUserId);
+    const reply = await api.delete(`/guilds/${owned.id}/members/${SEED.botUserId}`, api.bot);
+    expect(reply.body.code).toBe(50013);
+    expect(s.emu.core.state.guilds.get(owned.id)!.members.some((m) => m.userId === SEED.botUserId)).toBe(true);
+  });
+});
+
+describe('PATCH /guilds/{g}/members/@me at its edges', () => {
+  const me = (body: unknown) => api.patch(`/guilds/${SEED.guildId}/members/@me`, body, api.bot);
+
+  it("nick '' and bio '' clear them to null", async () => {
+    grant(P.CHANGE_NICKNAME);
+    expect((await me({ nick: 'Demo', bio: 'About me' })).body).toMatchObject({ nick: 'Demo', bio: 'About me' });
+    const cleared = await me({ nick: '', bio: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ nick: null, bio: null });
+    expect(member(SEED.botUserId).nick).toBeNull();
+    expect(member(SEED.botUserId).bio).toBeNull();
+  });
+
+  it('a field left out of the body stays as it was (avatar, banner, bio)', async () => {
+    const set = await me({ avatar: PNG, banner: GIF, bio: 'Kept' });
+    expect((await me({ bio: 'Changed' })).body).toMatchObject({ avatar: set.body.avatar, banner: set.body.banner, bio: 'Changed' });
+    expect((await me({ avatar: null })).body).toMatchObject({ avatar: null, banner: set.body.banner, bio: 'Changed' });
+    expect((await me({ banner: null, bio: null })).body).toMatchObject({ avatar: null, banner: null, bio: null });
+  });
+});
+
+describe('activity (what guild prune reads)', () => {
+  it("a user's gateway connection stamps its membership in every guild it is in, and no other member's", async () => {
+    const other = s.emu.control.createGuild('Second home', [erin]);
+    s.emu.control.advanceClock(60_000);
+    const token = api.token(erin);
+    const before = new Map(guild().members.map((m) => [m.userId, m.lastActivityAt]));
+    const generation = s.emu.core.generation;
+    const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    try {
+      await client.identifyUser(token);
+      const now = s.emu.control.now();
+      const stamp = (g: string) => s.emu.core.state.guilds.get(g)!.members.find((m) => m.userId === erin)!.lastActivityAt!;
+      for (const g of [SEED.guildId, other.id]) {
+        expect(now - stamp(g)).toBeGreaterThanOrEqual(0);
+        expect(now - stamp(g)).toBeLessThan(5_000);
+      }
+      for (const m of guild().members) if (m.userId !== erin) expect(m.lastActivityAt).toBe(before.get(m.userId));
+      expect(s.emu.core.generation).toBeGreaterThan(generation); // the data file is written
+    } finally {
+      client.close();
+    }
+  });
+
+  it('a user in no guild connects: no state changed', async () => {
+    const loner = await api.createUser('guildless_loner');
+    const token = api.token(loner);
+    const generation = s.emu.core.generation;
+    const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    try {
+      await client.identifyUser(token);
+      expect(s.emu.core.generation).toBe(generation);
+    } finally {
+      client.close();
     }
   });
 });

@@ -150,6 +150,16 @@ describe('modal components (validateModalComponents)', () => {
     expect(check([label({ type: 21, custom_id: 'r', options: [{ value: 'a', label: 'A' }] })])).not.toBeNull();
   });
 
+  it('File Upload may restrict file types: 1 to 10 of audio, image, video or a dot-prefixed extension', () => {
+    const upload = (file_types: unknown) => label({ type: 19, custom_id: 'f', file_types });
+    expect(check([upload(['image', 'video', '.pdf'])])).toBeNull();
+    expect(check([upload(Array.from({ length: 10 }, (_, i) => `.e${i}`))])).toBeNull();
+    for (const bad of [['exe'], [], Array.from({ length: 11 }, (_, i) => `.e${i}`), 'image', [null], ['.'], ['documents']]) {
+      const errors = check([upload(bad)]) as any;
+      expect(errors?.data.components['0'].component.file_types, JSON.stringify(bad)).toBeDefined();
+    }
+  });
+
   it('1 to 5 top-level components; buttons and bare inputs are not modal components; custom ids unique', () => {
     expect(check([])).not.toBeNull();
     expect(check(Array.from({ length: 5 }, (_, i) => label(input({ custom_id: `q${i}` }))))).toBeNull();

@@ -10,9 +10,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../lib/emulator/index';
-import { Api, SEED, start, type Started } from './helpers';
+import { Api, Receiver, SEED, start, until, type Started } from './helpers';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 
 const WINDOW_START = Date.parse('2024-10-01T00:00:00Z');
@@ -164,6 +164,38 @@ describe('a restart from the data file', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// The window's first instant and the period end's lower bound on a stopped clock (Date faked, so
+// the emulator clock stands where the test puts it; timers and sockets stay real).
+describe('the window\'s start edge, to the millisecond', () => {
+  it('a period end at exactly 2024-10-01T00:00:00Z is inside the window: a renewal migrates (ENTITLEMENT_CREATE, also as a webhook), an expiry sends no event', async () => {
+    const receiver = await new Receiver().listen();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let t: Started | undefined;
+    try {
+      t = await start({ startTime: WINDOW_START - 1 });
+      expect(t.emu.control.now()).toBe(WINDOW_START - 1);
+      t.emu.control.setWebhookUrl(receiver.url);
+      const seen: BusEvent[] = [];
+      t.emu.core.bus.subscribe((e) => seen.push(e));
+      // A period end is later than the clock: now itself is refused.
+      expect((await t.api.control('createLegacyEntitlement', { userId: nelly, skuId: SEASON_PASS, endsAt: WINDOW_START - 1 })).status).toBe(400);
+      const renews = t.emu.control.createLegacyEntitlement(alice, SEASON_PASS, true, WINDOW_START).id as string;
+      const ends = t.emu.control.createLegacyEntitlement(bob, SEASON_PASS, false, WINDOW_START).id as string;
+      const after = (id: string) => seen.filter((e) => e.type.startsWith('ENTITLEMENT_') && e.data.id === id).slice(1).map((e) => [e.type, e.data.type, e.data.ends_at]);
+      t.emu.control.advanceClock(1);
+      expect(after(renews)).toEqual([['ENTITLEMENT_CREATE', PURCHASE, null]]);
+      expect(after(ends)).toEqual([]);
+      vi.useRealTimers();
+      const delivered = await until(() => receiver.events('ENTITLEMENT_CREATE').find((r) => r.body.event.data.id === renews && r.body.event.data.type === PURCHASE), 5000, 'the migration\'s ENTITLEMENT_CREATE webhook');
+      expect(delivered.body.event.data).toMatchObject({ id: renews, type: PURCHASE, ends_at: null });
+    } finally {
+      vi.useRealTimers();
+      await t?.emu.close();
+      await receiver.close();
     }
   });
 });

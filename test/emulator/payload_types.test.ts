@@ -129,6 +129,20 @@ describe('REST payloads', () => {
     }
   });
 
+  it('GET /users/@me/guilds: permissions is a string of the full bit set (the public type), permissions_new its companion', async () => {
+    for (const auth of [`Bearer ${t.token(alice)}`, bot(t.emu)]) {
+      const list = (await api(t.emu, 'GET', '/users/@me/guilds', { auth })).body as Array<Record<string, string>>;
+      expect(list.length).toBeGreaterThan(0);
+      for (const guild of list) {
+        expectShape(guild, Shapes.CURRENT_USER_GUILD, 'current user guild');
+        expect(guild.permissions_new).toBe(guild.permissions);
+      }
+    }
+    // Bits past 31 (the owner holds them all) survive in permissions itself.
+    const owned = (await api(t.emu, 'GET', '/users/@me/guilds', { auth: `Bearer ${t.token(alice)}` })).body.find((g: any) => g.id === SEED.guildId);
+    expect(BigInt(owned.permissions) > 2n ** 52n).toBe(true);
+  });
+
   it('connections carry friend_sync, show_activity and two_way_link', async () => {
     const list = (await api(t.emu, 'GET', '/users/@me/connections', { auth: `Bearer ${t.token(carol)}` })).body as unknown[];
     expect(list.length).toBeGreaterThan(0);
@@ -199,6 +213,7 @@ describe('guild channels', () => {
       expect(shapes[channel.type], `channel type ${channel.type}`).toBeDefined();
       kinds.add(channel.type);
       expectShape(channel, shapes[channel.type], `listed channel ${channel.id}`);
+      for (const overwrite of (channel as { permission_overwrites?: unknown[] }).permission_overwrites ?? []) expectShape(overwrite, Shapes.OVERWRITE, `overwrite of ${channel.id}`);
       const one = await api(t.emu, 'GET', `/channels/${channel.id}`, { auth: bot(t.emu) });
       if (one.status === 200) expectShape(one.body, shapes[channel.type], `GET /channels/${channel.id}`);
     }
@@ -209,15 +224,21 @@ describe('guild channels', () => {
 describe('application commands and interactions', () => {
   it('a command, an INTERACTION_CREATE (with its member) and a response message (with interaction_metadata) have every required field', async () => {
     const general = at(12);
-    const command = await api(t.emu, 'POST', `/applications/${SEED.applicationId}/commands`, { auth: bot(t.emu), body: { name: 'shapes', description: 'shapes' } });
+    const options = [{ type: 6, name: 'who', description: 'who' }, { type: 7, name: 'where', description: 'where' }];
+    const command = await api(t.emu, 'POST', `/applications/${SEED.applicationId}/commands`, { auth: bot(t.emu), body: { name: 'shapes', description: 'shapes', options } });
     expectShape(command.body, Shapes.APPLICATION_COMMAND, 'command');
     const client = await connect();
     await client.identifyBot(t.emu.application.botToken, 0);
     const from = client.mark();
-    const { id, token } = await t.emu.control.invokeCommand({ userId: nelly, channelId: general, name: 'shapes' });
+    const { id, token } = await t.emu.control.invokeCommand({ userId: nelly, channelId: general, name: 'shapes', options: [{ name: 'who', value: nelly }, { name: 'where', value: general }] });
     const interaction = (await client.waitFor(dispatchOf('INTERACTION_CREATE', (d) => d.id === id), { from })).d;
     expectShape(interaction, Shapes.INTERACTION, 'INTERACTION_CREATE');
     expectShape(interaction.member, Shapes.INTERACTION_MEMBER, 'interaction member');
+    // Every permission field is a string, as the public types have it.
+    expect(typeof interaction.channel.permissions).toBe('string');
+    expectShape(interaction.data.resolved.channels[general], Shapes.RESOLVED_CHANNEL, 'resolved channel');
+    expect(typeof interaction.data.resolved.channels[general].app_permissions).toBe('string');
+    expectShape(interaction.data.resolved.members[nelly], Shapes.RESOLVED_MEMBER, 'resolved member');
     await api(t.emu, 'POST', `/interactions/${id}/${token}/callback`, { body: { type: 4, data: { content: 'shaped' } } });
     const original = (await api(t.emu, 'GET', `/webhooks/${SEED.applicationId}/${token}/messages/@original`)).body;
     expectShape(original, Shapes.MESSAGE, 'response message');

@@ -43,8 +43,17 @@ const EXPANSIONS: Record<string, string[]> = {
   'sdk.social_layer_presence': ['identify', 'relationships.read', 'activities.write', 'rpc', 'presences.write'],
 };
 
-/** Whether a token granted `granted` may act with `scope`, the SDK's expansions included. */
+// One scope, two spellings: the spec (and so the default install link of a new app) writes
+// application.commands, the public API applications.commands. A grant of either is the other.
+const SPELLINGS: Record<string, string> = { 'application.commands': 'applications.commands' };
+
+/** The one name a scope is compared by (its public API spelling). */
+export function canonicalScope(scope: string): string {
+  return SPELLINGS[scope] ?? scope;
+}
+
+/** Whether a token granted `granted` may act with `scope`, the SDK's expansions and both spellings included. */
 export function hasScope(granted: string[], scope: string): boolean {
-  if (granted.includes(scope)) return true;
-  return granted.some((g) => EXPANSIONS[g]?.includes(scope));
+  const wanted = canonicalScope(scope);
+  return granted.some((g) => canonicalScope(g) === wanted || EXPANSIONS[g]?.includes(wanted));
 }

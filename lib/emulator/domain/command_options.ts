@@ -1,8 +1,10 @@
 // Options of CHAT_INPUT commands, as the public API checks them: at most 25 per level, unique
 // lowercase names, descriptions of 1-100, subcommand groups holding subcommands only and
 // subcommands holding no subcommands, required options first, choices (at most 25, of the
-// option's value type) or autocomplete, and the numeric / length / channel-type bounds.
+// option's value type) or autocomplete, the numeric / length / channel-type bounds, and an
+// ATTACHMENT option's optional file types (domain/file_types).
 import type { Validator } from './validate';
+import { validateFileTypes } from './file_types';
 
 export const OptionType = {
   SUB_COMMAND: 1,
@@ -125,6 +127,13 @@ export function validateCommandOptions(v: Validator, path: string, raw: unknown,
       else if (!Array.isArray(option.channel_types) || option.channel_types.some((t) => !Number.isInteger(t) || (t as number) < 0 || (t as number) > 16)) {
         v.fail(`${at}.channel_types`, 'ENUM_TYPE_COERCE', 'Must be a list of channel types.');
       } else result.channel_types = option.channel_types;
+    }
+    if (option.file_types !== undefined) {
+      if (type !== OptionType.ATTACHMENT) v.fail(`${at}.file_types`, 'APPLICATION_COMMAND_OPTION_TYPE_INVALID', 'Only ATTACHMENT options restrict file types.');
+      else {
+        const fileTypes = validateFileTypes(v, `${at}.file_types`, option.file_types);
+        if (fileTypes) result.file_types = fileTypes;
+      }
     }
     if (name === undefined || description === undefined) return;
     out.push(result);

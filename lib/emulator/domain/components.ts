@@ -1,10 +1,11 @@
 // Message components and modal components: one validator per tree (spec: legacy messages at most
 // 5 action rows; IS_COMPONENTS_V2 messages at most 40 components in all, no top-level limit, no
 // limit inside a Container; the modal rules of Label, selects, Radio Group, Checkbox Group,
-// Checkbox and File Upload; the two component errors). Other bounds follow the public API.
+// Checkbox and File Upload with its optional file types; the two component errors). Other bounds follow the public API.
 // Both validators report through a Validator (50035 with the component's field path).
 import type { Emulator } from '../emulator';
 import type { Validator } from './validate';
+import { validateFileTypes } from './file_types';
 
 export const ComponentType = {
   ActionRow: 1,
@@ -295,6 +296,8 @@ class Walk {
       case ComponentType.FileUpload:
         this.minMax(path, c, 0, ComponentLimits.fileUploadFiles, 1);
         this.v.bool(`${path}.required`, c.required, { optional: true });
+        // The spec's optional restriction of file types (domain/file_types).
+        if (c.file_types !== undefined) validateFileTypes(this.v, `${path}.file_types`, c.file_types);
         return;
       case ComponentType.RadioGroup:
         this.choiceOptions(`${path}.options`, c.options, 2, ComponentLimits.radioOptions);
@@ -368,7 +371,8 @@ export function validateMessageComponents(
  * A modal's `components` (an interaction's MODAL callback data): 1-5 top-level Labels, Text
  * Displays or (deprecated) action rows with one Text Input. Label holds one Text Input (without
  * a label of its own), select menu (no `disabled`; String Select `required` defaults to true),
- * Radio Group, Checkbox Group (min/max_values), Checkbox or File Upload (0-10 files, required).
+ * Radio Group, Checkbox Group (min/max_values), Checkbox or File Upload (0-10 files, required,
+ * optional file_types).
  * Failures go to `v` under `path` (default `data.components`, as in an interaction response).
  */
 export function validateModalComponents(v: Validator, value: unknown, path = 'data.components'): void {

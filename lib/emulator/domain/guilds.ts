@@ -4,7 +4,7 @@
 // channel updates bots get when a role change alters what they can view.
 import type { Emulator } from '../emulator';
 import { ApiError } from './errors';
-import type { APIGuildMember, APIRole, APIUser, GuildMemberFlags, RoleFlags } from 'discord-api-types/v10';
+import type { APIGuildMember, APIRole, APIRoleColors, APIUser, GuildMemberFlags, RoleFlags } from 'discord-api-types/v10';
 import type { Guild, GuildMember, Role } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { mainApplication } from './applications';
@@ -59,6 +59,11 @@ export function memberJson(emu: Emulator, guild: Guild, member: GuildMember): Re
   return { guild_id: guild.id, ...memberFields(emu, member) };
 }
 
+/** A role's colors (APIRoleColors): the gradient's second and third colors, null when unset. */
+export function roleColorsJson(role: Role): APIRoleColors {
+  return { primary_color: role.color, secondary_color: role.secondaryColor ?? null, tertiary_color: role.tertiaryColor ?? null };
+}
+
 /**
  * A role as the public API types it (APIRole); `permissions` is the bit set as a decimal string.
  * `color` is deprecated but still returned: it is colors.primary_color (spec).
@@ -68,7 +73,7 @@ export function roleJson(role: Role): Record<string, unknown> {
     id: role.id,
     name: role.name,
     color: role.color,
-    colors: { primary_color: role.color, secondary_color: role.secondaryColor ?? null, tertiary_color: role.tertiaryColor ?? null },
+    colors: roleColorsJson(role),
     hoist: role.hoist ?? false,
     icon: null,
     unicode_emoji: null,
@@ -79,6 +84,12 @@ export function roleJson(role: Role): Record<string, unknown> {
     flags: 0 as RoleFlags,
   } satisfies APIRole;
 }
+
+/**
+ * What @everyone may do in a new guild. USE_EXTERNAL_APPS is on: the spec enables it by default
+ * for servers (so user-installed apps answer publicly until a server turns it off).
+ */
+const NEW_GUILD_EVERYONE = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY | Permission.CONNECT | Permission.SPEAK | Permission.USE_EXTERNAL_APPS;
 
 /** A guild with the application's bot, an @everyone role, a text and a voice channel. */
 export function createGuild(emu: Emulator, name: string, memberIds: string[], observer: GuildObserver | null): Guild {
@@ -99,7 +110,7 @@ export function createGuild(emu: Emulator, name: string, memberIds: string[], ob
     icon: null,
     ownerId: memberIds[0] ?? app.botUserId,
     features: [],
-    roles: [{ id, name: '@everyone', position: 0, color: 0, permissions: Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY | Permission.CONNECT | Permission.SPEAK }],
+    roles: [{ id, name: '@everyone', position: 0, color: 0, permissions: NEW_GUILD_EVERYONE }],
     members: ids.map((userId) => ({ userId, roles: [], nick: null, joinedAt: now, voiceChannelId: null })),
     channels: [channel('general', 0, 0), channel('Voice', 2, 1)],
   };

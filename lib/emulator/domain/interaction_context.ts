@@ -14,7 +14,7 @@ import { dmChannel } from './messages';
 import { canView, channelPermissions, Permission } from './permissions';
 import { isRestricted } from './automod';
 
-/** The scope a user install grants (the app is added to the user's account). */
+/** The scope a user install grants (the app is added to the user's account); either spelling (auth/scopes). */
 export const USER_INSTALL_SCOPE = 'applications.commands';
 
 /**
@@ -81,7 +81,7 @@ export function botInGuild(app: Application, guild: Guild | null): boolean {
   return !!guild?.members.some((m) => m.userId === app.botUserId);
 }
 
-/** The app is installed to the user's account: their authorization of it holds applications.commands. */
+/** The app is installed to the user's account: their authorization of it holds applications.commands (or application.commands). */
 export function userInstalled(emu: Emulator, app: Application, userId: string): boolean {
   const scopes = emu.state.authorizations.get(`${app.id}:${userId}`);
   return !!scopes && hasScope(scopes, USER_INSTALL_SCOPE);

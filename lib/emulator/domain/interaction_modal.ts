@@ -2,12 +2,14 @@
 // domain/components' validateModalComponents), and a person's submit
 // checked against the modal that was shown — every value for a component of it, required ones
 // present, select values among the options and within min/max, Text Input lengths, and File
-// Upload counts (0..10, within its min/max) with the files as attachments in resolved.attachments.
+// Upload counts (0..10, within its min/max) and file types (its file_types, when it has them), with
+// the files as attachments in resolved.attachments.
 import type { Emulator } from '../emulator';
 import { ApiError, Errors } from './errors';
 import type { Validator } from './validate';
 import { personUploadJson } from './interaction_payload';
 import { ComponentType, modalSelectRequired, validateModalComponents } from './components';
+import { fileTypeAllowed } from './file_types';
 
 
 /**
@@ -101,6 +103,10 @@ export function submissionComponents(emu: Emulator, modal: Record<string, unknow
         out.values = list.map((file) => {
           if (typeof file?.filename !== 'string' || !file.filename || !Number.isInteger(file.size) || file.size < 0) throw bad(customId, 'a file is {filename, size}');
           if (file.size > sizeLimit) throw bad(customId, `a file is larger than the upload limit (${sizeLimit} bytes)`);
+          const types = c.file_types as string[] | undefined;
+          if (types && !fileTypeAllowed(types, file.filename, typeof file.contentType === 'string' ? file.contentType : undefined)) {
+            throw bad(customId, `a file is not of the File Upload's types (${types.join(', ')})`);
+          }
           const id = emu.ids.next();
           attachments[id] = personUploadJson(id, file.filename, file.size, file.contentType);
           return id;

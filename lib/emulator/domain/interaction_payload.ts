@@ -9,6 +9,7 @@ import type { Application, ApplicationCommand, User } from '../model/types';
 import { userJson } from './accounts';
 import { findChannel } from './channels';
 import { optionDefinition, OptionType } from './command_options';
+import { fileTypeAllowed } from './file_types';
 import { memberFields, roleJson } from './guilds';
 import { appPermissions, attachmentSizeLimit, botInGuild, userPermissions, type Place } from './interaction_context';
 import { activeEntitlementsOf } from './entitlements';
@@ -224,6 +225,12 @@ function checkValue(definition: Record<string, unknown>, value: unknown, path: s
       break;
     default: {
       // ATTACHMENT: the person's file as {filename, size, contentType?}; the value is its attachment id.
+      // An option with file_types takes only files of those types.
+      const file = value as { filename?: unknown; contentType?: unknown } | null;
+      const types = definition.file_types as string[] | undefined;
+      if (types && typeof file?.filename === 'string' && !fileTypeAllowed(types, file.filename, typeof file.contentType === 'string' ? file.contentType : undefined)) {
+        throw fail(`the file is not of the option's types (${types.join(', ')})`);
+      }
       const id = resolved.upload(value);
       if (id === undefined) throw fail('a file {filename, size} within the upload limit is required');
       return id;

@@ -12,7 +12,7 @@ import type { Guild, GuildInvite, Role } from '../model/types';
 import { userOrIdJson } from './accounts';
 import { AuditLogAction, recordAuditEntry } from './audit_log';
 import { findChannel } from './channels';
-import { addGuildMembers } from './guilds';
+import { addGuildMembers, roleColorsJson } from './guilds';
 import { acceptChannelInvite } from './lobbies';
 import { basePermissions, canView, channelPermissions, Permission } from './permissions';
 
@@ -110,7 +110,7 @@ export function partialRoleJson(role: Role): APIInviteRole {
     name: role.name,
     position: role.position,
     color: role.color,
-    colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
+    colors: roleColorsJson(role), // the gradient too, as every other role object carries it
     icon: null,
     unicode_emoji: null,
   } satisfies APIInviteRole;

@@ -72,7 +72,10 @@ export function canView(guild: Guild, channel: Channel, userId: string): boolean
   return (channelPermissions(guild, channel, userId) & Permission.VIEW_CHANNEL) !== 0n;
 }
 
-/** The legacy 32-bit field (low bits only) plus the full 64-bit string companion. */
-export function serializePermissions(value: bigint): { permissions: number; permissions_new: string } {
-  return { permissions: Number(value & 0x7fffffffn), permissions_new: value.toString() };
+/**
+ * A permission set on the wire: `permissions` is the full bit set as a decimal string (the public
+ * API types it a string, like every permission field), `permissions_new` the spec's string companion.
+ */
+export function serializePermissions(value: bigint): { permissions: string; permissions_new: string } {
+  return { permissions: value.toString(), permissions_new: value.toString() };
 }

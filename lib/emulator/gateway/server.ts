@@ -273,9 +273,9 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
         const now = canView(guild, channel, identity.user.id);
         const before = visibleBefore.get(identity.user.id) ?? now;
         if (changeOptions.visibilityOnly && (!identity.obfuscation || before === now)) continue;
-        // An obfuscated bot that still cannot view the channel learns nothing new.
-        if (identity.obfuscation && before === now && !now) continue;
-        // With obfuscation a bot that gains VIEW_CHANNEL gets the full channel in CHANNEL_UPDATE.
+        // With obfuscation a bot that gains VIEW_CHANNEL gets the full channel in CHANNEL_UPDATE;
+        // a channel that stays hidden to it is still dispatched, with the hidden fields (spec,
+        // Channel Update), so it learns that the channel changed but not what.
         const data = identity.obfuscation && !now ? obfuscatedChannelJson(guild, channel) : channelJson(emu, guild, channel);
         session.dispatch('CHANNEL_UPDATE', JSON.stringify(data));
       }

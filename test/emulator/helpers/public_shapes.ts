@@ -21,12 +21,16 @@ import type {
   APIEntitlement,
   APIGuild,
   APIGuildMember,
+  APIInteractionDataResolvedChannelBase,
+  APIInteractionDataResolvedGuildMember,
   APIMessage,
+  APIOverwrite,
   APIRole,
   APISKU,
   GatewayGuildCreateDispatchData,
   GatewayReadyDispatchData,
   InteractionType,
+  RESTAPIPartialCurrentUserGuild,
 } from 'discord-api-types/v10';
 
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -60,6 +64,13 @@ export const ROLE: Shape<APIRole> = {
   id: 'string', name: 'string', color: 'number', colors: 'object', hoist: 'boolean', position: 'number',
   permissions: 'string', managed: 'boolean', mentionable: 'boolean', flags: 'number',
 };
+
+// GET /users/@me/guilds: `permissions` is the full bit set as a string.
+export const CURRENT_USER_GUILD: Shape<RESTAPIPartialCurrentUserGuild> = {
+  id: 'string', name: 'string', icon: 'string|null', banner: 'string|null', owner: 'boolean', features: 'array', permissions: 'string',
+};
+
+export const OVERWRITE: Shape<APIOverwrite> = { id: 'string', type: 'number', allow: 'string', deny: 'string' };
 
 export const MEMBER: Shape<APIGuildMember> = {
   roles: 'array', joined_at: 'string', deaf: 'boolean', mute: 'boolean', flags: 'number', user: 'object',
@@ -123,6 +134,14 @@ export const INTERACTION: Shape<APIBaseInteraction<InteractionType, unknown>> = 
 
 export const INTERACTION_MEMBER: Shape<APIInteractionGuildMember> = {
   roles: 'array', joined_at: 'string', deaf: 'boolean', mute: 'boolean', flags: 'number', user: 'object', permissions: 'string',
+};
+
+// A resolved channel and member of an interaction's data: `permissions` is a string.
+export const RESOLVED_CHANNEL: Shape<APIInteractionDataResolvedChannelBase<ChannelType.GuildText>> = {
+  id: 'string', type: 'number', name: 'string|null', permissions: 'string',
+};
+export const RESOLVED_MEMBER: Shape<APIInteractionDataResolvedGuildMember> = {
+  roles: 'array', joined_at: 'string|null', flags: 'number', permissions: 'string',
 };
 
 export const INTERACTION_METADATA: Shape<APIMessageInteractionMetadata> = {

@@ -91,6 +91,18 @@ describe('Client audio methods', () => {
     client.Dispose();
   });
 
+  it('GetDefaultAudioDeviceId (static) selects the system default device for input and output', async () => {
+    const client = new Client();
+    const id = Client.GetDefaultAudioDeviceId();
+    expect(id).toBe('default');
+    expect((await client.GetInputDevices()).some((device) => device.Id() === id)).toBe(false); // not a device's own id
+    expect((await client.SetInputDevice(id)).Successful()).toBe(true);
+    expect((await client.SetOutputDevice(id)).Successful()).toBe(true);
+    expect((await client.GetCurrentInputDevice()).IsDefault()).toBe(true);
+    expect((await client.GetCurrentOutputDevice()).IsDefault()).toBe(true);
+    client.Dispose();
+  });
+
   it('keeps volumes and mutes, and validates them', () => {
     const client = new Client();
     client.SetInputVolume(40);

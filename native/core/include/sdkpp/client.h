@@ -654,7 +654,8 @@ class Client {
   void SetInputDevice(std::string const& deviceId, SetInputDeviceCallback callback);
   // Switches the speaker, also in running calls; as SetInputDevice.
   void SetOutputDevice(std::string const& deviceId, SetOutputDeviceCallback callback);
-  // The id that selects the system default device ("default").
+  // The id that selects the system default device ("default"): given to SetInputDevice or
+  // SetOutputDevice, the SDK follows the system's default device again.
   static std::string GetDefaultAudioDeviceId();
   // Sets the callback for a change of the devices (plugged in or out):
   // (inputDevices, outputDevices).

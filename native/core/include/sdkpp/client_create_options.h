@@ -39,14 +39,17 @@ class ClientCreateOptions : public detail::ValueObject<detail::ClientCreateOptio
   // The API base: the HTTP API's root, ending in /api (empty for the default).
   std::string ApiBase() const;
   void SetApiBase(std::string value);
-  // The C++ SDK's audio system choice; kept, no effect in this build.
+  // The C++ SDK's audio system choice; kept, no effect in this build (a Client created with
+  // Game logs a Warning saying so).
   AudioSystem ExperimentalAudioSystem() const;
   void SetExperimentalAudioSystem(AudioSystem value);
-  // An Android setting of the C++ SDK; kept, no effect here.
+  // An Android setting of the C++ SDK; kept, no effect here (a Client created with true logs a
+  // Warning saying so).
   bool ExperimentalAndroidPreventCommsForBluetooth() const;
   void SetExperimentalAndroidPreventCommsForBluetooth(bool value);
   // The C++ SDK's CPU affinity for its threads; kept, no effect here (the SDK runs on the
-  // thread that owns the Client); std::nullopt clears it.
+  // thread that owns the Client; a Client created with a mask logs a Warning saying so);
+  // std::nullopt clears it.
   std::optional<uint64_t> CpuAffinityMask() const;
   void SetCpuAffinityMask(std::optional<uint64_t> value);
 

@@ -1,5 +1,7 @@
 #include "client/client_impl.h"
 
+#include "client/no_effect_options.h"
+
 namespace sdkpp {
 namespace {
 
@@ -33,6 +35,8 @@ ClientImpl::ClientImpl(const ClientCreateOptions& options, std::shared_ptr<Platf
       presence_(context_, status_, local_client_, gateway_),
       calls_(context_, gateway_, social_.state()) {
   http_.SetApiBase(settings_.endpoints.api_base);
+  // Said to every log callback and log file the app adds later (there are none yet).
+  for (const auto& line : NoEffectOptionWarnings(options)) logger_.AddOpeningWarning(line);
   social_.state()->cdn_base = settings_.endpoints.web_base + "/cdn";
   http_.SetServiceClockListener([this] { session_.OnServiceClockChanged(); });
   // The social layer first: presence's READY handler resends into the session READY set up.

@@ -32,13 +32,28 @@ bool Logger::Permitted(LoggingSeverity severity) const {
 void Logger::AddCallback(LogCallback callback, LoggingSeverity min_severity) {
   if (!callback) return;
   auto shared = std::make_shared<const LogCallback>(std::move(callback));
+  std::vector<std::string> opening;
   {
     std::lock_guard lock(mutex_);
     callbacks_.push_back({shared, min_severity});
+    opening = opening_warnings_;
   }
-  if (debug_build_ && min_severity <= LoggingSeverity::Warning) {
+  if (min_severity > LoggingSeverity::Warning) return;
+  if (debug_build_) {
     queue_->PostWhileAlive(lifetime_, [shared] { (*shared)(std::string(kDebugBuildWarning), LoggingSeverity::Warning); });
   }
+  for (auto& line : opening) {
+    queue_->PostWhileAlive(lifetime_, [shared, line = std::move(line)] { (*shared)(line, LoggingSeverity::Warning); });
+  }
+}
+
+void Logger::AddOpeningWarning(std::string_view message) {
+  std::string redacted = redactor_.Redact(message);
+  {
+    std::lock_guard lock(mutex_);
+    opening_warnings_.push_back(redacted);
+  }
+  Deliver(LoggingSeverity::Warning, redacted);  // the sinks already there
 }
 
 bool Logger::SetLogDirectory(const std::string& directory, LoggingSeverity min_severity) {
@@ -53,10 +68,11 @@ bool Logger::SetLogDirectory(const std::string& directory, LoggingSeverity min_s
     Log(LoggingSeverity::Error, "SetLogDir failed: " + why);
     return false;
   }
-  if (debug_build_ && min_severity <= LoggingSeverity::Warning) {
-    file->Write(LoggingSeverity::Warning, kDebugBuildWarning);
-  }
   std::lock_guard lock(mutex_);
+  if (min_severity <= LoggingSeverity::Warning) {
+    if (debug_build_) file->Write(LoggingSeverity::Warning, kDebugBuildWarning);
+    for (const auto& line : opening_warnings_) file->Write(LoggingSeverity::Warning, line);
+  }
   file_ = std::move(file);
   return true;
 }

@@ -46,6 +46,11 @@ class Logger {
   // Returns false (and logs the reason at Error) if <directory>/<file name> cannot be written.
   bool SetLogDirectory(const std::string& directory, LoggingSeverity min_severity);
 
+  // A Warning that opens every log from now on, as the DEBUG BUILD warning does: each callback
+  // and log file added later gets it first, and the sinks already there get it now. For what a
+  // Client was created with and cannot act on, said before any sink exists.
+  void AddOpeningWarning(std::string_view message);
+
   // True when some sink would receive a line of this severity: lets callers skip formatting.
   bool Wants(LoggingSeverity severity) const;
   // True when one of the app's log callbacks takes lines of this severity (a log file does not
@@ -79,6 +84,7 @@ class Logger {
   mutable std::mutex mutex_;
   std::vector<CallbackSink> callbacks_;
   std::unique_ptr<LogFile> file_;
+  std::vector<std::string> opening_warnings_;  // redacted
   // Under their own mutex: taken before mutex_ (Deliver), never inside it.
   std::mutex limit_mutex_;
   LineRateLimit limit_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "logging/log_file.h"
+#include "sdkpp/client.h"
 #include "sdkpp/limits.h"
 #include "social/factory.h"
 
@@ -13,6 +14,12 @@ using Type = std::string_view;
 using Data = const json::Value&;
 
 AudioDevice ToDevice(const AudioDeviceInfo& info) { return AudioDevice(info.id, info.name, info.is_default); }
+
+// Client::GetDefaultAudioDeviceId() names the system default, which the backends select by the
+// empty id (they follow the default as it changes); any other id is a device's own.
+std::string BackendDeviceId(const std::string& id) {
+  return id == Client::GetDefaultAudioDeviceId() ? std::string() : id;
+}
 
 }  // namespace
 
@@ -81,10 +88,6 @@ AudioEngine& CallManager::engine() {
   return *engine_;
 }
 
-std::unique_ptr<VoiceConnection> CallManager::NewConnection(VoiceConnectionListener& listener) {
-  return connections_(voice_context_, listener);
-}
-
 bool CallManager::user_ready() const { return gateway_.status() == Client::Status::Ready; }
 
 CallSession* CallManager::Session(uint64_t channel_id) {
@@ -125,7 +128,8 @@ Call CallManager::StartCall(uint64_t lobby_id, CallAudioHooks hooks) {
   }
   std::string error;
   if (!engine().AddCall(lobby_id, std::move(hooks), error)) return refuse("audio: " + error);
-  auto session = std::make_shared<CallSession>(*this, lobby_id, self_mute_all_, self_deaf_all_);
+  const CallSessionContext session_context{context_, voice_context_, gateway_, state_, engine(), connections_};
+  auto session = std::make_shared<CallSession>(session_context, *this, lobby_id, self_mute_all_, self_deaf_all_);
   sessions_[lobby_id] = session;
   engine().SetSelfMute(lobby_id, self_mute_all_);
   engine().SetSelfDeaf(lobby_id, self_deaf_all_);
@@ -382,14 +386,14 @@ void CallManager::GetCurrentOutputDevice(DeviceCallback callback) {
 }
 
 void CallManager::SetInputDevice(const std::string& id, SetDeviceCallback callback) {
-  bool ok = engine().Backend().SelectInput(id);
+  bool ok = engine().Backend().SelectInput(BackendDeviceId(id));
   ClientResult result = ok ? ClientResult::Success()
                            : ClientResult::Failure(ErrorType::ValidationError, "id: no input device '" + id + "'");
   if (callback) context_.callbacks.Post([cb = std::move(callback), result] { cb(result); });
 }
 
 void CallManager::SetOutputDevice(const std::string& id, SetDeviceCallback callback) {
-  bool ok = engine().Backend().SelectOutput(id);
+  bool ok = engine().Backend().SelectOutput(BackendDeviceId(id));
   ClientResult result = ok ? ClientResult::Success()
                            : ClientResult::Failure(ErrorType::ValidationError, "id: no output device '" + id + "'");
   if (callback) context_.callbacks.Post([cb = std::move(callback), result] { cb(result); });

@@ -29,8 +29,7 @@ namespace sdkpp::voice {
 
 class CallManager final : private AudioEngineEvents {
  public:
-  using ConnectionFactory = std::function<std::unique_ptr<VoiceConnection>(
-      const FeatureContext& context, VoiceConnectionListener& listener)>;
+  using ConnectionFactory = VoiceConnectionFactory;
   using BackendFactory = std::function<std::unique_ptr<AudioDeviceBackend>()>;
   using EndCallCallback = std::function<void()>;
   using DevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
@@ -88,16 +87,11 @@ class CallManager final : private AudioEngineEvents {
   // once it exists (the choice can no longer apply) or when a factory was injected.
   bool SetAudioBackend(AudioBackendKind kind);
   logging::Logger& voice_logger() { return voice_logger_; }
-
-  // --- for CallSession ---
-  const FeatureContext& voice_context() const { return voice_context_; }
-  const FeatureContext& context() const { return context_; }
-  gateway::GatewayConnection& gateway() { return gateway_; }
-  const std::shared_ptr<social::SocialState>& state() const { return state_; }
+  // Made on first use (the first call or device query).
   AudioEngine& engine();
-  std::unique_ptr<VoiceConnection> NewConnection(VoiceConnectionListener& listener);
+
+  // --- for CallSession: the call let go of its audio; EndCall is answered once the engine did.
   void SessionReleased(uint64_t channel_id);
-  bool user_ready() const;
 
  private:
   // AudioEngineEvents (from DrainEvents, JS thread)
@@ -117,6 +111,7 @@ class CallManager final : private AudioEngineEvents {
   void ApplyVoiceState(uint64_t channel_id, uint64_t guild_id, uint64_t user_id, bool self_mute,
                        bool self_deaf, bool present);
   CallSession* Session(uint64_t channel_id);
+  bool user_ready() const;
   std::vector<AudioDevice> Devices(bool input);
   AudioDevice CurrentDevice(bool input);
 

@@ -24,11 +24,18 @@ const char* LossName(VoiceLoss loss) {
 
 }  // namespace
 
-CallSession::CallSession(CallManager& manager, uint64_t channel_id, bool self_mute, bool self_deaf)
-    : manager_(manager),
+CallSession::CallSession(const CallSessionContext& context, CallManager& manager, uint64_t channel_id,
+                         bool self_mute, bool self_deaf)
+    : context_(context.client),
+      voice_context_(context.voice),
+      gateway_(context.gateway),
+      state_(context.state),
+      engine_(context.engine),
+      connections_(context.connections),
+      manager_(manager),
       channel_id_(channel_id),
-      voice_log_secrets_(manager.voice_logger().redactor()),
-      client_log_secrets_(manager.context().logger.redactor()),
+      voice_log_secrets_(context.voice.logger.redactor()),
+      client_log_secrets_(context.client.logger.redactor()),
       self_mute_(self_mute),
       self_deaf_(self_deaf) {}
 
@@ -38,11 +45,11 @@ CallSession::~CallSession() {
 }
 
 void CallSession::LogLine(LoggingSeverity severity, const std::string& message, std::source_location site) const {
-  manager_.voice_logger().Log(severity, "call " + std::to_string(channel_id_) + ": " + message, site);
+  voice_context_.logger.Log(severity, "call " + std::to_string(channel_id_) + ": " + message, site);
 }
 
 void CallSession::RefuseSetting(const std::string& why, std::source_location site) const {
-  manager_.context().logger.Log(LoggingSeverity::Error, why, site);
+  context_.logger.Log(LoggingSeverity::Error, why, site);
   LogLine(LoggingSeverity::Error, why, site);
 }
 
@@ -53,7 +60,7 @@ void CallSession::SetStatus(Call::Status status, Call::Error error, int32_t deta
                                      (error == Call::Error::None ? "" : std::string(", error ") + Call::ErrorToString(error)) +
                                      (detail ? ", detail " + std::to_string(detail) : ""));
   if (on_status_) {
-    manager_.context().callbacks.PostEvent([cb = on_status_, status, error, detail] { cb(status, error, detail); });
+    context_.callbacks.PostEvent([cb = on_status_, status, error, detail] { cb(status, error, detail); });
   }
 }
 
@@ -67,7 +74,7 @@ void CallSession::SendJoin() {
   join_.reset();
   awaiting_server_ = true;
   SendVoiceState(true);
-  auto& scheduler = manager_.context().scheduler;
+  auto& scheduler = context_.scheduler;
   scheduler.Cancel(join_timer_);
   std::weak_ptr<CallSession> weak = weak_from_this();
   join_timer_ = scheduler.After(kJoinTimeoutMs, [weak] {
@@ -115,11 +122,11 @@ void CallSession::OnVoiceServer(const std::string& token, const std::string& end
   }
   VoiceJoinInfo info;
   info.endpoint = endpoint;
-  info.secure = manager_.context().settings.endpoints.api_base.rfind("http://", 0) != 0;
+  info.secure = context_.settings.endpoints.api_base.rfind("http://", 0) != 0;
   info.token = token;
   info.server_id = channel_id_;
   info.channel_id = channel_id_;
-  info.user_id = manager_.state()->current_user_id;
+  info.user_id = state_->current_user_id;
   voice_log_secrets_.Remember(token);
   client_log_secrets_.Remember(token);
   join_ = std::move(info);
@@ -129,10 +136,10 @@ void CallSession::OnVoiceServer(const std::string& token, const std::string& end
 void CallSession::ConnectIfReady() {
   if (!awaiting_server_ || !join_ || session_id_.empty()) return;
   awaiting_server_ = false;
-  manager_.context().scheduler.Cancel(join_timer_);
+  context_.scheduler.Cancel(join_timer_);
   join_->session_id = session_id_;
   if (!connection_) {
-    connection_ = manager_.NewConnection(*this);
+    connection_ = connections_(voice_context_, *this);
     connection_->SetSpeaking(local_speaking_);
   }
   if (status_ == Call::Status::Joining) SetStatus(Call::Status::Connecting);
@@ -142,7 +149,7 @@ void CallSession::ConnectIfReady() {
 
 void CallSession::OnSignalingReady() {
   if (status_ == Call::Status::Connecting) SetStatus(Call::Status::SignalingConnected);
-  auto& scheduler = manager_.context().scheduler;
+  auto& scheduler = context_.scheduler;
   scheduler.Cancel(media_timer_);
   std::weak_ptr<CallSession> weak = weak_from_this();
   media_timer_ = scheduler.After(kMediaTimeoutMs, [weak] {
@@ -157,12 +164,12 @@ void CallSession::OnSignalingReady() {
 
 void CallSession::OnMediaReady() {
   if (!live()) return;
-  manager_.context().scheduler.Cancel(media_timer_);
+  context_.scheduler.Cancel(media_timer_);
   ever_connected_ = true;
   resume_failures_ = 0;
   rejoin_attempts_ = 0;
   outage_started_ms_ = 0;
-  manager_.context().scheduler.Cancel(rejoin_timer_);
+  context_.scheduler.Cancel(rejoin_timer_);
   SetStatus(Call::Status::Connected);
   // A (re)joined voice session: its Session Description said which DAVE version it starts with.
   NoteEncryption();
@@ -189,20 +196,18 @@ void CallSession::OnUserSpeaking(uint64_t user_id, uint32_t, uint32_t) {
 }
 
 void CallSession::AddEngineParticipant(uint64_t user_id) {
-  if (!engine_participants_.count(user_id) && user_id != manager_.state()->current_user_id) {
+  if (!engine_participants_.count(user_id) && user_id != state_->current_user_id) {
     engine_participants_.insert(user_id);
-    manager_.engine().AddParticipant(channel_id_, user_id);
-    auto mute = local_mutes_.find(user_id);
-    if (mute != local_mutes_.end()) manager_.engine().SetLocalMute(channel_id_, user_id, mute->second);
-    auto volume = volumes_.find(user_id);
-    if (volume != volumes_.end()) manager_.engine().SetParticipantVolume(channel_id_, user_id, volume->second);
+    // The engine keeps each user's local mute and volume, set before or after (audio_engine.h):
+    // nothing of them to hand on here.
+    engine_.AddParticipant(channel_id_, user_id);
   }
 }
 
 void CallSession::OnOpusReceived(uint64_t user_id, uint16_t sequence, uint32_t rtp_timestamp,
                                  const uint8_t* opus, size_t size) {
   AddEngineParticipant(user_id);
-  manager_.engine().PushReceived(channel_id_, user_id, sequence, rtp_timestamp, opus, size);
+  engine_.PushReceived(channel_id_, user_id, sequence, rtp_timestamp, opus, size);
 }
 
 void CallSession::OnConnectionLost(VoiceLoss loss, int32_t close_code, const std::string& detail) {
@@ -267,16 +272,16 @@ void CallSession::NoteEncryption() {
                             ": no longer end-to-end encrypted: the voice server switched the call from DAVE "
                             "protocol version " + std::to_string(was) +
                             " to 0, so it can hear the call from now on (Call.GetEncryptionState)";
-    manager_.voice_logger().Log(LoggingSeverity::Warning, why);
-    manager_.context().logger.Log(LoggingSeverity::Warning, why);
+    voice_context_.logger.Log(LoggingSeverity::Warning, why);
+    context_.logger.Log(LoggingSeverity::Warning, why);
   }
   if (on_encryption_) {
-    manager_.context().callbacks.PostEvent([cb = on_encryption_, state = encryption()] { cb(state); });
+    context_.callbacks.PostEvent([cb = on_encryption_, state = encryption()] { cb(state); });
   }
 }
 
 void CallSession::BeginReconnect(bool full_rejoin, const std::string& why) {
-  auto& scheduler = manager_.context().scheduler;
+  auto& scheduler = context_.scheduler;
   if (outage_started_ms_ == 0) outage_started_ms_ = scheduler.NowMs();
   SetStatus(Call::Status::Reconnecting);
   if (!full_rejoin && ++resume_failures_ <= kResumeAttemptsBeforeRejoin) {
@@ -289,7 +294,7 @@ void CallSession::BeginReconnect(bool full_rejoin, const std::string& why) {
 }
 
 void CallSession::ScheduleRejoin() {
-  auto& scheduler = manager_.context().scheduler;
+  auto& scheduler = context_.scheduler;
   if (scheduler.NowMs() - outage_started_ms_ >= kReconnectWindowMs) {
     Fail(Call::Error::SignalingUnexpectedClose, 0, "no reconnect within 5 minutes");
     return;
@@ -306,7 +311,7 @@ void CallSession::ScheduleRejoin() {
     auto self = weak.lock();
     if (!self || self->status_ != Call::Status::Reconnecting) return;
     self->rejoin_timer_ = 0;
-    if (!self->manager_.user_ready()) {
+    if (!self->MainSessionReady()) {
       self->ScheduleRejoin();  // the main session is down: try again later
       return;
     }
@@ -324,7 +329,7 @@ void CallSession::SendVoiceState(bool in_call) {
     d.Null();
   }
   d.Key("self_mute").Bool(self_mute_).Key("self_deaf").Bool(self_deaf_).EndObject();
-  manager_.gateway().Send(gateway::Op::VoiceStateUpdate, d.Take());
+  gateway_.Send(gateway::Op::VoiceStateUpdate, d.Take());
 }
 
 // What every ending shares: no timer, no connection, and the call left on the service too
@@ -333,7 +338,7 @@ void CallSession::Leave() {
   CancelTimers();
   if (connection_) connection_->Close();
   connection_.reset();  // forgets what the connection taught the voice log (its key)
-  if (manager_.user_ready()) SendVoiceState(false);
+  if (MainSessionReady()) SendVoiceState(false);
   // The call is over: its token is no longer a secret anyone uses, nor worth a copy in memory.
   voice_log_secrets_.Forget();
   client_log_secrets_.Forget();
@@ -341,7 +346,7 @@ void CallSession::Leave() {
 
 // The audio thread lets go of the call; CallManager answers EndCall once it has.
 void CallSession::ReleaseAudio() {
-  manager_.engine().RemoveCall(channel_id_);
+  engine_.RemoveCall(channel_id_);
   manager_.SessionReleased(channel_id_);
 }
 
@@ -366,7 +371,7 @@ void CallSession::OnAudioReleased() {
 }
 
 void CallSession::CancelTimers() {
-  auto& scheduler = manager_.context().scheduler;
+  auto& scheduler = context_.scheduler;
   scheduler.Cancel(join_timer_);
   scheduler.Cancel(rejoin_timer_);
   scheduler.Cancel(media_timer_);
@@ -384,22 +389,22 @@ void CallSession::OnLobbyGone() {
 void CallSession::OnParticipantChanged(uint64_t user_id, bool added) {
   if (added) AddEngineParticipant(user_id);
   if (!added && engine_participants_.erase(user_id)) {
-    manager_.engine().RemoveParticipant(channel_id_, user_id);
+    engine_.RemoveParticipant(channel_id_, user_id);
   }
   if (on_participant_) {
-    manager_.context().callbacks.PostEvent([cb = on_participant_, user_id, added] { cb(user_id, added); });
+    context_.callbacks.PostEvent([cb = on_participant_, user_id, added] { cb(user_id, added); });
   }
 }
 
 void CallSession::OnVoiceStateChanged(uint64_t user_id) {
   if (on_voice_state_) {
-    manager_.context().callbacks.PostEvent([cb = on_voice_state_, user_id] { cb(user_id); });
+    context_.callbacks.PostEvent([cb = on_voice_state_, user_id] { cb(user_id); });
   }
 }
 
 void CallSession::OnSpeakingChanged(uint64_t user_id, bool speaking) {
   if (on_speaking_) {
-    manager_.context().callbacks.PostEvent([cb = on_speaking_, user_id, speaking] { cb(user_id, speaking); });
+    context_.callbacks.PostEvent([cb = on_speaking_, user_id, speaking] { cb(user_id, speaking); });
   }
 }
 
@@ -414,7 +419,7 @@ void CallSession::OnLocalSpeakingChanged(bool speaking) {
 
 void CallSession::FlushOutgoing() {
   OutgoingOpusFrame frame;
-  auto& engine = manager_.engine();
+  auto& engine = engine_;
   bool sending = connection_ && status_ == Call::Status::Connected && connection_->IsMediaReady();
   while (engine.PopOutgoing(channel_id_, frame)) {
     if (sending) connection_->SendOpus(frame.audio_timestamp, frame.data, frame.size);
@@ -423,7 +428,7 @@ void CallSession::FlushOutgoing() {
 
 std::vector<uint64_t> CallSession::Participants() const {
   std::vector<uint64_t> ids;
-  if (const auto* call = manager_.state()->Call(channel_id_)) {
+  if (const auto* call = state_->Call(channel_id_)) {
     for (const auto& voice_state : call->voice_states) ids.push_back(voice_state.user_id);
   }
   return ids;
@@ -431,25 +436,25 @@ std::vector<uint64_t> CallSession::Participants() const {
 
 void CallSession::SetPttActive(bool active) {
   ptt_active_ = active;
-  manager_.engine().SetPttActive(channel_id_, active);
+  engine_.SetPttActive(channel_id_, active);
 }
 
 void CallSession::SetPttReleaseDelay(uint32_t delay_ms) {
   ptt_release_delay_ms_ = delay_ms;
-  manager_.engine().SetPttReleaseDelay(channel_id_, delay_ms);
+  engine_.SetPttReleaseDelay(channel_id_, delay_ms);
 }
 
 void CallSession::SetSelfMute(bool mute) {
   if (mute == self_mute_) return;
   self_mute_ = mute;
-  manager_.engine().SetSelfMute(channel_id_, mute);
+  engine_.SetSelfMute(channel_id_, mute);
   if (status_ == Call::Status::Connected) SendVoiceState(true);  // the new flags (docs/voice-calls.md)
 }
 
 void CallSession::SetSelfDeaf(bool deaf) {
   if (deaf == self_deaf_) return;
   self_deaf_ = deaf;
-  manager_.engine().SetSelfDeaf(channel_id_, deaf);
+  engine_.SetSelfDeaf(channel_id_, deaf);
   if (status_ == Call::Status::Connected) SendVoiceState(true);
 }
 
@@ -460,7 +465,7 @@ bool CallSession::LocalMute(uint64_t user_id) const {
 
 void CallSession::SetLocalMute(uint64_t user_id, bool mute) {
   local_mutes_[user_id] = mute;
-  manager_.engine().SetLocalMute(channel_id_, user_id, mute);
+  engine_.SetLocalMute(channel_id_, user_id, mute);
 }
 
 float CallSession::ParticipantVolume(uint64_t user_id) const {
@@ -470,21 +475,21 @@ float CallSession::ParticipantVolume(uint64_t user_id) const {
 
 void CallSession::SetParticipantVolume(uint64_t user_id, float volume) {
   volumes_[user_id] = volume;
-  manager_.engine().SetParticipantVolume(channel_id_, user_id, volume);
+  engine_.SetParticipantVolume(channel_id_, user_id, volume);
 }
 
 void CallSession::SetAudioMode(AudioModeType mode) {
   audio_mode_ = mode;
-  manager_.engine().SetAudioMode(channel_id_, mode);
+  engine_.SetAudioMode(channel_id_, mode);
 }
 
 void CallSession::SetVadThreshold(bool automatic, float threshold_db) {
   vad_ = VADThresholdSettings(threshold_db, automatic);
-  manager_.engine().SetVadThreshold(channel_id_, automatic, threshold_db);
+  engine_.SetVadThreshold(channel_id_, automatic, threshold_db);
 }
 
 std::optional<VoiceStateHandle> CallSession::GetVoiceStateHandle(uint64_t user_id) const {
-  auto info = detail::SocialFactory::CallInfo(manager_.state(), channel_id_);
+  auto info = detail::SocialFactory::CallInfo(state_, channel_id_);
   return info.GetVoiceStateHandle(user_id);
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -14,14 +15,32 @@
 #include <string>
 #include <unordered_map>
 
+#include "context/feature_context.h"
+#include "gateway/gateway_connection.h"
 #include "logging/redactor.h"
 #include "sdkpp/call.h"
+#include "social/social_state.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/net/voice_connection.h"
 
 namespace sdkpp::voice {
 
 class CallManager;
+
+// Makes a call's connection to its voice server (CreateVoiceConnection, or a test's).
+using VoiceConnectionFactory =
+    std::function<std::unique_ptr<VoiceConnection>(const FeatureContext& context, VoiceConnectionListener& listener)>;
+
+// What a call works with, given to it when it is made rather than asked of CallManager at each
+// use. CallManager owns all of it and outlives its sessions (they are its members' values).
+struct CallSessionContext {
+  const FeatureContext& client;  // the Client's: scheduler, app callbacks, settings, main log
+  const FeatureContext& voice;   // the same over the voice log: the call's lines, its connection
+  gateway::GatewayConnection& gateway;  // op 4, and whether the main session is up
+  std::shared_ptr<social::SocialState> state;  // who we are, the lobby's voice states
+  AudioEngine& engine;  // made before the first call (StartCall adds the call to it first)
+  VoiceConnectionFactory connections;
+};
 
 inline constexpr uint64_t kJoinTimeoutMs = 10'000;
 // Ready → media ready (discovery: 3 tries 1 s apart, then Select Protocol and the Session
@@ -36,7 +55,9 @@ inline constexpr int kResumeAttemptsBeforeRejoin = 3;
 class CallSession final : public std::enable_shared_from_this<CallSession>,
                           private VoiceConnectionListener {
  public:
-  CallSession(CallManager& manager, uint64_t channel_id, bool self_mute, bool self_deaf);
+  // `manager` only hears when the call let go of its audio (SessionReleased).
+  CallSession(const CallSessionContext& context, CallManager& manager, uint64_t channel_id, bool self_mute,
+              bool self_deaf);
   ~CallSession() override;
 
   Call Handle() { return Call(weak_from_this()); }
@@ -57,8 +78,8 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void OnMainGatewayReady();  // a main re-identify: re-send op 4 (docs/voice-calls.md)
   void OnLobbyGone();         // lobby deleted, or this user removed from it
   void OnParticipantChanged(uint64_t user_id, bool added);
-  // Gives a remote member a decoder and jitter buffer in the engine (once), with the local
-  // mute and volume the app set for it.
+  // Gives a remote member a decoder and jitter buffer in the engine (once); the local mute and
+  // volume the app set for it apply from the start.
   void AddEngineParticipant(uint64_t user_id);
   void OnVoiceStateChanged(uint64_t user_id);
 
@@ -128,10 +149,17 @@ class CallSession final : public std::enable_shared_from_this<CallSession>,
   void BeginReconnect(bool full_rejoin, const std::string& why);
   void ScheduleRejoin();
   void CancelTimers();
+  bool MainSessionReady() const { return gateway_.status() == Client::Status::Ready; }
   // The caller's site: the kind of line for the log's bound (logging/line_rate_limit.h).
   void LogLine(LoggingSeverity severity, const std::string& message,
                std::source_location site = std::source_location::current()) const;
 
+  const FeatureContext& context_;
+  const FeatureContext& voice_context_;
+  gateway::GatewayConnection& gateway_;
+  const std::shared_ptr<social::SocialState> state_;
+  AudioEngine& engine_;
+  const VoiceConnectionFactory connections_;
   CallManager& manager_;
   const uint64_t channel_id_;
   // The voice token, masked in both logs while the call lives and forgotten (wiped) at its end.

@@ -7,6 +7,11 @@
 
 namespace sdkpp::voice {
 
+// The codes sdkpp closes the voice gateway socket with: 1000 when it is done with the session
+// (the call ended, a rejoin), 4900 (private) when it gave the socket up and may resume.
+inline constexpr int32_t kVoiceCloseNormal = 1000;
+inline constexpr int32_t kVoiceCloseGivenUp = 4900;
+
 // `code` 0: no close frame (a transport loss, or a timeout of ours). `was_connected`: media
 // was ready once in this session (since the last Connect). `resuming`: the socket was a Resume,
 // so a refusal means "the session cannot be resumed" and a full rejoin follows.

@@ -4,7 +4,8 @@
 // messages), the UDP socket (IP discovery, keep-alive, watchdog) and the media transport (RTP,
 // DAVE frame encryption inside the rtpsize AEAD: AES-256-GCM preferred, XChaCha20-Poly1305
 // otherwise). docs/protocols/voice-gateway.md is the wire; the Call's state machine (voice/call)
-// decides what to do when the connection is lost — this class only reports how.
+// decides what to do when the connection is lost — this class only reports how. Its two halves
+// are voice_signalling.h (the gateway socket) and voice_media.h (the UDP path and the packets).
 #pragma once
 
 #include <cstdint>
