@@ -4,7 +4,7 @@
 // before, the new one on the day. A rule the emulator applies with no date (only the rule in
 // force today) says so; a slipped constant fails the first test of its row.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DAVE_REQUIRED_FROM } from '../../lib/emulator/voice/protocol';
+import { DAVE_REQUIRED_FROM, LEGACY_VOICE_VERSIONS_DISCONTINUED_AT } from '../../lib/emulator/voice/protocol';
 import { PIN_PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/pins';
 import { PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/permission_splits';
 import { PERMISSION_SPLIT_AT as SLOWMODE_SPLIT_AT } from '../../lib/emulator/domain/slowmode';
@@ -151,10 +151,29 @@ const rules: DatedRule[] = [
     notEmulated: 'The 10 MiB limit applies at every clock (DEFAULT_UPLOAD_LIMIT_BYTES, lib/emulator/domain/attachments.ts).',
   },
   {
-    rule: 'voice gateway versions below 4 and the deprecated encryption modes are discontinued',
+    rule: 'voice gateway versions below 4 are discontinued (a v3 connection is refused before the upgrade)',
     date: '2024-11-18',
-    constant: null,
-    notEmulated: 'Versions below 4 and the deprecated modes are refused at every clock (lib/emulator/voice/listener.ts): they were never implemented.',
+    constant: LEGACY_VOICE_VERSIONS_DISCONTINUED_AT,
+    probe: async (s) => {
+      let voice: VoiceClient;
+      try {
+        voice = await VoiceClient.connect(s.emu, { v: 3 });
+      } catch (error) {
+        expect(String(error)).toMatch(/400/);
+        return 'from';
+      }
+      // Served as v4: the handshake reaches Ready.
+      const lobbyId = await lobbyOf(s.api, [SEED.users.nelly]);
+      const main = await mainSession(s.emu, SEED.users.nelly);
+      try {
+        identify(voice, await joinCall(main.gateway, SEED.users.nelly, lobbyId), { max_dave_protocol_version: 0 });
+        expect((await voice.waitFor(opIs(2))).d.ssrc).toEqual(expect.any(Number));
+        return 'before';
+      } finally {
+        voice.terminate();
+        main.gateway.close();
+      }
+    },
   },
 ];
 
