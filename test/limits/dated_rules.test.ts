@@ -10,6 +10,8 @@ import { PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/permission_splits
 import { PERMISSION_SPLIT_AT as SLOWMODE_SPLIT_AT } from '../../lib/emulator/domain/slowmode';
 import { BOT_CHANNEL_OMISSION_AT } from '../../lib/emulator/domain/channels';
 import { inMigrationWindow, MIGRATION_WINDOW_END, MIGRATION_WINDOW_START } from '../../lib/emulator/domain/entitlement_migration';
+import { UPLOAD_LIMIT_LOWERED_AT } from '../../lib/emulator/domain/attachments';
+import { postFiles } from '../emulator/helpers/uploads';
 import { SEED, start, type Started } from '../emulator/helpers';
 import { addRole, PERM, setRoles } from '../emulator/helpers/guild_setup';
 import { identify, joinCall, lobbyOf, mainSession, opIs, VoiceClient } from '../emulator/voice/helpers';
@@ -35,6 +37,7 @@ const NO_BOTS = (g + 19n).toString();
 const LOBBY_VOICE = (g + 15n).toString();
 const BOT_ROLE = (g + 2n).toString();
 const MANAGE_EVENTS = 1n << 33n;
+const MIB = 1024 * 1024;
 
 const rules: DatedRule[] = [
   {
@@ -145,10 +148,21 @@ const rules: DatedRule[] = [
     notEmulated: 'The limit applies at every clock (lib/emulator/gateway/requests.ts).',
   },
   {
-    rule: 'the default upload size is 10 MiB (25 MiB before)',
+    rule: 'the default upload size is 10 MiB (25 MiB before), per attachment',
     date: '2025-01-16',
-    constant: null,
-    notEmulated: 'The 10 MiB limit applies at every clock (DEFAULT_UPLOAD_LIMIT_BYTES, lib/emulator/domain/attachments.ts).',
+    constant: UPLOAD_LIMIT_LOWERED_AT,
+    probe: async (s) => {
+      const posted = await postFiles(s.emu, GENERAL, [{ filename: 'eleven.bin', data: Buffer.alloc(11 * MIB) }]);
+      if (posted.status === 200) {
+        expect(posted.body.attachments[0].size).toBe(11 * MIB);
+        // The old limit is still a limit: one byte over 25 MiB is refused.
+        const over = await postFiles(s.emu, GENERAL, [{ filename: 'big.bin', data: Buffer.alloc(25 * MIB + 1) }]);
+        expect([over.status, over.body.code]).toEqual([413, 40005]);
+        return 'before';
+      }
+      expect([posted.status, posted.body.code]).toEqual([413, 40005]);
+      return 'from';
+    },
   },
   {
     rule: 'voice gateway versions below 4 are discontinued (a v3 connection is refused before the upgrade)',
