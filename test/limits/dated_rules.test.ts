@@ -10,6 +10,7 @@ import { PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/permission_splits
 import { PERMISSION_SPLIT_AT as SLOWMODE_SPLIT_AT } from '../../lib/emulator/domain/slowmode';
 import { BOT_CHANNEL_OMISSION_AT } from '../../lib/emulator/domain/channels';
 import { inMigrationWindow, MIGRATION_WINDOW_END, MIGRATION_WINDOW_START } from '../../lib/emulator/domain/entitlement_migration';
+import { GUILD_CREATION_REMOVED_AT } from '../../lib/emulator/domain/guilds';
 import { UPLOAD_LIMIT_LOWERED_AT } from '../../lib/emulator/domain/attachments';
 import { postFiles } from '../emulator/helpers/uploads';
 import { SEED, start, type Started } from '../emulator/helpers';
@@ -138,8 +139,18 @@ const rules: DatedRule[] = [
   {
     rule: 'apps can no longer create guilds (POST /guilds)',
     date: '2025-07-15',
-    constant: null,
-    notEmulated: 'POST /guilds is refused with 20001 at every clock (lib/emulator/routes/guilds.ts): guild creation before the date is not emulated.',
+    constant: GUILD_CREATION_REMOVED_AT,
+    probe: async (s) => {
+      const created = await s.api.post('/guilds', { name: 'Made by the bot' }, s.api.bot);
+      if (created.status === 201) {
+        expect(created.body).toMatchObject({ name: 'Made by the bot', owner_id: SEED.botUserId });
+        expect(s.emu.core.state.guilds.get(created.body.id)?.members.map((m) => m.userId)).toEqual([SEED.botUserId]);
+        return 'before';
+      }
+      expect([created.status, created.body.code]).toEqual([403, 20001]);
+      expect(s.emu.core.state.guilds.size).toBe(1);
+      return 'from';
+    },
   },
   {
     rule: 'the request for all of a guild\'s members is rate limited (1 per guild per bot per 30 s)',
