@@ -11,7 +11,9 @@ import { PERMISSION_SPLIT_AT as SLOWMODE_SPLIT_AT } from '../../lib/emulator/dom
 import { BOT_CHANNEL_OMISSION_AT } from '../../lib/emulator/domain/channels';
 import { inMigrationWindow, MIGRATION_WINDOW_END, MIGRATION_WINDOW_START } from '../../lib/emulator/domain/entitlement_migration';
 import { GUILD_CREATION_REMOVED_AT } from '../../lib/emulator/domain/guilds';
+import { ALL_MEMBERS_LIMIT_FROM } from '../../lib/emulator/gateway/protocol';
 import { UPLOAD_LIMIT_LOWERED_AT } from '../../lib/emulator/domain/attachments';
+import { dispatchOf, GatewayClient } from '../emulator/helpers/gateway_client';
 import { postFiles } from '../emulator/helpers/uploads';
 import { SEED, start, type Started } from '../emulator/helpers';
 import { addRole, PERM, setRoles } from '../emulator/helpers/guild_setup';
@@ -38,6 +40,8 @@ const NO_BOTS = (g + 19n).toString();
 const LOBBY_VOICE = (g + 15n).toString();
 const BOT_ROLE = (g + 2n).toString();
 const MANAGE_EVENTS = 1n << 33n;
+const GUILDS = 1 << 0;
+const GUILD_MEMBERS = 1 << 1;
 const MIB = 1024 * 1024;
 
 const rules: DatedRule[] = [
@@ -155,8 +159,29 @@ const rules: DatedRule[] = [
   {
     rule: 'the request for all of a guild\'s members is rate limited (1 per guild per bot per 30 s)',
     date: '2025-10-01',
-    constant: null,
-    notEmulated: 'The limit applies at every clock (lib/emulator/gateway/requests.ts).',
+    constant: ALL_MEMBERS_LIMIT_FROM,
+    probe: async (s) => {
+      const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+      try {
+        await client.identifyBot(s.emu.application.botToken, GUILDS | GUILD_MEMBERS);
+        const from = client.mark();
+        for (const nonce of ['first', 'second']) client.send({ op: 8, d: { guild_id: SEED.guildId, query: '', limit: 0, nonce } });
+        // A request by user id is never limited: once its chunk is here, both earlier answers are too.
+        client.send({ op: 8, d: { guild_id: SEED.guildId, user_ids: [SEED.users.nelly], nonce: 'marker' } });
+        await client.waitFor(dispatchOf('GUILD_MEMBERS_CHUNK', (d) => d.nonce === 'marker'), { from });
+        const answered = client.dispatches('GUILD_MEMBERS_CHUNK', from).map((d) => d.nonce);
+        const limited = client.dispatches('RATE_LIMITED', from).map((d) => d.meta.nonce);
+        expect(answered).toContain('first');
+        if (answered.includes('second')) {
+          expect(limited).toEqual([]);
+          return 'before';
+        }
+        expect(limited).toEqual(['second']);
+        return 'from';
+      } finally {
+        client.close();
+      }
+    },
   },
   {
     rule: 'the default upload size is 10 MiB (25 MiB before), per attachment',
