@@ -10,12 +10,13 @@ import { PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/permission_splits
 import { PERMISSION_SPLIT_AT as SLOWMODE_SPLIT_AT } from '../../lib/emulator/domain/slowmode';
 import { BOT_CHANNEL_OMISSION_AT } from '../../lib/emulator/domain/channels';
 import { inMigrationWindow, MIGRATION_WINDOW_END, MIGRATION_WINDOW_START } from '../../lib/emulator/domain/entitlement_migration';
+import { LEGACY_CONNECTIONS_HIDDEN_AT } from '../../lib/emulator/domain/accounts';
 import { GUILD_CREATION_REMOVED_AT } from '../../lib/emulator/domain/guilds';
 import { ALL_MEMBERS_LIMIT_FROM } from '../../lib/emulator/gateway/protocol';
 import { UPLOAD_LIMIT_LOWERED_AT } from '../../lib/emulator/domain/attachments';
+import { bearer, SEED, start, type Started } from '../emulator/helpers';
 import { dispatchOf, GatewayClient } from '../emulator/helpers/gateway_client';
 import { postFiles } from '../emulator/helpers/uploads';
-import { SEED, start, type Started } from '../emulator/helpers';
 import { addRole, PERM, setRoles } from '../emulator/helpers/guild_setup';
 import { identify, joinCall, lobbyOf, mainSession, opIs, VoiceClient } from '../emulator/voice/helpers';
 
@@ -137,8 +138,14 @@ const rules: DatedRule[] = [
   {
     rule: 'legacy third-party game connections stop being returned (GET /users/@me/connections)',
     date: '2026-07-10',
-    constant: null,
-    notEmulated: 'The emulator never returns a legacy game connection (connectionsJson, lib/emulator/domain/accounts.ts): the rule in force since the date, at every clock.',
+    constant: LEGACY_CONNECTIONS_HIDDEN_AT,
+    probe: async (s) => {
+      const reply = await s.api.get('/users/@me/connections', bearer(s.api.token(SEED.users.carol)));
+      expect(reply.status).toBe(200);
+      const names = (reply.body as Array<{ name: string }>).map((c) => c.name);
+      expect(names).toContain('carol_on_steam');
+      return names.includes('carol_legacy') ? 'before' : 'from';
+    },
   },
   {
     rule: 'apps can no longer create guilds (POST /guilds)',
