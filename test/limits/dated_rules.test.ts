@@ -1,8 +1,7 @@
 // Every rule of the spec that starts (or ends) on a date, as a table: its date, the emulator's
 // constant for it, and a probe run on an emulator whose clock starts one day before the date and
 // on an emulator whose clock starts exactly at it (00:00:00 UTC): the old behaviour the day
-// before, the new one on the day. A rule the emulator applies with no date (only the rule in
-// force today) says so; a slipped constant fails the first test of its row.
+// before, the new one on the day. A slipped constant fails the first test of its row.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAVE_REQUIRED_FROM, LEGACY_VOICE_VERSIONS_DISCONTINUED_AT } from '../../lib/emulator/voice/protocol';
 import { PIN_PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/pins';
@@ -27,12 +26,10 @@ interface DatedRule {
   rule: string;
   /** The date as the spec gives it, at 00:00:00 UTC. */
   date: string;
-  /** The emulator's constant for it, or null when the emulator keeps no date for the rule. */
-  constant: number | null;
+  /** The emulator's constant for it. */
+  constant: number;
   /** The behaviour on an emulator whose clock starts at `startTime`. */
-  probe?: (s: Started) => Promise<Era>;
-  /** Why no probe: what the emulator does instead. */
-  notEmulated?: string;
+  probe: (s: Started) => Promise<Era>;
 }
 
 const g = BigInt(SEED.guildId);
@@ -243,20 +240,13 @@ afterEach(async () => {
 describe('the dated rules of the spec, one day before and on the date', () => {
   for (const row of rules) {
     const at = Date.parse(`${row.date}T00:00:00Z`);
-    if (row.constant === null) {
-      it(`${row.date} ${row.rule}: not dated in the emulator, with the reason`, () => {
-        expect(row.notEmulated?.length ?? 0).toBeGreaterThan(40);
-        expect(row.probe).toBeUndefined();
-      });
-      continue;
-    }
     it(`${row.date} ${row.rule}: the emulator's constant is the date`, () => {
-      expect(new Date(row.constant!).toISOString()).toBe(new Date(at).toISOString());
+      expect(new Date(row.constant).toISOString()).toBe(new Date(at).toISOString());
     });
     for (const [era, startTime] of [['before', at - DAY], ['from', at]] as const) {
       it(`${row.date} ${row.rule}: ${era === 'before' ? 'one day before, the old rule' : 'on the date, the new rule'}`, async () => {
         running = await start({ startTime });
-        expect(await row.probe!(running)).toBe(era);
+        expect(await row.probe(running)).toBe(era);
       });
     }
   }
