@@ -67,7 +67,7 @@ describe('parseImageData', () => {
 
   it('a text longer than any encoding of maxBytes bytes is too large without being decoded', () => {
     const from = vi.spyOn(Buffer, 'from');
-    const decodes = () => from.mock.calls.filter(([, encoding]) => encoding === 'base64').length;
+    const decodes = () => from.mock.calls.filter((args: unknown[]) => args[1] === 'base64').length;
     // 4 bytes take 8 base64 characters; 12 characters are 7 to 9 bytes.
     expect(parseImageData('data:image/jpeg;base64,/9j/4AAAAAAA', 4)).toMatchObject({ code: 'BINARY_TYPE_MAX_SIZE' });
     expect(decodes()).toBe(0);
