@@ -83,6 +83,9 @@ export class Emulator {
     this.#log = new LogLimiter(options.log ?? (() => {}));
     this.allowRemoteEndpoints = options.allowRemoteEndpoints ?? false;
     this.state = saved ?? options.seed(this.clock.now());
+    // Ids saved in the state were made at or before savedAt: new ones sort after them even on an
+    // earlier clock (options.startTime).
+    if (saved) this.ids.continueAfter(saved.savedAt);
     if (loaded) this.#adoptBlobs(loaded.legacy.get('attachmentData'));
     this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line));
     if (options.webhookUrl) {

@@ -248,7 +248,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerOAuth2(routers.api, routers.web, () => webBase);
   registerPartnerSdk(routers.api);
   registerUsers(routers.api);
-  registerGuilds(routers.api);
+  registerGuilds(routers.api, () => control.gateway);
   registerLobbies(routers.api);
   registerInvitePage(routers.web);
   registerDirectMessages(routers.api);

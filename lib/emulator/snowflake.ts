@@ -8,6 +8,19 @@ export class SnowflakeFactory {
 
   constructor(private readonly now: () => number) {}
 
+  /**
+   * Every id made from now on sorts after every id made up to `time` (ms since the Unix epoch),
+   * whatever the clock says: a state saved at `time` and restarted on an earlier clock (an
+   * explicit start time) must not hand out ids an `after=` cursor at an old id would skip.
+   */
+  continueAfter(time: number): void {
+    const ms = BigInt(Math.floor(time)) - SERVICE_EPOCH;
+    if (ms < this.#lastMs) return;
+    // The last sequence of that millisecond: the next id moves to the millisecond after it.
+    this.#lastMs = ms;
+    this.#sequence = 0x3fffffn;
+  }
+
   next(): string {
     let ms = BigInt(Math.floor(this.now())) - SERVICE_EPOCH;
     if (ms < this.#lastMs) ms = this.#lastMs; // never go backwards

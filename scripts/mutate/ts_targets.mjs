@@ -44,6 +44,8 @@ const EXTRA_TESTS = {
   'lib/emulator/domain/entitlement_migration.ts': ['test/emulator/migration_window.test.ts', 'test/emulator/monetization.test.ts'],
   'lib/emulator/domain/provisional.ts': ['test/emulator/provisional_merge_sessions.test.ts'],
   'lib/emulator/domain/voice_states.ts': ['test/emulator/voice_states.test.ts'],
+  // id_tokens.test.ts watches the key's making; the id_token and key set are pinned through the routes.
+  'lib/emulator/domain/id_tokens.ts': ['test/emulator/oauth2_oidc.test.ts'],
   'lib/sdk/errors.ts': ['test/sdk/fetch_error_text.test.ts', 'test/sdk/bad_input.test.ts'],
   'lib/sdk/values.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
   'lib/sdk/values_types.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],

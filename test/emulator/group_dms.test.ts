@@ -68,6 +68,45 @@ describe('POST /users/@me/channels with access_tokens', () => {
     expect((await api.post('/users/@me/channels', { access_tokens: [gdm(nelly)] })).status).toBe(401);
   });
 
+  it('a nick is 1 to 32 characters: 1 and 32 are kept, 0 and 33 are 50035 naming the user, and nothing is made', async () => {
+    for (const nick of ['N', 'n'.repeat(32)]) {
+      const reply = await create({ access_tokens: [gdm(nelly)], nicks: { [nelly]: nick } });
+      expect(reply.status).toBe(200);
+      expect(reply.body.nicks).toEqual([{ id: nelly, nick }]);
+    }
+    events = [];
+    for (const nick of ['', 'n'.repeat(33)]) {
+      const reply = await create({ access_tokens: [gdm(nelly)], nicks: { [nelly]: nick } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors.nicks[nelly]._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
+    }
+    // The control API takes its nicks as they come: a nick that is not a string is refused there too.
+    const number = await api.control('createGroupDm', { applicationId: s.emu.application.id, accessTokens: [gdm(nelly)], nicks: { [nelly]: 5 } });
+    expect(number.status).toBe(400);
+    expect(number.body.errors.nicks[nelly]).toBeDefined();
+    expect(events.filter((e) => e.type === 'CHANNEL_CREATE')).toHaveLength(0);
+  });
+
+  it('two tokens of one user make one recipient', async () => {
+    const reply = await create({ access_tokens: [gdm(nelly), gdm(carol), gdm(nelly)] });
+    expect(reply.status).toBe(200);
+    expect(reply.body.recipients.map((u: any) => u.id)).toEqual([nelly, carol]);
+  });
+
+  it("an application whose bot user is gone (a data file from elsewhere) is refused: 10013, nothing made", async () => {
+    const child = s.emu.core.state.applications.get(s.emu.childApplication.id)!;
+    const botUserId = child.botUserId;
+    child.botUserId = '1';
+    try {
+      const reply = await api.control('createGroupDm', { applicationId: child.id, accessTokens: [gdm(nelly, child.id)] });
+      expect(reply.status).toBe(404);
+      expect(reply.body.code).toBe(10013);
+    } finally {
+      child.botUserId = botUserId;
+    }
+    expect(events.filter((e) => e.type === 'CHANNEL_CREATE')).toHaveLength(0);
+  });
+
   it('the control API makes one as the application', async () => {
     const reply = await api.control('createGroupDm', { applicationId: s.emu.application.id, accessTokens: [gdm(nelly)] });
     expect(reply.body).toMatchObject({ type: 3, application_id: s.emu.application.id, owner_id: SEED.botUserId });

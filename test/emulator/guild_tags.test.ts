@@ -46,4 +46,11 @@ describe('primary_guild (guild tag)', () => {
     expect((await api.control('setPrimaryGuild', { userId: nelly, guildId: null })).body.primary_guild).toBeNull();
     expect((await api.get('/users/@me', bearer(api.token(nelly)))).body.primary_guild).toBeNull();
   });
+
+  it('no guild means no tag, whatever tag comes with it', async () => {
+    s.emu.control.setPrimaryGuild(nelly, SEED.guildId, 'ABCD');
+    expect(s.emu.control.setPrimaryGuild(nelly, null, 'WXYZ').primary_guild).toBeNull();
+    expect((await api.control('setPrimaryGuild', { userId: nelly, guildId: null, tag: 'WXYZ' })).body.primary_guild).toBeNull();
+    expect((await api.get('/users/@me', bearer(api.token(nelly)))).body.primary_guild).toBeNull();
+  });
 });

@@ -95,6 +95,18 @@ describe('replies (message_reference type DEFAULT)', () => {
   });
 });
 
+describe('replies naming their channel', () => {
+  it('channel_id, when given, must be the channel the reply goes to: that one works, another is 50035 even for a message of this channel', async () => {
+    const original = await send(CHANNEL.general, { content: 'question with a channel' });
+    const named = await send(CHANNEL.general, { content: 'answer', message_reference: { message_id: original.body.id, channel_id: CHANNEL.general } });
+    expect(named.status).toBe(200);
+    expect(named.body.message_reference).toMatchObject({ channel_id: CHANNEL.general, message_id: original.body.id });
+    const other = await send(CHANNEL.general, { content: 'answer', message_reference: { message_id: original.body.id, channel_id: CHANNEL.welcome } });
+    expect(other.status).toBe(400);
+    expect(other.body.errors.message_reference._errors[0].code).toBe('MESSAGE_REFERENCE_UNKNOWN_MESSAGE');
+  });
+});
+
 describe('forwards (message_reference type FORWARD)', () => {
   it('carries message_snapshots with the minimal message and no guild field; flag HAS_SNAPSHOT', async () => {
     const source = await send(CHANNEL.welcome, { content: 'forward me', embeds: [{ title: 'e' }] });

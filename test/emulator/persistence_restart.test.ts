@@ -66,6 +66,22 @@ describe('restart from the data file', () => {
     expect(BigInt(fresh.body.id)).toBeGreaterThan(BigInt(old.body.id));
   });
 
+  it('keeps snowflakes ordered when restarted on an earlier clock (startTime before the saved time)', async () => {
+    const dataFile = join(dir, 'ids-earlier.json');
+    const first = await startWith(dataFile);
+    first.emu.control.advanceClock(30 * DAY);
+    const old = await first.api.post('/lobbies', { idle_timeout_seconds: 604800 }, first.api.bot);
+    expect(old.status).toBe(200);
+    await stop(first);
+
+    const second = await start({ dataFile, startTime: Date.now() });
+    running.push(second);
+    const fresh = await second.api.post('/lobbies', {}, second.api.bot);
+    expect(fresh.status).toBe(200);
+    // An `after=` cursor at the old id must not skip what is made now.
+    expect(BigInt(fresh.body.id)).toBeGreaterThan(BigInt(old.body.id));
+  });
+
   it('schedules idle timeouts again: a restored lobby is deleted once idle for its timeout', async () => {
     const dataFile = join(dir, 'idle.json');
     const first = await startWith(dataFile);

@@ -2,7 +2,8 @@
 // ones are deprecated; PIN_MESSAGES is required from 23 February 2026, MANAGE_MESSAGES alone no
 // longer suffices): items {pinned_at, message}, limit 1..50, has_more, 250 pins per channel
 // (30003), CHANNEL_PINS_UPDATE, the message's `pinned`, audit entries 74 / 75.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pinMessage } from '../../lib/emulator/domain/pins';
 import { Api, SEED, start, type Started } from './helpers';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { addRole, collect, PERM, setRoles } from './helpers/guild_setup';
@@ -72,6 +73,10 @@ describe('pin, unpin and the paginated list', () => {
     const rest = await api.get(`/channels/${welcome}/messages/pins?before=${encodeURIComponent(first.body.items[49].pinned_at)}`, api.bot);
     expect(rest.body.items.map((i: any) => i.message.id)).toEqual(ids.slice(0, 5).reverse());
     expect(rest.body.has_more).toBe(false);
+    // Exactly `limit` left: all of them, and nothing more.
+    const exact = await api.get(`/channels/${welcome}/messages/pins?limit=5&before=${encodeURIComponent(first.body.items[49].pinned_at)}`, api.bot);
+    expect(exact.body.items).toHaveLength(5);
+    expect(exact.body.has_more).toBe(false);
     const one = await api.get(`/channels/${welcome}/messages/pins?limit=1`, api.bot);
     expect(one.body.items).toHaveLength(1);
     expect(one.body.has_more).toBe(true);
@@ -129,6 +134,33 @@ describe('pin, unpin and the paginated list', () => {
     expect((await api.get(`/channels/${general}/messages/pins`, `Bearer ${api.token(SEED.users.nelly)}`)).body.code).toBe(50001);
   });
 
+  it('pins of the same millisecond list the newest message first', async () => {
+    const ids = [post(general, 'tie a'), post(general, 'tie b'), post(general, 'tie c')];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const id of [ids[1], ids[0], ids[2]]) expect((await api.put(`/channels/${general}/messages/pins/${id}`, undefined, api.bot)).status).toBe(204);
+      const listed = (await api.get(`/channels/${general}/messages/pins?limit=3`, api.bot)).body.items;
+      expect(new Set(listed.map((i: any) => i.pinned_at)).size).toBe(1);
+      expect(listed.map((i: any) => i.message.id)).toEqual([ids[2], ids[1], ids[0]]);
+    } finally {
+      vi.useRealTimers();
+      for (const id of ids) await api.delete(`/channels/${general}/messages/pins/${id}`, api.bot);
+    }
+  });
+
+  it('CHANNEL_PINS_UPDATE of a channel the bot cannot view does not reach it', async () => {
+    const client = await GatewayClient.connect(s.emu.gatewayUrl + '?v=10&encoding=json');
+    clients.push(client);
+    await client.identifyBot(s.emu.application.botToken, 1 << 0);
+    const from = client.mark();
+    pinMessage(s.emu.core, noBots, post(noBots, 'hidden pin'), SEED.users.alice, null);
+    const visible = post(general, 'visible pin');
+    await api.put(`/channels/${general}/messages/pins/${visible}`, undefined, api.bot);
+    await client.waitFor(dispatchOf('CHANNEL_PINS_UPDATE', (d) => d.channel_id === general), { from });
+    expect(client.dispatches('CHANNEL_PINS_UPDATE', from).map((d: any) => d.channel_id)).toEqual([general]);
+    await api.delete(`/channels/${general}/messages/pins/${visible}`, api.bot);
+  });
+
   it('CHANNEL_PINS_UPDATE reaches bots with the GUILDS intent (1 << 0), not those without', async () => {
     const withIntent = await GatewayClient.connect(s.emu.gatewayUrl + '?v=10&encoding=json');
     const without = await GatewayClient.connect(s.emu.gatewayUrl + '?v=10&encoding=json');
@@ -159,6 +191,26 @@ describe('pins in a bot DM', () => {
       seen.stop();
     }
   });
+
+  it("a DM's CHANNEL_PINS_UPDATE goes by the DIRECT_MESSAGES intent (1 << 12), not GUILDS", async () => {
+    const dm = await api.post('/users/@me/channels', { recipient_id: SEED.users.erin }, api.bot);
+    const id = String(s.emu.control.postChannelMessage(SEED.users.erin, dm.body.id, 'pin me').id);
+    const direct = await GatewayClient.connect(s.emu.gatewayUrl + '?v=10&encoding=json');
+    const guilds = await GatewayClient.connect(s.emu.gatewayUrl + '?v=10&encoding=json');
+    clients.push(direct, guilds);
+    await direct.identifyBot(s.emu.application.botToken, 1 << 12);
+    await guilds.identifyBot(s.emu.application.botToken, 1 << 0);
+    const from = direct.mark();
+    const guildsFrom = guilds.mark();
+    expect((await api.put(`/channels/${dm.body.id}/messages/pins/${id}`, undefined, api.bot)).status).toBe(204);
+    expect((await direct.waitFor(dispatchOf('CHANNEL_PINS_UPDATE'), { from })).d).toMatchObject({ channel_id: dm.body.id });
+    // A guild pin after it, as a fence: GUILDS sessions get that one and not the DM's.
+    const fence = post(general, 'fence pin');
+    await api.put(`/channels/${general}/messages/pins/${fence}`, undefined, api.bot);
+    await guilds.waitFor(dispatchOf('CHANNEL_PINS_UPDATE', (d) => d.channel_id === general), { from: guildsFrom });
+    expect(guilds.dispatches('CHANNEL_PINS_UPDATE', guildsFrom).map((d: any) => d.channel_id)).toEqual([general]);
+    await api.delete(`/channels/${general}/messages/pins/${fence}`, api.bot);
+  });
 });
 
 describe('the PIN_MESSAGES split (23 February 2026, emulator clock)', () => {
@@ -170,6 +222,16 @@ describe('the PIN_MESSAGES split (23 February 2026, emulator clock)', () => {
   afterAll(async () => early.emu.close());
 
   it('before the date MANAGE_MESSAGES suffices; from it on only PIN_MESSAGES does', async () => {
+    // Date stopped: the emulator clock moves only by advanceClock, so the split is met exactly.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await splitTest();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  async function splitTest() {
     const manager = addRole(early.emu, SEED.guildId, 'Manager', PERM.MANAGE_MESSAGES, 1);
     setRoles(early.emu, SEED.guildId, SEED.botUserId, [botRole]);
     const id = String(early.emu.control.postChannelMessage(SEED.users.nelly, general, 'x').id);
@@ -179,10 +241,14 @@ describe('the PIN_MESSAGES split (23 February 2026, emulator clock)', () => {
     setRoles(early.emu, SEED.guildId, SEED.botUserId, [botRole, manager]);
     expect((await pin()).status).toBe(204);
     expect((await unpin()).status).toBe(204);
-    early.emu.control.advanceClock(60_000); // now exactly 2026-02-23T00:00:00Z
+    early.emu.control.advanceClock(SPLIT - 1 - early.emu.control.now());
+    expect((await pin()).status).toBe(204); // 1 ms before the date
+    expect((await unpin()).status).toBe(204);
+    early.emu.control.advanceClock(1);
+    expect(early.emu.control.now()).toBe(SPLIT); // exactly 2026-02-23T00:00:00Z
     expect((await pin()).body.code).toBe(50013);
     expect((await unpin()).body.code).toBe(50013);
     setRoles(early.emu, SEED.guildId, SEED.botUserId, [botRole, addRole(early.emu, SEED.guildId, 'Pins', PERM.PIN_MESSAGES, 1)]);
     expect((await pin()).status).toBe(204);
-  });
+  }
 });

@@ -131,6 +131,27 @@ describe('privileged intents per application', () => {
     expect(await read()).toBe('');
   });
 
+  it("people in a guild the bot is not in do not count; the report shows each switch as it is", () => {
+    const person = s.emu.control.createUser({ username: 'reach_elsewhere' }).id as string;
+    const elsewhere = s.emu.control.createGuild('Without the bot', [person]);
+    s.emu.control.removeGuildMember(elsewhere.id, SEED.botUserId);
+    expect(s.emu.control.privilegedIntents(app()).userCount).toBe(SEED_REACH);
+    s.emu.control.setPrivilegedIntents(app(), { guildMembers: false });
+    expect(s.emu.control.privilegedIntents(app())).toMatchObject({ guildMembers: false, guildPresences: true, messageContent: false });
+  });
+
+  it('an intent kept on keeps the flag it was granted with when another one is switched', async () => {
+    const flagsNew = async () => BigInt((await api.get('/applications/@me', api.bot)).body.flags_new);
+    const GATEWAY_MESSAGE_CONTENT = 1n << 18n;
+    const GATEWAY_MESSAGE_CONTENT_LIMITED = 1n << 19n;
+    s.emu.control.setPrivilegedIntents(app(), { messageContent: true }); // unapproved: LIMITED
+    s.emu.control.approvePrivilegedIntents(app(), true);
+    s.emu.control.setPrivilegedIntents(app(), { guildPresences: false });
+    s.emu.control.setPrivilegedIntents(app(), { guildPresences: true, messageContent: true });
+    expect((await flagsNew()) & (GATEWAY_MESSAGE_CONTENT | GATEWAY_MESSAGE_CONTENT_LIMITED)).toBe(GATEWAY_MESSAGE_CONTENT_LIMITED);
+    s.emu.control.setPrivilegedIntents(app(), { messageContent: false });
+  });
+
   it('List Guild Members needs GUILD_MEMBERS on for the app (50001 when off)', async () => {
     expect((await api.get(`/guilds/${SEED.guildId}/members?limit=2`, api.bot)).status).toBe(200);
     s.emu.control.setPrivilegedIntents(app(), { guildMembers: false });
@@ -145,6 +166,11 @@ describe('privileged intents per application', () => {
     expect(() => s.emu.control.setUserInstallCount(app(), -1)).toThrow(expect.objectContaining({ status: 400 }));
     expect((await api.control('setUserInstallCount', { applicationId: app(), count: 'many' })).status).toBe(400);
     expect((await api.control('privilegedIntents', { applicationId: '1' })).status).toBe(404);
+    for (const switches of [null, 5, 'guildMembers']) {
+      expect(() => s.emu.control.setPrivilegedIntents(app(), switches as never), String(switches)).toThrow(expect.objectContaining({ status: 400 }));
+    }
+    expect(() => s.emu.control.approvePrivilegedIntents(app(), 'yes' as never)).toThrow(expect.objectContaining({ status: 400 }));
+    expect(s.emu.control.privilegedIntents(app()).approved).toBe(false);
     expect(s.emu.control.privilegedIntents(app())).toMatchObject({ guildMembers: true, messageContent: false, userCount: SEED_REACH });
   });
 });

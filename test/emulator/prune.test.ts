@@ -2,7 +2,7 @@
 // KICK_MEMBERS): members without roles (or only included roles) inactive for `days` (1 to 30)
 // on the emulator clock — activity is joining or a gateway connection of the user — and
 // GUILD_MEMBER_REMOVE for each one pruned.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../lib/emulator/index';
 import { GatewayClient } from './helpers/gateway_client';
 import { Api, SEED, start, type Started } from './helpers';
@@ -86,6 +86,25 @@ describe('GET /guilds/{g}/prune (count)', () => {
     s.emu.control.advanceClock(2 * DAY);
     expect((await count('?days=1')).body).toEqual({ pruned: 4 });
     expect((await count('?days=7')).body).toEqual({ pruned: 3 });
+  });
+});
+
+describe('inactive for days, to the millisecond', () => {
+  it('a member who joined exactly `days` days ago is counted, one who joined 1 ms later is not', async () => {
+    // Date stopped: the emulator clock moves only by advanceClock.
+    const joiner = await api.createUser('prune_exact');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const before = (await count('?days=1')).body.pruned;
+      s.emu.control.addGuildMembers(SEED.guildId, [joiner]);
+      s.emu.control.advanceClock(DAY - 1);
+      expect((await count('?days=1')).body.pruned).toBe(before);
+      s.emu.control.advanceClock(1);
+      expect((await count('?days=1')).body.pruned).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+      s.emu.control.removeGuildMember(SEED.guildId, joiner);
+    }
   });
 });
 

@@ -1,16 +1,21 @@
 // Every rule of the spec that starts (or ends) on a date, as a table: its date, the emulator's
 // constant for it, and a probe run on an emulator whose clock starts one day before the date and
 // on an emulator whose clock starts exactly at it (00:00:00 UTC): the old behaviour the day
-// before, the new one on the day. A rule the emulator applies with no date (only the rule in
-// force today) says so; a slipped constant fails the first test of its row.
+// before, the new one on the day. A slipped constant fails the first test of its row.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DAVE_REQUIRED_FROM } from '../../lib/emulator/voice/protocol';
+import { DAVE_REQUIRED_FROM, LEGACY_VOICE_VERSIONS_DISCONTINUED_AT } from '../../lib/emulator/voice/protocol';
 import { PIN_PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/pins';
 import { PERMISSION_SPLIT_AT } from '../../lib/emulator/domain/permission_splits';
 import { PERMISSION_SPLIT_AT as SLOWMODE_SPLIT_AT } from '../../lib/emulator/domain/slowmode';
 import { BOT_CHANNEL_OMISSION_AT } from '../../lib/emulator/domain/channels';
 import { inMigrationWindow, MIGRATION_WINDOW_END, MIGRATION_WINDOW_START } from '../../lib/emulator/domain/entitlement_migration';
-import { SEED, start, type Started } from '../emulator/helpers';
+import { LEGACY_CONNECTIONS_HIDDEN_AT } from '../../lib/emulator/domain/accounts';
+import { GUILD_CREATION_REMOVED_AT } from '../../lib/emulator/domain/guilds';
+import { ALL_MEMBERS_LIMIT_FROM } from '../../lib/emulator/gateway/protocol';
+import { UPLOAD_LIMIT_LOWERED_AT } from '../../lib/emulator/domain/attachments';
+import { bearer, SEED, start, type Started } from '../emulator/helpers';
+import { dispatchOf, GatewayClient } from '../emulator/helpers/gateway_client';
+import { postFiles } from '../emulator/helpers/uploads';
 import { addRole, PERM, setRoles } from '../emulator/helpers/guild_setup';
 import { identify, joinCall, lobbyOf, mainSession, opIs, VoiceClient } from '../emulator/voice/helpers';
 
@@ -21,12 +26,10 @@ interface DatedRule {
   rule: string;
   /** The date as the spec gives it, at 00:00:00 UTC. */
   date: string;
-  /** The emulator's constant for it, or null when the emulator keeps no date for the rule. */
-  constant: number | null;
+  /** The emulator's constant for it. */
+  constant: number;
   /** The behaviour on an emulator whose clock starts at `startTime`. */
-  probe?: (s: Started) => Promise<Era>;
-  /** Why no probe: what the emulator does instead. */
-  notEmulated?: string;
+  probe: (s: Started) => Promise<Era>;
 }
 
 const g = BigInt(SEED.guildId);
@@ -35,6 +38,9 @@ const NO_BOTS = (g + 19n).toString();
 const LOBBY_VOICE = (g + 15n).toString();
 const BOT_ROLE = (g + 2n).toString();
 const MANAGE_EVENTS = 1n << 33n;
+const GUILDS = 1 << 0;
+const GUILD_MEMBERS = 1 << 1;
+const MIB = 1024 * 1024;
 
 const rules: DatedRule[] = [
   {
@@ -129,32 +135,99 @@ const rules: DatedRule[] = [
   {
     rule: 'legacy third-party game connections stop being returned (GET /users/@me/connections)',
     date: '2026-07-10',
-    constant: null,
-    notEmulated: 'The emulator never returns a legacy game connection (connectionsJson, lib/emulator/domain/accounts.ts): the rule in force since the date, at every clock.',
+    constant: LEGACY_CONNECTIONS_HIDDEN_AT,
+    probe: async (s) => {
+      const reply = await s.api.get('/users/@me/connections', bearer(s.api.token(SEED.users.carol)));
+      expect(reply.status).toBe(200);
+      const names = (reply.body as Array<{ name: string }>).map((c) => c.name);
+      expect(names).toContain('carol_on_steam');
+      return names.includes('carol_legacy') ? 'before' : 'from';
+    },
   },
   {
     rule: 'apps can no longer create guilds (POST /guilds)',
     date: '2025-07-15',
-    constant: null,
-    notEmulated: 'POST /guilds is refused with 20001 at every clock (lib/emulator/routes/guilds.ts): guild creation before the date is not emulated.',
+    constant: GUILD_CREATION_REMOVED_AT,
+    probe: async (s) => {
+      const created = await s.api.post('/guilds', { name: 'Made by the bot' }, s.api.bot);
+      if (created.status === 201) {
+        expect(created.body).toMatchObject({ name: 'Made by the bot', owner_id: SEED.botUserId });
+        expect(s.emu.core.state.guilds.get(created.body.id)?.members.map((m) => m.userId)).toEqual([SEED.botUserId]);
+        return 'before';
+      }
+      expect([created.status, created.body.code]).toEqual([403, 20001]);
+      expect(s.emu.core.state.guilds.size).toBe(1);
+      return 'from';
+    },
   },
   {
     rule: 'the request for all of a guild\'s members is rate limited (1 per guild per bot per 30 s)',
     date: '2025-10-01',
-    constant: null,
-    notEmulated: 'The limit applies at every clock (lib/emulator/gateway/requests.ts).',
+    constant: ALL_MEMBERS_LIMIT_FROM,
+    probe: async (s) => {
+      const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+      try {
+        await client.identifyBot(s.emu.application.botToken, GUILDS | GUILD_MEMBERS);
+        const from = client.mark();
+        for (const nonce of ['first', 'second']) client.send({ op: 8, d: { guild_id: SEED.guildId, query: '', limit: 0, nonce } });
+        // A request by user id is never limited: once its chunk is here, both earlier answers are too.
+        client.send({ op: 8, d: { guild_id: SEED.guildId, user_ids: [SEED.users.nelly], nonce: 'marker' } });
+        await client.waitFor(dispatchOf('GUILD_MEMBERS_CHUNK', (d) => d.nonce === 'marker'), { from });
+        const answered = client.dispatches('GUILD_MEMBERS_CHUNK', from).map((d) => d.nonce);
+        const limited = client.dispatches('RATE_LIMITED', from).map((d) => d.meta.nonce);
+        expect(answered).toContain('first');
+        if (answered.includes('second')) {
+          expect(limited).toEqual([]);
+          return 'before';
+        }
+        expect(limited).toEqual(['second']);
+        return 'from';
+      } finally {
+        client.close();
+      }
+    },
   },
   {
-    rule: 'the default upload size is 10 MiB (25 MiB before)',
+    rule: 'the default upload size is 10 MiB (25 MiB before), per attachment',
     date: '2025-01-16',
-    constant: null,
-    notEmulated: 'The 10 MiB limit applies at every clock (DEFAULT_UPLOAD_LIMIT_BYTES, lib/emulator/domain/attachments.ts).',
+    constant: UPLOAD_LIMIT_LOWERED_AT,
+    probe: async (s) => {
+      const posted = await postFiles(s.emu, GENERAL, [{ filename: 'eleven.bin', data: Buffer.alloc(11 * MIB) }]);
+      if (posted.status === 200) {
+        expect(posted.body.attachments[0].size).toBe(11 * MIB);
+        // The old limit is still a limit: one byte over 25 MiB is refused.
+        const over = await postFiles(s.emu, GENERAL, [{ filename: 'big.bin', data: Buffer.alloc(25 * MIB + 1) }]);
+        expect([over.status, over.body.code]).toEqual([413, 40005]);
+        return 'before';
+      }
+      expect([posted.status, posted.body.code]).toEqual([413, 40005]);
+      return 'from';
+    },
   },
   {
-    rule: 'voice gateway versions below 4 and the deprecated encryption modes are discontinued',
+    rule: 'voice gateway versions below 4 are discontinued (a v3 connection is refused before the upgrade)',
     date: '2024-11-18',
-    constant: null,
-    notEmulated: 'Versions below 4 and the deprecated modes are refused at every clock (lib/emulator/voice/listener.ts): they were never implemented.',
+    constant: LEGACY_VOICE_VERSIONS_DISCONTINUED_AT,
+    probe: async (s) => {
+      let voice: VoiceClient;
+      try {
+        voice = await VoiceClient.connect(s.emu, { v: 3 });
+      } catch (error) {
+        expect(String(error)).toMatch(/400/);
+        return 'from';
+      }
+      // Served as v4: the handshake reaches Ready.
+      const lobbyId = await lobbyOf(s.api, [SEED.users.nelly]);
+      const main = await mainSession(s.emu, SEED.users.nelly);
+      try {
+        identify(voice, await joinCall(main.gateway, SEED.users.nelly, lobbyId), { max_dave_protocol_version: 0 });
+        expect((await voice.waitFor(opIs(2))).d.ssrc).toEqual(expect.any(Number));
+        return 'before';
+      } finally {
+        voice.terminate();
+        main.gateway.close();
+      }
+    },
   },
 ];
 
@@ -167,20 +240,13 @@ afterEach(async () => {
 describe('the dated rules of the spec, one day before and on the date', () => {
   for (const row of rules) {
     const at = Date.parse(`${row.date}T00:00:00Z`);
-    if (row.constant === null) {
-      it(`${row.date} ${row.rule}: not dated in the emulator, with the reason`, () => {
-        expect(row.notEmulated?.length ?? 0).toBeGreaterThan(40);
-        expect(row.probe).toBeUndefined();
-      });
-      continue;
-    }
     it(`${row.date} ${row.rule}: the emulator's constant is the date`, () => {
-      expect(new Date(row.constant!).toISOString()).toBe(new Date(at).toISOString());
+      expect(new Date(row.constant).toISOString()).toBe(new Date(at).toISOString());
     });
     for (const [era, startTime] of [['before', at - DAY], ['from', at]] as const) {
       it(`${row.date} ${row.rule}: ${era === 'before' ? 'one day before, the old rule' : 'on the date, the new rule'}`, async () => {
         running = await start({ startTime });
-        expect(await row.probe!(running)).toBe(era);
+        expect(await row.probe(running)).toBe(era);
       });
     }
   }

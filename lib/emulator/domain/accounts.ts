@@ -138,10 +138,18 @@ export function renameProvisional(emu: Emulator, user: User, app: Application, g
   return json;
 }
 
-/** The account's third-party connections; legacy game connections are no longer returned (spec, from 10 July 2026). */
-export function connectionsJson(user: User): Array<Record<string, unknown>> {
+/** The spec: the legacy third-party game connections stop being returned from 10 July 2026. */
+export const LEGACY_CONNECTIONS_HIDDEN_AT = Date.UTC(2026, 6, 10);
+
+/**
+ * The account's third-party connections at `now` (emulator clock): legacy game connections only
+ * before 10 July 2026 (spec). The spec's "newly created" legacy connections, never returned, do
+ * not arise: the emulator's connections are seeded, none is created later.
+ */
+export function connectionsJson(user: User, now: number): Array<Record<string, unknown>> {
+  const legacyShown = now < LEGACY_CONNECTIONS_HIDDEN_AT;
   return user.connections
-    .filter((c) => !c.legacyGameConnection)
+    .filter((c) => legacyShown || !c.legacyGameConnection)
     .map((c) => ({
       type: c.type as ConnectionService,
       id: c.id,

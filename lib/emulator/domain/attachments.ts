@@ -1,8 +1,9 @@
-// Message attachments: the upload rules (the 10 MiB default limit per attachment, at most 10 per
-// message, and the emulator's own bound on the bytes it keeps in all), the request's attachment
-// objects (`description`, `is_spoiler`, both editable), the IS_SPOILER flag (from is_spoiler or
-// the legacy SPOILER_ filename prefix) and the URL the emulator serves the bytes at. The bytes
-// live in the emulator's BlobStore (blob_store.ts), apart from the state, which names them by hash.
+// Message attachments: the upload rules (the default limit per attachment, 10 MiB from 16 January
+// 2025 on the emulator clock and 25 MiB before; at most 10 per message; the emulator's own bound
+// on the bytes it keeps in all), the request's attachment objects (`description`, `is_spoiler`,
+// both editable), the IS_SPOILER flag (from is_spoiler or the legacy SPOILER_ filename prefix)
+// and the URL the emulator serves the bytes at. The bytes live in the emulator's BlobStore
+// (blob_store.ts), apart from the state, which names them by hash.
 import type { APIAttachment, AttachmentFlags } from 'discord-api-types/v10';
 import type { Emulator } from '../emulator';
 import { ApiError } from './errors';
@@ -11,6 +12,15 @@ import type { StoredAttachment } from '../model/types';
 
 /** The default upload size, checked per attachment (spec: 10 MiB since 16 January 2025). */
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+/** The default upload size before that date (spec: previously 25 MiB). */
+export const PREVIOUS_DEFAULT_UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+/** The day the default upload size became 10 MiB (spec: effective 16 January 2025). */
+export const UPLOAD_LIMIT_LOWERED_AT = Date.UTC(2025, 0, 16);
+
+/** The default upload size per attachment at `now` on the emulator clock: 25 MiB before 16 January 2025, 10 MiB from it. */
+export function defaultUploadLimit(now: number): number {
+  return now >= UPLOAD_LIMIT_LOWERED_AT ? DEFAULT_UPLOAD_LIMIT_BYTES : PREVIOUS_DEFAULT_UPLOAD_LIMIT_BYTES;
+}
 /** Attachments on one message (public API). */
 export const MAX_ATTACHMENTS = 10;
 /** An attachment's description (alt text), in characters (public API). */
@@ -82,7 +92,7 @@ export function resolveAttachments(
   requests: AttachmentRequest[] | undefined,
   files: UploadedFile[],
   existing: StoredAttachment[],
-  uploadLimit = DEFAULT_UPLOAD_LIMIT_BYTES,
+  uploadLimit = defaultUploadLimit(emu.now()),
 ): { attachments: StoredAttachment[]; uploads: Map<string, Buffer> } {
   const byIndex = new Map<string, UploadedFile>();
   files.forEach((file, position) => {

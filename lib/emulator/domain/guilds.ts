@@ -91,11 +91,16 @@ export function roleJson(role: Role): Record<string, unknown> {
  */
 const NEW_GUILD_EVERYONE = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY | Permission.CONNECT | Permission.SPEAK | Permission.USE_EXTERNAL_APPS;
 
-/** A guild with the application's bot, an @everyone role, a text and a voice channel. */
-export function createGuild(emu: Emulator, name: string, memberIds: string[], observer: GuildObserver | null): Guild {
+/** The spec: guild creation by apps (POST /guilds) removed from 15 July 2025. */
+export const GUILD_CREATION_REMOVED_AT = Date.UTC(2025, 6, 15);
+
+/**
+ * A guild with a bot (the seeded application's unless `botUserId` names another), an @everyone
+ * role, a text and a voice channel.
+ */
+export function createGuild(emu: Emulator, name: string, memberIds: string[], observer: GuildObserver | null, botUserId = mainApplication(emu).botUserId): Guild {
   if (typeof name !== 'string' || codePoints(name) < 2 || codePoints(name) > 100) throw new ApiError(400, 50035, 'name: 2-100 characters');
-  const app = mainApplication(emu);
-  const ids = [...new Set([app.botUserId, ...memberIds])];
+  const ids = [...new Set([botUserId, ...memberIds])];
   for (const id of ids) if (!emu.user(id)) throw new ApiError(404, 10013, 'Unknown User');
   const now = emu.now();
   const id = emu.ids.next();
@@ -108,7 +113,7 @@ export function createGuild(emu: Emulator, name: string, memberIds: string[], ob
     name,
     banner: null,
     icon: null,
-    ownerId: memberIds[0] ?? app.botUserId,
+    ownerId: memberIds[0] ?? botUserId,
     features: [],
     roles: [{ id, name: '@everyone', position: 0, color: 0, permissions: NEW_GUILD_EVERYONE }],
     members: ids.map((userId) => ({ userId, roles: [], nick: null, joinedAt: now, voiceChannelId: null })),

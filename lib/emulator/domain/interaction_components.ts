@@ -90,7 +90,7 @@ export async function submitModal(emu: Emulator, app: Application, interactionId
   if (shown.modalSubmitted) throw new ApiError(400, 0, 'The modal was already submitted');
   const user = findPerson(emu, shown.userId)!;
   const place = resolvePlace(emu, app, user, { channelId: shown.channelId });
-  const { components, attachments } = submissionComponents(emu, shown.modal, submission, attachmentSizeLimit(user));
+  const { components, attachments } = submissionComponents(emu, shown.modal, submission, attachmentSizeLimit(user, emu.now()));
   const data: Record<string, unknown> = { custom_id: shown.modal.custom_id, components };
   if (Object.keys(attachments).length > 0) data.resolved = { attachments };
   const extra: Record<string, unknown> = {};

@@ -4,6 +4,7 @@
 // app in a server without its bot has the user-app set), whether responses are forced ephemeral
 // (USE_EXTERNAL_APPS off and the app not installed to the server), and the attachment size limit.
 import type { Emulator } from '../emulator';
+import { defaultUploadLimit } from './attachments';
 import { ApiError } from './errors';
 import type { Application, Channel, DmChannel, Guild, User } from '../model/types';
 import { hasScope } from '../auth/scopes';
@@ -24,8 +25,6 @@ export const USER_INSTALL_SCOPE = 'applications.commands';
 export const USER_APP_PERMISSIONS = (1n << 14n) | (1n << 15n) | (1n << 17n) | (1n << 18n);
 
 const MiB = 1024 * 1024;
-/** The spec's default upload size for interaction responses (10 MiB since 16 January 2025). */
-export const DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * MiB;
 /**
  * Larger limits for the invoking user's premium subscription (premium_type 1 Classic and
  * 3 Basic: 50 MiB; 2: 500 MiB). Guild boosts are not modelled: every guild is tier 0.
@@ -123,6 +122,10 @@ export function forcedEphemeral(app: Application, place: Place, userId: string):
   return (userPermissions(place, userId) & Permission.USE_EXTERNAL_APPS) === 0n;
 }
 
-export function attachmentSizeLimit(user: User): number {
-  return Math.max(DEFAULT_ATTACHMENT_SIZE_LIMIT, PREMIUM_ATTACHMENT_SIZE_LIMIT[user.premiumType] ?? 0);
+/**
+ * The invoking user's upload limit at `now` (emulator clock): the spec's default upload size
+ * (10 MiB from 16 January 2025, 25 MiB before) or their premium subscription's, the larger.
+ */
+export function attachmentSizeLimit(user: User, now: number): number {
+  return Math.max(defaultUploadLimit(now), PREMIUM_ATTACHMENT_SIZE_LIMIT[user.premiumType] ?? 0);
 }

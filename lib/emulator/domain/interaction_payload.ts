@@ -44,7 +44,7 @@ export function interactionPayload(emu: Emulator, base: PayloadBase, extra: Reco
     entitlements: activeEntitlementsOf(emu, app.id, user.id),
     authorizing_integration_owners: base.owners,
     context: place.context,
-    attachment_size_limit: attachmentSizeLimit(user),
+    attachment_size_limit: attachmentSizeLimit(user, emu.now()),
   };
   if (place.guild) {
     const member = place.guild.members.find((m) => m.userId === user.id)!;
@@ -130,7 +130,7 @@ export class Resolved {
     const f = file as { filename?: unknown; size?: unknown; contentType?: unknown } | null;
     if (typeof f?.filename !== 'string' || !f.filename || f.filename.length > 1024 || !Number.isSafeInteger(f.size) || (f.size as number) < 0) return undefined;
     const user = this.emu.user(this.userId);
-    if (!user || (f.size as number) > attachmentSizeLimit(user)) return undefined;
+    if (!user || (f.size as number) > attachmentSizeLimit(user, this.emu.now())) return undefined;
     const id = this.emu.ids.next();
     this.attachments[id] = personUploadJson(id, f.filename, f.size as number, typeof f.contentType === 'string' ? f.contentType : undefined);
     return id;

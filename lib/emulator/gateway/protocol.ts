@@ -57,6 +57,8 @@ export const SEND_LIMIT = 120;
 export const SEND_WINDOW_MS = 60_000;
 export const MEMBER_CHUNK_SIZE = 1000;
 export const ALL_MEMBERS_COOLDOWN_MS = 30_000;
+/** The spec's roll-out of that limit to all servers (1 October 2025): before it, no limit. */
+export const ALL_MEMBERS_LIMIT_FROM = Date.UTC(2025, 9, 1);
 export const RESUME_BUFFER_EVENTS = 5000;
 export const SESSION_RETENTION_MS = 5 * 60 * 1000;
 export const MAX_INBOUND_BYTES = 16 * 1024;

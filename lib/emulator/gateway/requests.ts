@@ -3,7 +3,7 @@ import { voiceStartTimeJson } from '../domain/channels';
 import { memberFields } from '../domain/guilds';
 import type { Emulator } from '../emulator';
 import type { Session } from './session';
-import { ALL_MEMBERS_COOLDOWN_MS, Close, Intent, MEMBER_CHUNK_SIZE } from './protocol';
+import { ALL_MEMBERS_COOLDOWN_MS, ALL_MEMBERS_LIMIT_FROM, Close, Intent, MEMBER_CHUNK_SIZE } from './protocol';
 
 // bot user id + guild id -> last "all members" request (emulator clock)
 const lastAllMembersRequest = new WeakMap<Emulator, Map<string, number>>();
@@ -23,13 +23,14 @@ export function handleRequestGuildMembers(emu: Emulator, session: Session, d: un
   const userIds = Array.isArray(body.user_ids) ? body.user_ids.filter((id): id is string => typeof id === 'string').slice(0, 100) : undefined;
 
   if (!userIds && limit === 0 && (query === '' || query === undefined)) {
-    // The spec's limit: one all-members request per guild per bot per 30 s.
+    // The spec's limit: one all-members request per guild per bot per 30 s, rolled out to all
+    // servers on 1 October 2025 (emulator clock); before that, every request is answered.
     let last = lastAllMembersRequest.get(emu);
     if (!last) lastAllMembersRequest.set(emu, (last = new Map()));
     const key = `${identity.user.id}:${guild.id}`;
     const previous = last.get(key);
     const now = emu.now();
-    if (previous !== undefined && now - previous < ALL_MEMBERS_COOLDOWN_MS) {
+    if (now >= ALL_MEMBERS_LIMIT_FROM && previous !== undefined && now - previous < ALL_MEMBERS_COOLDOWN_MS) {
       const retryAfter = (ALL_MEMBERS_COOLDOWN_MS - (now - previous)) / 1000;
       session.dispatch('RATE_LIMITED', JSON.stringify({ opcode: 8, retry_after: Number(retryAfter.toFixed(3)), meta: { guild_id: guild.id, nonce } }));
       return;

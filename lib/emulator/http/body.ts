@@ -6,11 +6,14 @@ import { MAX_BODY_BYTES } from '../domain/limits';
 
 export const MAX_JSON_DEPTH = 32;
 /**
- * multipart/form-data bodies of the message upload routes: 10 attachments of the 10 MiB default
- * upload limit plus the payload; still bounded (an attachment one byte over its limit is the
- * domain's 40005, the body over this one is a 413 here).
+ * multipart/form-data bodies of the message upload routes: 10 attachments of the default upload
+ * limit in force (`uploadLimit`: 10 MiB, 25 MiB before 16 January 2025) plus 1 MiB for the
+ * payload; still bounded (an attachment one byte over its limit is the domain's 40005, the body
+ * over this one is a 413 here).
  */
-export const MAX_MULTIPART_BODY_BYTES = 10 * 10 * 1024 * 1024 + 1024 * 1024;
+export function maxMultipartBodyBytes(uploadLimit: number): number {
+  return 10 * uploadLimit + 1024 * 1024;
+}
 
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -5,8 +5,8 @@ import { hasScope } from '../auth/scopes';
 import { accessToken } from '../domain/authorizations';
 import type { Emulator } from '../emulator';
 import type { Application, TokenRecord, User } from '../model/types';
-import { contentType, MAX_MULTIPART_BODY_BYTES, parseJsonBody, readBody } from './body';
-import type { UploadedFile } from '../domain/attachments';
+import { contentType, maxMultipartBodyBytes, parseJsonBody, readBody } from './body';
+import { defaultUploadLimit, type UploadedFile } from '../domain/attachments';
 import { multipartBoundary, parseMultipart } from './multipart';
 import { ApiError, Errors } from '../domain/errors';
 import type { BucketRule } from '../rate_limits';
@@ -70,7 +70,7 @@ export class RequestContext {
   async jsonOrMultipart(): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
     if (contentType(this.req) !== 'multipart/form-data') return { body: await this.jsonObject(), files: [] };
     const boundary = multipartBoundary(String(this.req.headers['content-type']));
-    this.#raw ??= readBody(this.req, MAX_MULTIPART_BODY_BYTES);
+    this.#raw ??= readBody(this.req, maxMultipartBodyBytes(defaultUploadLimit(this.emu.now())));
     const parts = parseMultipart(await this.#raw, boundary);
     const payload = parts.fields.get('payload_json');
     let body: unknown = {};

@@ -45,6 +45,6 @@ export function registerUsers(api: Router): void {
 
   api.get('/users/@me/connections', (ctx) => {
     const { user } = ctx.bearer();
-    return connectionsJson(user);
+    return connectionsJson(user, ctx.emu.now());
   });
 }

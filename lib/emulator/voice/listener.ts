@@ -8,7 +8,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { LoopbackCertificate } from './certificate';
-import { MAX_VOICE_VERSION, MIN_VOICE_VERSION } from './protocol';
+import { MAX_VOICE_VERSION, minVoiceVersion } from './protocol';
 
 const TLS_HANDSHAKE = 0x16;
 const BIND_ATTEMPTS = 20;
@@ -19,6 +19,8 @@ export interface VoiceListenOptions {
   host?: string;
   /** A fixed port number for both TCP and UDP (for a firewall or a container's port mapping); 0 or absent: any free one. */
   port?: number;
+  /** The emulator clock, for the versions discontinued on a date (default: real time). */
+  now?: () => number;
 }
 
 export interface VoiceListener {
@@ -29,8 +31,8 @@ export interface VoiceListener {
 
 export type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: Buffer, version: number) => void;
 
-/** The `?v=` of a voice gateway URL, or why it is refused. */
-export function voiceVersion(url: string | undefined): number | string {
+/** The `?v=` of a voice gateway URL, or why it is refused at `now` (emulator clock). */
+export function voiceVersion(url: string | undefined, now: number): number | string {
   let raw: string | null;
   try {
     raw = new URL(url ?? '/', 'http://127.0.0.1').searchParams.get('v');
@@ -38,11 +40,14 @@ export function voiceVersion(url: string | undefined): number | string {
     // A request target that is no URL (`GET http://[`): a throw here would end the process.
     return 'malformed request target';
   }
-  if (raw === null) return 'the v query parameter is required (4-8)';
-  if (!/^\d{1,3}$/.test(raw)) return 'v must be an integer (4-8)';
+  const min = minVoiceVersion(now);
+  const range = `(${min}-${MAX_VOICE_VERSION})`;
+  if (raw === null) return `the v query parameter is required ${range}`;
+  if (!/^\d{1,3}$/.test(raw)) return `v must be an integer ${range}`;
   const version = Number(raw);
-  if (version < MIN_VOICE_VERSION) return `voice gateway v${version} is discontinued (4-8)`;
-  if (version > MAX_VOICE_VERSION) return `voice gateway v${version} does not exist (4-8)`;
+  if (version === 0) return `voice gateway v0 does not exist ${range}`;
+  if (version < min) return `voice gateway v${version} is discontinued ${range}`;
+  if (version > MAX_VOICE_VERSION) return `voice gateway v${version} does not exist ${range}`;
   return version;
 }
 
@@ -54,6 +59,7 @@ function refuse(socket: Duplex, reason: string): void {
 export async function listenVoice(certificate: LoopbackCertificate, onUpgrade: UpgradeHandler, options: VoiceListenOptions = {}): Promise<VoiceListener> {
   const host = options.host ?? '127.0.0.1';
   const fixedPort = options.port ?? 0;
+  const now = options.now ?? Date.now;
   const plain = http.createServer();
   const secure = https.createServer({ cert: certificate.cert, key: certificate.key });
   for (const server of [plain, secure]) {
@@ -61,7 +67,7 @@ export async function listenVoice(certificate: LoopbackCertificate, onUpgrade: U
       res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'the voice gateway speaks WebSocket only', code: 0 }));
     });
     server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-      const version = voiceVersion(req.url);
+      const version = voiceVersion(req.url, now());
       if (typeof version === 'string') return refuse(socket, version);
       onUpgrade(req, socket, head, version);
     });

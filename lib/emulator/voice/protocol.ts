@@ -57,9 +57,22 @@ export function isTransportMode(value: unknown): value is TransportMode {
   return value === MODE_AES_GCM || value === MODE_XCHACHA;
 }
 
-/** `?v=` accepted on the voice gateway: 1–3 are discontinued and there is no default. */
+/**
+ * `?v=` accepted on the voice gateway (there is no default): 4–8; 1–3 too before they were
+ * discontinued (18 November 2024, emulator clock). The emulator speaks v4 to a v1–v3 client: the
+ * older versions' wire differences are not emulated.
+ */
 export const MIN_VOICE_VERSION = 4;
 export const MAX_VOICE_VERSION = 8;
+/** The first voice gateway version, accepted until LEGACY_VOICE_VERSIONS_DISCONTINUED_AT. */
+export const FIRST_VOICE_VERSION = 1;
+/** The spec: versions below 4 discontinued from 18 November 2024. */
+export const LEGACY_VOICE_VERSIONS_DISCONTINUED_AT = Date.UTC(2024, 10, 18);
+
+/** The lowest `?v=` accepted at `now` (emulator clock). */
+export function minVoiceVersion(now: number): number {
+  return now >= LEGACY_VOICE_VERSIONS_DISCONTINUED_AT ? MIN_VOICE_VERSION : FIRST_VOICE_VERSION;
+}
 /** From this version on, heartbeats are `{t, seq_ack}` and server messages are numbered. */
 export const BUFFERED_RESUME_VERSION = 8;
 

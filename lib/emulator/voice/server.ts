@@ -50,7 +50,7 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
   let gateway: VoiceGateway | undefined;
   const listener: VoiceListener = await listenVoice(certificate, (req, socket, head, version) => {
     wss.handleUpgrade(req, socket, head, (ws) => gateway!.accept(ws, version));
-  }, { host: options.host, port: options.port });
+  }, { host: options.host, port: options.port, now: () => port.now() });
   endpoint = `${advertisedHost}:${listener.port}`;
   gateway = new VoiceGateway(port, calls, stats, {
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_VOICE_HEARTBEAT_INTERVAL_MS,
