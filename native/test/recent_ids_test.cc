@@ -36,6 +36,20 @@ TEST(RecentIds, RemembersUpToItsCapacityAndForgetsTheOldestFirst) {
 // Against a plain model of the rule (an id stays until `capacity` newer ids were remembered
 // after it, or it is forgotten): ids that crowd the same index slots (snowflakes a few
 // milliseconds apart), remembered, repeated and forgotten in a random order.
+TEST(RecentIds, ACapacityOfOneHoldsTheLastIdAndZeroHoldsNone) {
+  RecentIds one(1);
+  one.Remember(5);
+  EXPECT_TRUE(one.Contains(5));
+  one.Remember(6);
+  EXPECT_TRUE(one.Contains(6));
+  EXPECT_FALSE(one.Contains(5));
+  EXPECT_EQ(one.size(), 1u);
+  RecentIds none(0);
+  none.Remember(5);
+  EXPECT_FALSE(none.Contains(5));
+  EXPECT_TRUE(none.empty());
+}
+
 TEST(RecentIds, AgreesWithAPlainModelUnderRandomUse) {
   constexpr uint64_t kCapacity = 64;
   RecentIds ids(kCapacity);
