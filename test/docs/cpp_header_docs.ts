@@ -147,18 +147,24 @@ export function undocumentedDeclarations(file: string, text: string): Undocument
   return found;
 }
 
+/** The lines of the enum lists in detail/enum_lists.h (a `#define SDKPP_ENUM_LIST_…(X)` and its indented continuation), each with its list's name. */
+function* enumListLines(text: string): Generator<{ list: string; line: string }> {
+  let list: string | null = null;
+  for (const line of text.split('\n')) {
+    const define = /^#define (SDKPP_ENUM_LIST_\w+)\(X\)/.exec(line);
+    if (define) list = define[1];
+    else if (!line.startsWith(' ')) list = null;
+    if (list !== null) yield { list, line };
+  }
+}
+
 /**
  * Each member of an enum list in detail/enum_lists.h (`X(Name, value)`, one a line) without the
  * `/** ... *\/` comment right before it on its line: `LIST.Name`.
  */
 export function enumMembersWithoutDoc(text: string): string[] {
   const found: string[] = [];
-  let list: string | null = null;
-  for (const line of text.split('\n')) {
-    const define = /^#define (SDKPP_ENUM_LIST_\w+)\(X\)/.exec(line);
-    if (define) list = define[1];
-    else if (!line.startsWith(' ')) list = null;
-    if (list === null) continue;
+  for (const { list, line } of enumListLines(text)) {
     for (const m of line.matchAll(/(\/\*\*.*?\*\/\s*)?X\((\w+),\s*-?\d+\)/g)) {
       if (!m[1]) found.push(`${list}.${m[2]}`);
     }
@@ -169,12 +175,7 @@ export function enumMembersWithoutDoc(text: string): string[] {
 /** The member comments of the enum lists: `LIST.Name` -> the comment's text. */
 export function enumMemberDocs(text: string): Map<string, string> {
   const docs = new Map<string, string>();
-  let list: string | null = null;
-  for (const line of text.split('\n')) {
-    const define = /^#define (SDKPP_ENUM_LIST_\w+)\(X\)/.exec(line);
-    if (define) list = define[1];
-    else if (!line.startsWith(' ')) list = null;
-    if (list === null) continue;
+  for (const { list, line } of enumListLines(text)) {
     for (const m of line.matchAll(/\/\*\*\s*(.*?)\s*\*\/\s*X\((\w+),\s*-?\d+\)/g)) docs.set(`${list}.${m[2]}`, m[1]);
   }
   return docs;
