@@ -77,4 +77,15 @@ describe('ensureSigningKey', () => {
     expect(emu.state.signingKeyPem).toBeUndefined();
     expect(emu.changed).not.toHaveBeenCalled();
   });
+
+  it('after a failed generation the next request tries again (the failure is not kept for the process)', { timeout: 10_000 }, async () => {
+    const { ensureSigningKey } = await freshModule();
+    keygen.failWith = new Error('key generation failed');
+    const emu = fakeEmulator();
+    await expect(ensureSigningKey(emu)).rejects.toThrow('key generation failed');
+    keygen.failWith = null;
+    await ensureSigningKey(emu);
+    expect(emu.state.signingKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(keygen.calls).toBe(2);
+  });
 });

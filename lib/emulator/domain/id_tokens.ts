@@ -27,7 +27,12 @@ function generateKeyPem(): Promise<string> {
 /** Gives the emulator its signing key without blocking the event loop; the token and key set routes await it. */
 export async function ensureSigningKey(emu: Emulator): Promise<void> {
   if (emu.state.signingKeyPem) return;
-  processKeyPem ??= generateKeyPem();
+  // A failed generation is not kept: the next request tries again instead of failing for the
+  // rest of the process.
+  processKeyPem ??= generateKeyPem().catch((error: unknown) => {
+    processKeyPem = undefined;
+    throw error;
+  });
   const pem = await processKeyPem;
   if (!emu.state.signingKeyPem) {
     emu.state.signingKeyPem = pem;
