@@ -9,7 +9,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sdkpp-code-blocks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function blocksOf(markdown: string) {
-  const file = join(dir, 'page.md');
+  const file = join(dir, 'README.md');
   writeFileSync(file, markdown);
   return codeBlocksOf(file, dir).map((block) => ({ where: block.where, language: block.language, code: block.code }));
 }
@@ -18,21 +18,21 @@ describe('codeBlocksOf', () => {
   it('runs a block whose info string has words after the language, and the blocks after it', () => {
     const page = ['```ts title="first.ts"', 'one();', '```', '', 'text', '', '```js', 'two();', '```', ''].join('\n');
     expect(blocksOf(page)).toEqual([
-      { where: 'page.md:1', language: 'ts', code: 'one();\n' },
-      { where: 'page.md:7', language: 'js', code: 'two();\n' },
+      { where: 'README.md:1', language: 'ts', code: 'one();\n' },
+      { where: 'README.md:7', language: 'js', code: 'two();\n' },
     ]);
   });
 
   it('ends a block only at a fence of its own character at least as long', () => {
     const page = ['````ts', 'const fence = `', '```', '`;', '````', '~~~typescript', 'three();', '~~~', ''].join('\n');
     expect(blocksOf(page)).toEqual([
-      { where: 'page.md:1', language: 'ts', code: 'const fence = `\n```\n`;\n' },
-      { where: 'page.md:6', language: 'ts', code: 'three();\n' },
+      { where: 'README.md:1', language: 'ts', code: 'const fence = `\n```\n`;\n' },
+      { where: 'README.md:6', language: 'ts', code: 'three();\n' },
     ]);
   });
 
   it('skips blocks of other languages and keeps reading after them', () => {
     const page = ['```sh title="shell"', 'npm test', '```', '```ts', 'four();', '```', ''].join('\n');
-    expect(blocksOf(page)).toEqual([{ where: 'page.md:4', language: 'ts', code: 'four();\n' }]);
+    expect(blocksOf(page)).toEqual([{ where: 'README.md:4', language: 'ts', code: 'four();\n' }]);
   });
 });

@@ -124,22 +124,22 @@ describe('the dead-link check', () => {
     expect(
       deadIn(
         {
-          'docs/a.md':
-            '# A\n\n[gone](b.md) [bad anchor](https://github.com/sdkpp/sdkpp/blob/main/README.md#nowhere) ' +
-            '[code anchor](https://github.com/sdkpp/sdkpp/blob/main/lib/x.ts#L3) [out](https://github.com/sdkpp/sdkpp/blob/main/../elsewhere.md) ' +
-            '[up](../README.md) [good](https://github.com/sdkpp/sdkpp/blob/main/README.md#title) [folder](https://github.com/sdkpp/sdkpp/tree/main/lib) [self](#nope)\n',
+          'docs/emulator.md':
+            '# A\n\n[gone](removed.txt) [bad anchor](https://github.com/sdkpp/sdkpp/blob/main/README.md#nowhere) ' +
+            '[code anchor](https://github.com/sdkpp/sdkpp/blob/main/lib/x.ts#L3) [out](https://github.com/sdkpp/sdkpp/blob/main/../elsewhere.txt) ' +
+            '[up](../LICENSE) [good](https://github.com/sdkpp/sdkpp/blob/main/README.md#title) [folder](https://github.com/sdkpp/sdkpp/tree/main/lib) [self](#nope)\n',
           'README.md': '# Title\n',
           'lib/x.ts': '',
         },
-        'docs/a.md',
+        'docs/emulator.md',
       ),
     ).toEqual([
-      'docs/a.md: link b.md points at docs/b.md, which the repository does not have',
-      'docs/a.md: link https://github.com/sdkpp/sdkpp/blob/main/README.md#nowhere: README.md has no heading with the anchor #nowhere',
-      'docs/a.md: link https://github.com/sdkpp/sdkpp/blob/main/lib/x.ts#L3: an anchor on lib/x.ts, which is not a markdown file',
-      'docs/a.md: link https://github.com/sdkpp/sdkpp/blob/main/../elsewhere.md leaves the repository (../elsewhere.md)',
-      'docs/a.md: link ../README.md climbs out of its folder: link https://github.com/sdkpp/sdkpp/blob/main/<path from the root> instead',
-      'docs/a.md: link #nope: docs/a.md has no heading with the anchor #nope',
+      'docs/emulator.md: link removed.txt points at docs/removed.txt, which the repository does not have',
+      'docs/emulator.md: link https://github.com/sdkpp/sdkpp/blob/main/README.md#nowhere: README.md has no heading with the anchor #nowhere',
+      'docs/emulator.md: link https://github.com/sdkpp/sdkpp/blob/main/lib/x.ts#L3: an anchor on lib/x.ts, which is not a markdown file',
+      'docs/emulator.md: link https://github.com/sdkpp/sdkpp/blob/main/../elsewhere.txt leaves the repository (../elsewhere.txt)',
+      'docs/emulator.md: link ../LICENSE climbs out of its folder: link https://github.com/sdkpp/sdkpp/blob/main/<path from the root> instead',
+      'docs/emulator.md: link #nope: docs/emulator.md has no heading with the anchor #nope',
     ]);
   });
 
@@ -162,11 +162,11 @@ describe('the dead-link check', () => {
     expect(
       deadIn(
         {
-          'docs/a.md': '# A\n\n## Set-up (two commands)\n\n[b](b.md#the-b) [folder](https://github.com/sdkpp/sdkpp/tree/main/lib) [me](#set-up-two-commands) [web](https://example.test/x#y) `[not](c.md)`\n\n```md\n[also not](d.md)\n```\n',
-          'docs/b.md': '# The B\n',
+          'docs/emulator.md': '# A\n\n## Set-up (two commands)\n\n[b](architecture.md#the-b) [folder](https://github.com/sdkpp/sdkpp/tree/main/lib) [me](#set-up-two-commands) [web](https://example.test/x#y) `[not](c.txt)`\n\n```md\n[also not](d.txt)\n```\n',
+          'docs/architecture.md': '# The B\n',
           'lib/x.ts': '',
         },
-        'docs/a.md',
+        'docs/emulator.md',
       ),
     ).toEqual([]);
   });

@@ -92,11 +92,11 @@ describe('the reference checks', () => {
   it('a markdown link to a file or a heading that is not shipped is reported; web links and code are not links', () => {
     expect(
       folder({
-        'README.md': '# Title\n\nSee [the guide](lib/guide.md#setting-up), [tests](test/a.test.ts), [here](#title), [there](#nowhere).\n\n[web]: https://example.test/x\n\n`[not](a-link.md)`\n\n```md\n[also not](b.md)\n```\n',
-        'lib/guide.md': '## Setting up\n',
+        'README.md': '# Title\n\nSee [the guide](docs/emulator.md#setting-up), [tests](test/a.test.ts), [here](#title), [there](#nowhere).\n\n[web]: https://example.test/x\n\n`[not](a-link.txt)`\n\n```md\n[also not](b.txt)\n```\n',
+        'docs/emulator.md': '## Setting up\n',
       }),
     ).toEqual(['README.md: link test/a.test.ts points at test/a.test.ts, which is not shipped', 'README.md: link #nowhere: README.md has no heading with the anchor #nowhere']);
-    expect(folder({ 'README.md': '[guide](lib/guide.md#control-api)', 'lib/guide.md': '# Guide\n' })).toEqual(['README.md: link lib/guide.md#control-api: lib/guide.md has no heading with the anchor #control-api']);
+    expect(folder({ 'README.md': '[guide](docs/emulator.md#control-api)', 'docs/emulator.md': '# Guide\n' })).toEqual(['README.md: link docs/emulator.md#control-api: docs/emulator.md has no heading with the anchor #control-api']);
   });
 
   it('anchors follow GitHub: punctuation dropped, spaces to hyphens, repeats numbered', () => {
@@ -107,6 +107,6 @@ describe('the reference checks', () => {
       'voice',
       'voice-1',
     ]);
-    expect(markdownLinks('[a](<x y.md>) ![b](img.png "t")')).toEqual(['x y.md', 'img.png']);
+    expect(markdownLinks('[a](<x y.txt>) ![b](img.png "t")')).toEqual(['x y.txt', 'img.png']);
   });
 });
