@@ -52,34 +52,34 @@ describe('restart from the data file', () => {
     expect((await second.api.get('/users/@me', bearer(token))).status).toBe(401);
   });
 
-  it('keeps snowflakes ordered across the restart: a new lobby sorts after one made in advanced time', async () => {
-    const dataFile = join(dir, 'ids.json');
+  /** A lobby made 30 days ahead of real time, saved to `dataFile`; then the restarted emulator's new lobby. */
+  async function lobbyIdsAcrossRestart(dataFile: string, restart: () => Promise<Started>): Promise<{ old: bigint; fresh: bigint }> {
     const first = await startWith(dataFile);
     first.emu.control.advanceClock(30 * DAY);
     const old = await first.api.post('/lobbies', { idle_timeout_seconds: 604800 }, first.api.bot);
     expect(old.status).toBe(200);
     await stop(first);
-
-    const second = await startWith(dataFile);
+    const second = await restart();
     const fresh = await second.api.post('/lobbies', {}, second.api.bot);
     expect(fresh.status).toBe(200);
-    expect(BigInt(fresh.body.id)).toBeGreaterThan(BigInt(old.body.id));
+    return { old: BigInt(old.body.id), fresh: BigInt(fresh.body.id) };
+  }
+
+  it('keeps snowflakes ordered across the restart: a new lobby sorts after one made in advanced time', async () => {
+    const dataFile = join(dir, 'ids.json');
+    const { old, fresh } = await lobbyIdsAcrossRestart(dataFile, () => startWith(dataFile));
+    expect(fresh).toBeGreaterThan(old);
   });
 
   it('keeps snowflakes ordered when restarted on an earlier clock (startTime before the saved time)', async () => {
     const dataFile = join(dir, 'ids-earlier.json');
-    const first = await startWith(dataFile);
-    first.emu.control.advanceClock(30 * DAY);
-    const old = await first.api.post('/lobbies', { idle_timeout_seconds: 604800 }, first.api.bot);
-    expect(old.status).toBe(200);
-    await stop(first);
-
-    const second = await start({ dataFile, startTime: Date.now() });
-    running.push(second);
-    const fresh = await second.api.post('/lobbies', {}, second.api.bot);
-    expect(fresh.status).toBe(200);
+    const { old, fresh } = await lobbyIdsAcrossRestart(dataFile, async () => {
+      const second = await start({ dataFile, startTime: Date.now() });
+      running.push(second);
+      return second;
+    });
     // An `after=` cursor at the old id must not skip what is made now.
-    expect(BigInt(fresh.body.id)).toBeGreaterThan(BigInt(old.body.id));
+    expect(fresh).toBeGreaterThan(old);
   });
 
   it('schedules idle timeouts again: a restored lobby is deleted once idle for its timeout', async () => {
