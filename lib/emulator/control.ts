@@ -25,6 +25,7 @@ import { createGroupDm, groupDmJson } from './domain/group_dms';
 import { privilegedIntentsReport, setPrivilegedIntents, setPrivilegedIntentsApproval, setUserInstallCount, type PrivilegedIntentSwitches } from './domain/privileged_intents';
 import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
 import { setSearchIndexReady } from './domain/search';
+import { portalSettings, setPortalSettings, type PortalSettings } from './domain/portal_settings';
 import type { Emulator } from './emulator';
 import type { DataFileStatus } from './persistence';
 import { ApiError, Errors } from './domain/errors';
@@ -298,6 +299,26 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    */
   setPremiumApproval(approved: boolean, applicationId?: string): void {
     setPremiumApproval(this.emu, approved, applicationId);
+  }
+
+  /**
+   * The developer portal's settings of an application ({@link PortalSettings}): the social SDK
+   * terms accepted (`relationships.read` may then be granted), the invite cover image (the
+   * fallback of an invite's activity without `assets.invite_cover_image`), the Private Channel
+   * Obfuscation toggle (the bot is obfuscated from its next Identify, capability or not).
+   * @param settings the settings to change; the others stay.
+   * @param applicationId the application (default: the seeded one).
+   * @returns every setting as it now is.
+   * @throws 400 50035 naming a field of the wrong type or that is no setting (nothing changes);
+   * 404 10002 Unknown Application.
+   */
+  setApplicationSettings(settings: Partial<PortalSettings>, applicationId?: string): PortalSettings {
+    return setPortalSettings(this.emu, this.#app(applicationId), settings as Record<string, unknown>);
+  }
+
+  /** The developer portal's settings of an application (default: the seeded one). */
+  applicationSettings(applicationId?: string): PortalSettings {
+    return portalSettings(this.#app(applicationId));
   }
 
   /** Puts a guild member (the bot, typically) into a voice channel, or out (null). */
@@ -773,6 +794,8 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new ApiError(400, 50035, `${name}: a list of strings is required`);
     return value as string[];
   };
+  call('setApplicationSettings', (b) => [object(b.settings, 'settings'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
+  call('applicationSettings', (b) => [b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('setPrivilegedIntents', (b) => [id(b.applicationId), object(b.switches, 'switches')]);
   call('approvePrivilegedIntents', (b) => [id(b.applicationId), b.approved !== false]);
   call('setUserInstallCount', (b) => [id(b.applicationId), b.count]);

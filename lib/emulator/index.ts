@@ -70,6 +70,7 @@ export type { CommandInvocation } from './domain/interactions';
 export type { ComponentClick } from './domain/interaction_components';
 export type { Submission, UploadedFile } from './domain/interaction_modal';
 export type { PrivilegedIntentSwitches } from './domain/privileged_intents';
+export type { PortalSettings } from './domain/portal_settings';
 export type { DataFileStatus } from './persistence';
 export type { PendingAuthorization } from './model/types';
 export type {

@@ -31,6 +31,12 @@ export interface Application {
   userInstallCount?: number;
   /** Activities enabled (the default "Launch" entry point command; LAUNCH_ACTIVITY responses). */
   activitiesEnabled?: boolean;
+  /** The portal's social SDK terms accepted: relationships.read may be granted (domain/applications). */
+  socialSdkTermsAccepted?: boolean;
+  /** The portal's invite cover image (URL or asset key): the fallback of an invite's activity. */
+  inviteCoverImage?: string | null;
+  /** The portal's Private Channel Obfuscation toggle: the bot is obfuscated as with Identify's capability. */
+  privateChannelObfuscation?: boolean;
 }
 
 /** The Application object's editable settings (PATCH /applications/@me). */
