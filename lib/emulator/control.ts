@@ -153,17 +153,21 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    * request gets an authorization code; a pending IPC AUTHORIZE command is answered to its game.
    * @param id the request's id ({@link PendingAuthorization.id} or {@link PendingIpcAuthorization.id}).
    * @param userId the approving person (not a bot, not banned).
+   * @param scopes the requested scopes the person grants, as the consent page's checkboxes
+   * (default: every one requested); the required ones (`openid`, `identify`,
+   * `sdk.social_layer`, `sdk.social_layer_presence`) are granted whether named or not. The
+   * tokens of the code carry only these.
    * @returns where the browser is sent.
    * @throws 404 0 when nothing with that id is pending; 400 10013 for an unknown, bot or banned
-   * user (the request stays pending).
+   * user, 400 50035 for a scope that was not requested (the request stays pending).
    */
-  approveAuthorization(id: string, userId: string): {
+  approveAuthorization(id: string, userId: string, scopes?: string[]): {
     /** The redirect URI with `code` (and `state`); empty for an IPC request. */
     redirect: string;
   } {
     const pending = this.emu.state.pendingAuthorizations.get(id);
-    if (pending) return { redirect: decide(this.emu, pending, true, userId) };
-    if (this.localClient?.decideAuthorize(id, true, userId)) return { redirect: '' };
+    if (pending) return { redirect: decide(this.emu, pending, true, userId, scopes) };
+    if (this.localClient?.decideAuthorize(id, true, userId, scopes)) return { redirect: '' };
     throw new ApiError(404, 0, 'No such pending authorization');
   }
 
@@ -708,6 +712,10 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw new ApiError(400, 50035, `${name}: a string is required`);
     return value;
   };
+  const scopeList = (value: unknown) => {
+    if (!Array.isArray(value) || value.length > 64 || !value.every((v) => typeof v === 'string')) throw new ApiError(400, 50035, 'scopes: a list of scope names is required');
+    return value as string[];
+  };
   call('now', () => []);
   // A bad duration is the caller's mistake (400), not the emulator's (500).
   const duration = (value: unknown, name: string) => {
@@ -723,7 +731,7 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     return [b.userId === null ? null : id(b.userId)];
   });
   call('listPendingAuthorizations', () => []);
-  call('approveAuthorization', (b) => [text(b.id, 'id'), id(b.userId)]);
+  call('approveAuthorization', (b) => [text(b.id, 'id'), id(b.userId), b.scopes === undefined ? undefined : scopeList(b.scopes)]);
   call('denyAuthorization', (b) => [text(b.id, 'id')]);
   call('approveDevice', (b) => [text(b.userCode, 'userCode'), id(b.userId)]);
   call('denyDevice', (b) => [text(b.userCode, 'userCode')]);

@@ -163,6 +163,23 @@ describe('AUTHORIZE', () => {
     expect(me.body.id).toBe(alice);
   });
 
+  it('an approval with the scopes granted: the code carries those and the required ones only', async () => {
+    t.emu.control.setAutoApprove(null);
+    const client = await game();
+    const { verifier, challenge } = pkce();
+    const before = t.emu.control.listPendingIpcAuthorizations().map((p) => p.id);
+    const reply = client.command('AUTHORIZE', { client_id: appId, scopes: ['openid', 'sdk.social_layer_presence', 'guilds', 'email'], code_challenge: challenge, code_challenge_method: 'S256' });
+    const id = await pendingId(before);
+    // A scope the game did not ask for is refused and the command stays pending.
+    expect(() => t.emu.control.approveAuthorization(id, alice, ['connections'])).toThrow(/connections was not requested/);
+    expect(t.emu.control.listPendingIpcAuthorizations().some((p) => p.id === id)).toBe(true);
+    t.emu.control.approveAuthorization(id, alice, ['email']);
+    const answer = await reply;
+    const good = await exchange(answer.data.code, verifier);
+    expect(good.status).toBe(200);
+    expect(good.body.scope).toBe('openid sdk.social_layer_presence email');
+  });
+
   it('answers a denial with ERROR 5000', async () => {
     t.emu.control.setAutoApprove(null);
     const client = await game();

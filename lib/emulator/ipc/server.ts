@@ -6,7 +6,7 @@ import net from 'node:net';
 import { ipcSocketPaths } from '../../protocol/ipc_paths';
 import { parseScopes } from '../auth/scopes';
 import { userJson } from '../domain/accounts';
-import { accessToken, issueCode } from '../domain/authorizations';
+import { accessToken, consentScopes, issueCode } from '../domain/authorizations';
 import { currentActivity, guildStatusJson } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { LocalClientControl } from '../ports';
@@ -79,7 +79,7 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
 
   const localUser = () => emu.user(emu.state.autoApproveUserId ?? SEED.users.nelly) ?? emu.user(SEED.users.nelly)!;
 
-  const finishAuthorize = (request: PendingIpcAuthorize, approved: boolean, userId: string | null) => {
+  const finishAuthorize = (request: PendingIpcAuthorize, approved: boolean, userId: string | null, granted?: readonly string[]) => {
     pending.delete(request.id);
     const app = emu.app(request.applicationId);
     if (!approved || !app) {
@@ -94,7 +94,7 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
     }
     const code = issueCode(emu, {
       applicationId: app.id,
-      scopes: scopes.scopes,
+      scopes: consentScopes(scopes.scopes, granted),
       redirectUri: request.redirectUri,
       challenge: request.challenge,
       challengeMethod: request.challenge ? 'S256' : null,
@@ -211,10 +211,12 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
       }
       return sent;
     },
-    decideAuthorize(id, approved, userId) {
+    decideAuthorize(id, approved, userId, granted) {
       const request = pending.get(id);
       if (!request) return false;
-      finishAuthorize(request, approved, userId);
+      // A grant naming a scope the game did not ask for is refused before anything changes.
+      if (approved) consentScopes(request.scopes, granted);
+      finishAuthorize(request, approved, userId, granted);
       return true;
     },
     pendingAuthorizations() {
