@@ -358,6 +358,30 @@ describe('SUBSCRIBE, UNSUBSCRIBE and the events', () => {
     expect(invite.activity).toMatchObject({ name: 'Dungeon Run', party: { id: 'p9' } });
   });
 
+  it('ACTIVITY_INVITE: an activity without its own cover image carries the application\'s (the portal\'s fallback)', async () => {
+    t.emu.control.setApplicationSettings({ inviteCoverImage: 'https://cdn.example/cover.png' });
+    try {
+      const aliceGame = await authenticated(alice);
+      const client = await authenticated(nelly);
+      await client.command('SUBSCRIBE', {}, 'ACTIVITY_INVITE');
+      const invite = async () => {
+        const from = client.mark();
+        const sent = await api(t.emu, 'POST', '/users/@me/activity-invites', { auth: `Bearer ${t.token(alice)}`, body: { recipient_id: nelly, type: 1, party_id: 'p10', join_secret: 's10' } });
+        expect(sent.status).toBe(200);
+        return client.event('ACTIVITY_INVITE', { from });
+      };
+      await aliceGame.command('SET_ACTIVITY', { pid: PID, activity: { type: 0, name: 'Dungeon Run', party: { id: 'p10', size: [1, 4] }, assets: { large_image: 'map' } } });
+      expect((await invite()).activity.assets).toEqual({ large_image: 'map', invite_cover_image: 'https://cdn.example/cover.png' });
+      // Its own cover image wins (it may differ for each invite).
+      await aliceGame.command('SET_ACTIVITY', { pid: PID, activity: { type: 0, name: 'Dungeon Run', party: { id: 'p10', size: [1, 4] }, assets: { invite_cover_image: 'boss-fight' } } });
+      expect((await invite()).activity.assets).toEqual({ invite_cover_image: 'boss-fight' });
+      // The presence itself is not changed by the fallback.
+      expect(JSON.stringify(t.emu.core.state.presences.get(alice)?.activities)).not.toContain('cdn.example');
+    } finally {
+      t.emu.control.setApplicationSettings({ inviteCoverImage: null });
+    }
+  });
+
   it('GUILD_STATUS: subscribing to a guild of the user sends its status; another guild is ERROR 4003', async () => {
     const client = await authenticated(nelly);
     const reply = await client.command('SUBSCRIBE', { guild_id: SEED.guildId }, 'GUILD_STATUS');

@@ -1,11 +1,15 @@
 // The developer portal's settings the spec names, through the control API (programmatic and
 // HTTP): the social SDK terms, the invite cover image and the Private Channel Obfuscation
-// toggle, checked before anything changes.
+// toggle, checked before anything changes; and the cover image through PATCH
+// /applications/@me as the public API takes it (image data; the Application object's
+// cover_image). What each setting does is tested where it acts: consent_scopes (terms),
+// ipc (cover image on ACTIVITY_INVITE), gateway_bot (obfuscation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, SEED, start, type Started } from './helpers';
 
 let s: Started;
 let api: Api;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const NONE = { socialSdkTermsAccepted: false, inviteCoverImage: null, privateChannelObfuscation: false };
 
 beforeAll(async () => {
@@ -40,5 +44,23 @@ describe('setApplicationSettings / applicationSettings', () => {
     expect((await api.control('setApplicationSettings', { settings: [] })).status).toBe(400);
     expect((await api.control('applicationSettings', { applicationId: '1234567890123456789' })).body.code).toBe(10002);
     await api.control('setApplicationSettings', { settings: { socialSdkTermsAccepted: false } });
+  });
+});
+
+describe('PATCH /applications/@me cover_image', () => {
+  it('takes image data (its hash becomes the cover image and the object\'s cover_image); null removes it; bad data is 50035', async () => {
+    const before = await api.get('/applications/@me', api.bot);
+    expect(before.body.cover_image).toBeUndefined();
+    const patched = await api.patch('/applications/@me', { cover_image: `data:image/png;base64,${PNG.toString('base64')}` }, api.bot);
+    expect(patched.status).toBe(200);
+    expect(patched.body.cover_image).toMatch(/^[0-9a-f]{32}$/);
+    expect(s.emu.control.applicationSettings().inviteCoverImage).toBe(patched.body.cover_image);
+    const bad = await api.patch('/applications/@me', { cover_image: 'data:image/png;base64,AAAA', description: 'kept?' }, api.bot);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.cover_image).toBeDefined();
+    expect((await api.get('/applications/@me', api.bot)).body).toMatchObject({ cover_image: patched.body.cover_image, description: before.body.description });
+    const removed = await api.patch('/applications/@me', { cover_image: null }, api.bot);
+    expect(removed.body.cover_image).toBeUndefined();
+    expect(s.emu.control.applicationSettings().inviteCoverImage).toBeNull();
   });
 });

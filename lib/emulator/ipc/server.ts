@@ -7,6 +7,7 @@ import { ipcSocketPaths } from '../../protocol/ipc_paths';
 import { parseScopes } from '../auth/scopes';
 import { userJson } from '../domain/accounts';
 import { accessToken, consentScopes, issueCode } from '../domain/authorizations';
+import { withInviteCover } from '../domain/portal_settings';
 import { currentActivity, guildStatusJson } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { LocalClientControl } from '../ports';
@@ -179,7 +180,8 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
         connection.dispatch('ACTIVITY_INVITE', {
           type: event.data.type,
           user: sender ? userJson(sender) : { id: event.data.sender_id },
-          activity: currentActivity(emu, String(event.data.sender_id)),
+          // The invite's activity, its cover image falling back to the portal's (spec, Activity).
+          activity: withInviteCover(emu.app(event.applicationId ?? ''), currentActivity(emu, String(event.data.sender_id))),
           channel_id: event.data.channel_id,
           message_id: event.data.message_id,
         });
