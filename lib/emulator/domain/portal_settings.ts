@@ -9,10 +9,13 @@ import type { Application } from '../model/types';
 import { Limits } from './limits';
 import { Validator } from './validate';
 
+/** The developer portal's settings of an application (the control API's setApplicationSettings). */
 export interface PortalSettings {
+  /** The social SDK terms accepted: `relationships.read` may be requested (before: invalid_scope). */
   socialSdkTermsAccepted: boolean;
   /** A URL or asset key, as the SDK's ActivityAssets.InviteCoverImage; null: none. */
   inviteCoverImage: string | null;
+  /** The Private Channel Obfuscation toggle: the bot is obfuscated from its next Identify, capability 1 << 15 or not. */
   privateChannelObfuscation: boolean;
 }
 
