@@ -323,6 +323,11 @@ export interface Message {
   editedTimestamp: number | null;
   flags: number;
   activityInvite: ActivityInvite | null;
+  /**
+   * Written in this guild channel, linked to the lobby (domain/linked_channels.ts): the lobby's
+   * view of a channel message, under the channel message's id. Absent for the rest.
+   */
+  linkedChannelId?: string | null;
 }
 
 export interface ActivityInvite {
@@ -585,6 +590,11 @@ export interface ChannelMessage {
   interactionMetadata: Record<string, unknown> | null;
   /** When it was pinned (domain/pins.ts); absent or null = not pinned. */
   pinnedAt?: number | null;
+  /**
+   * Written in this lobby, which was linked to the channel (domain/linked_channels.ts): the
+   * channel's view of a lobby message, under the lobby message's id. Absent for the rest.
+   */
+  lobbyId?: string | null;
 }
 
 /** A DM channel between an application's bot and a person (POST /users/@me/channels). */
