@@ -47,6 +47,7 @@ import { registerMembers } from './routes/members';
 import { registerRoles } from './routes/roles';
 import { registerPrune } from './routes/prune';
 import { registerExpressions } from './routes/expressions';
+import { registerSoundboard } from './routes/soundboard';
 import { registerScheduledEvents } from './routes/scheduled_events';
 import { registerDmChannels } from './routes/dm_channels';
 import { registerCommands } from './routes/commands';
@@ -269,6 +270,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerRoles(routers.api, () => control.gateway);
   registerPrune(routers.api);
   registerExpressions(routers.api);
+  registerSoundboard(routers.api);
   registerScheduledEvents(routers.api);
   registerDmChannels(routers.api);
   registerChannelInfo(routers.api);

@@ -23,7 +23,7 @@ export async function startEmulatorVoice(emu: Emulator, controlRouter: Router, o
   let dispatch: GatewayDispatch = () => {};
   const port = emulatorVoicePort(emu, {
     dispatch: (userIds, applicationId, type, data) => dispatch(userIds, applicationId, type, data),
-    setVoiceChannel: (userId, channelId) => setVoiceChannel(emu, userId, channelId),
+    setVoiceChannel: (userId, channelId, self) => setVoiceChannel(emu, userId, channelId, self),
   });
   const server = await startVoiceServer(port, options);
   registerVoiceControlRoutes(controlRouter, () => server.control);
