@@ -48,6 +48,7 @@ import { registerRoles } from './routes/roles';
 import { registerPrune } from './routes/prune';
 import { registerExpressions } from './routes/expressions';
 import { registerSoundboard } from './routes/soundboard';
+import { registerStore } from './routes/store';
 import { registerScheduledEvents } from './routes/scheduled_events';
 import { registerDmChannels } from './routes/dm_channels';
 import { registerCommands } from './routes/commands';
@@ -252,6 +253,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerGuilds(routers.api, () => control.gateway);
   registerLobbies(routers.api);
   registerInvitePage(routers.web);
+  registerStore(routers.web);
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
