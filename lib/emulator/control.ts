@@ -691,6 +691,8 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
       const body = await ctx.jsonObject();
       const method = (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name];
       const result = await method.apply(control, args(body));
+      // The action's name only: arguments may carry tokens (createGroupDm's access tokens).
+      ctx.emu.journal.record('control', name);
       return result === undefined ? { ok: true } : result;
     });
   const id = (value: unknown) => {

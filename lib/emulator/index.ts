@@ -49,6 +49,8 @@ import { registerPrune } from './routes/prune';
 import { registerExpressions } from './routes/expressions';
 import { registerSoundboard } from './routes/soundboard';
 import { registerStore } from './routes/store';
+import { DashboardFeed } from './dashboard/feed';
+import { registerDashboard } from './dashboard/routes';
 import { registerScheduledEvents } from './routes/scheduled_events';
 import { registerDmChannels } from './routes/dm_channels';
 import { registerCommands } from './routes/commands';
@@ -254,6 +256,13 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerLobbies(routers.api);
   registerInvitePage(routers.web);
   registerStore(routers.web);
+  // The dashboard reads the servers started below through these (empty until they run).
+  const feed = new DashboardFeed(emu.journal);
+  const stopDashboard = registerDashboard(routers.web, emu, {
+    gatewaySessions: () => gateway?.sessions() ?? [],
+    ipcConnections: () => localClient?.connections() ?? [],
+    calls: () => voice?.live() ?? [],
+  }, feed);
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
@@ -355,6 +364,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     async close() {
       if (closed) return;
       closed = true;
+      stopDashboard();
+      feed.closeAll();
       await localClient?.close();
       await gateway?.close();
       control.voice = null;
