@@ -8,6 +8,7 @@ export const DASHBOARD_SCRIPT = String.raw`
 const STATE_URL = '/_sdkpp/dashboard/state';
 const FEED_URL = '/_sdkpp/dashboard/events';
 const LOG_SHOWN = 500;
+const CHANNEL_TYPES = { 0: 'text', 2: 'voice', 4: 'category', 5: 'announcement', 13: 'stage', 15: 'forum', 16: 'media' };
 let state = null;
 const log = [];
 
@@ -114,7 +115,7 @@ function renderSessions() {
 function renderGuilds() {
   fill('guilds', ...state.guilds.map((g) => el('div', {}, [
     el('p', { text: g.name + ' (' + g.memberCount + ' members)' }),
-    table(['channel', 'type', 'in voice'], g.channels.map((c) => row('#' + c.name, c.type, c.voiceMembers.join(', ')))),
+    table(['channel', 'type', 'in voice'], g.channels.map((c) => row('#' + c.name, CHANNEL_TYPES[c.type] || String(c.type), c.voiceMembers.join(', ')))),
   ])));
 }
 

@@ -46,6 +46,7 @@ export class DashboardFeed {
     }
     const lastSeen = Number(ctx.req.headers['last-event-id'] ?? ctx.query.get('after') ?? 0);
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    res.write(': connected\n\n'); // sends the headers now: the page is live before the first entry
     this.#open.add(res);
     const write = (entry: JournalEntry): void => {
       if (res.writableLength > FEED_BUFFER_MAX) {

@@ -36,7 +36,7 @@ const SECTIONS: Array<[string, string]> = [
 export function dashboardPage(): HtmlPage {
   const sections = SECTIONS.map(([id, title]) => `<section id="${id}-section"><h2>${title}</h2><div id="${id}"></div></section>`).join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sdkpp emulator</title>
-<meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body>
+<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><style>${STYLE}</style></head><body>
 <header><h1>sdkpp emulator</h1><span>clock: <strong id="clock">…</strong></span>
 <span><input id="advance-minutes" type="number" min="0" value="5" size="4" aria-label="minutes"> min <button id="advance">Advance the clock</button></span>
 <span id="connection" class="muted">connecting…</span></header>
