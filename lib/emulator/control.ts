@@ -23,7 +23,8 @@ import { setGuildFeatures } from './domain/guilds';
 import { setPrimaryGuild } from './domain/guild_tags';
 import { createGroupDm, groupDmJson } from './domain/group_dms';
 import { privilegedIntentsReport, setPrivilegedIntents, setPrivilegedIntentsApproval, setUserInstallCount, type PrivilegedIntentSwitches } from './domain/privileged_intents';
-import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
+import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson, unknownSku } from './domain/monetization';
+import { purchase } from './domain/store';
 import { setSearchIndexReady } from './domain/search';
 import { portalSettings, setPortalSettings, type PortalSettings } from './domain/portal_settings';
 import type { Emulator } from './emulator';
@@ -246,6 +247,24 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    */
   grantEntitlement(userId: string, skuId: string): Record<string, unknown> {
     return entitlementJson(this.emu, grantEntitlement(this.emu, userId, skuId));
+  }
+
+  /**
+   * A person buys an SKU in its application's store, as on the store page
+   * (`{webBase}/store/{applicationId}`): the purchase's entitlement (ENTITLEMENT_CREATE on the
+   * gateway and as a webhook), and for a subscription SKU the subscription too.
+   * @param userId the buyer: a full account (not a bot or a provisional account).
+   * @param skuId an available SKU of the store: durable, consumable or subscription.
+   * @returns the entitlement, and the subscription or null, as the API serializes them.
+   * @throws 404 10027 for an SKU not in a store; 404 10013 Unknown User; 403 50001 for a bot or
+   *   a provisional account; 400 for a durable SKU already owned, a consumable not consumed yet,
+   *   or a subscription already running.
+   */
+  purchaseSku(userId: string, skuId: string): { entitlement: Record<string, unknown>; subscription: Record<string, unknown> | null } {
+    const sku = this.emu.state.skus.get(skuId);
+    if (!sku) throw unknownSku();
+    const made = purchase(this.emu, sku.applicationId, userId, skuId);
+    return { entitlement: entitlementJson(this.emu, made.entitlement), subscription: made.subscription ? subscriptionJson(this.emu, made.subscription) : null };
   }
 
   /**
@@ -697,6 +716,8 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
       const body = await ctx.jsonObject();
       const method = (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name];
       const result = await method.apply(control, args(body));
+      // The action's name only: arguments may carry tokens (createGroupDm's access tokens).
+      ctx.emu.journal.record('control', name);
       return result === undefined ? { ok: true } : result;
     });
   const id = (value: unknown) => {
@@ -738,6 +759,7 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   call('issueToken', (b) => [id(b.userId), Array.isArray(b.scopes) ? b.scopes.map(String) : undefined]);
   call('grantEntitlement', (b) => [id(b.userId), id(b.skuId)]);
   call('createSubscription', (b) => [id(b.userId), id(b.skuId)]);
+  call('purchaseSku', (b) => [id(b.userId), id(b.skuId)]);
   call('endSubscription', (b) => [id(b.subscriptionId), b.immediately !== false]);
   call('createLegacyEntitlement', (b) => [id(b.userId), id(b.skuId), b.renews !== false, b.endsAt === undefined ? undefined : duration(b.endsAt, 'endsAt')]);
   call('setWebhookUrl', (b) => [b.url === null ? null : String(b.url)]);

@@ -226,6 +226,9 @@ export interface GuildMember {
   bio?: string | null;
   mute?: boolean;
   deaf?: boolean;
+  /** The member's own mute and deafen in its voice call (op 4), while it is in one. */
+  selfMute?: boolean;
+  selfDeaf?: boolean;
   /** Timeout end (ms), absent or null when none. */
   communicationDisabledUntil?: number | null;
   flags?: number;
@@ -246,6 +249,20 @@ export interface Guild {
   emojis?: GuildEmoji[];
   stickers?: GuildSticker[];
   scheduledEvents?: ScheduledEvent[];
+  soundboardSounds?: GuildSoundboardSound[];
+}
+
+/** A guild's own soundboard sound (domain/soundboard.ts); the emulator keeps no sound bytes. */
+export interface GuildSoundboardSound {
+  id: string;
+  name: string;
+  /** 0 to 1. */
+  volume: number;
+  emojiId: string | null;
+  emojiName: string | null;
+  creatorId: string;
+  /** The uploaded file's length, read from its container. */
+  durationMs: number;
 }
 
 export interface GuildEmoji {
