@@ -128,6 +128,9 @@ function renderApplications() {
       row('events URL', app.eventsUrl || '—'),
       row('interactions endpoint', app.interactionsEndpointUrl || '— (the gateway)'),
       row('privileged intents', ['guildMembers', 'guildPresences', 'messageContent'].filter((k) => app.privilegedIntents[k]).join(', ') || 'none'),
+      row('social SDK terms', app.portal.socialSdkTermsAccepted ? 'accepted' : 'not accepted'),
+      row('private channel obfuscation', app.portal.privateChannelObfuscation ? 'on' : 'off'),
+      row('invite cover image', app.portal.inviteCoverImage || '—'),
     ]),
   ])));
 }

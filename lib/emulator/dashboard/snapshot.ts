@@ -8,6 +8,7 @@ import type { Emulator } from '../emulator';
 import type { Session } from '../gateway/session';
 import type { IpcConnection } from '../ipc/connection';
 import type { LiveCall } from '../voice/live_calls';
+import { portalSettings } from '../domain/portal_settings';
 import { privilegedIntentsReport } from '../domain/privileged_intents';
 
 /** Where the live parts come from (the servers the emulator started). */
@@ -48,6 +49,7 @@ export function dashboardSnapshot(emu: Emulator, sources: DashboardSources): Rec
         eventsUrl: app.eventsUrl,
         interactionsEndpointUrl: app.settings?.interactionsEndpointUrl ?? null,
         privilegedIntents: intents,
+        portal: portalSettings(app),
       };
     }),
     guilds: [...state.guilds.values()].map((g) => ({
