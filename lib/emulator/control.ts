@@ -260,7 +260,12 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    *   a provisional account; 400 for a durable SKU already owned, a consumable not consumed yet,
    *   or a subscription already running.
    */
-  purchaseSku(userId: string, skuId: string): { entitlement: Record<string, unknown>; subscription: Record<string, unknown> | null } {
+  purchaseSku(userId: string, skuId: string): {
+    /** The purchase's entitlement, as the API serializes it. */
+    entitlement: Record<string, unknown>;
+    /** For a subscription SKU the subscription it started, else null. */
+    subscription: Record<string, unknown> | null;
+  } {
     const sku = this.emu.state.skus.get(skuId);
     if (!sku) throw unknownSku();
     const made = purchase(this.emu, sku.applicationId, userId, skuId);
