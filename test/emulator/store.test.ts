@@ -127,6 +127,13 @@ describe('a purchase', () => {
     expect(webhooks).toEqual([]);
   });
 
+  it('a form another site posts (cross-site request forgery) buys nothing: 403', async () => {
+    const before = s.emu.core.state.entitlements.size;
+    const forged = await api.web('POST', `${store()}/purchase`, { form: { sku_id: SKU.founderPack, user_id: SEED.users.bob }, headers: { origin: 'http://evil.example' } });
+    expect(forged.status).toBe(403);
+    expect(s.emu.core.state.entitlements.size).toBe(before);
+  });
+
   it('is also the control API\'s purchaseSku, with the same checks', async () => {
     const user = SEED.users.nelly;
     const made = await api.control('purchaseSku', { userId: user, skuId: SKU.founderPack });
