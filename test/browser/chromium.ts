@@ -1,18 +1,19 @@
 // Finds the machine's Chromium for the browser tests (Debian's `chromium` package; nothing here
 // downloads a browser) and opens pages that fail the test on any console error or page error.
-import { existsSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/snap/bin/chromium'];
+const NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
 
-/** The Chromium executable, or a sentence saying why there is none and how to get one. */
+/** The Chromium executable on PATH (or SDKPP_CHROMIUM), or a sentence saying why there is none and how to get one. */
 export function chromiumPath(): string | { skip: string } {
   const configured = process.env.SDKPP_CHROMIUM;
   if (configured) return existsSync(configured) ? configured : { skip: `SDKPP_CHROMIUM=${configured} does not exist` };
-  const found = CANDIDATES.find((path) => existsSync(path));
-  return found ?? { skip: 'no Chromium on this machine (Debian: apt-get install chromium; or set SDKPP_CHROMIUM to a Chromium executable)' };
+  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    for (const name of NAMES) if (existsSync(join(dir, name))) return join(dir, name);
+  }
+  return { skip: 'no Chromium on PATH (Debian: apt-get install chromium; or set SDKPP_CHROMIUM to a Chromium executable)' };
 }
 
 /** Where the browser tests keep their screenshots (git ignores reports/). */
