@@ -6,18 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Events, GatewayIntentBits, type Message, type TextChannel } from 'discord.js';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
+import { loggedIn, within } from './helpers/discordjs';
 
-const STEP_MS = 5_000;
 const general = (BigInt(SEED.guildId) + 12n).toString(); // the seeded guild's #general
-
-/** `promise`, or an error naming `what` after `ms` (every await of the scenario is bounded). */
-function within<T>(promise: Promise<T>, what: string, ms = STEP_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 let emu: RunningEmulator;
 let bot: Client<true>;
@@ -36,11 +27,7 @@ async function call(method: string, path: string, auth: string, body?: unknown):
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 });
   emu.control.setPrivilegedIntents(SEED.applicationId, { messageContent: true });
-  const client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent], rest: { api: emu.apiBase } });
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await within(client.login(emu.application.botToken), 'login');
-  await within(ready, 'ClientReady');
-  bot = client as Client<true>;
+  bot = await loggedIn(new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent], rest: { api: emu.apiBase } }), emu.application.botToken);
 });
 
 afterAll(async () => {

@@ -6,21 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Events, GatewayIntentBits, type GuildSoundboardSound, type VoiceChannel } from 'discord.js';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
+import { loggedIn, within } from './helpers/discordjs';
 
-const STEP_MS = 5_000;
 const g = BigInt(SEED.guildId);
 const ROLE_BOT = (g + 2n).toString();
 const VOICE = (g + 15n).toString();
 // CONNECT, SPEAK, USE_SOUNDBOARD and CREATE_GUILD_EXPRESSIONS.
 const PERMISSIONS = (1n << 20n) | (1n << 21n) | (1n << 42n) | (1n << 43n);
-
-function within<T>(promise: Promise<T>, what: string, ms = STEP_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** One MPEG-1 Layer III frame of silence-sized data, ten times (261 ms). */
 function mp3(): Buffer {
@@ -36,11 +28,7 @@ beforeAll(async () => {
   emu = await startEmulator({ port: 0, heartbeatIntervalMs: 300 });
   emu.control.setRateLimits(false);
   emu.core.state.guilds.get(SEED.guildId)!.roles.find((r) => r.id === ROLE_BOT)!.permissions = PERMISSIONS;
-  const c = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildExpressions, GatewayIntentBits.GuildVoiceStates], rest: { api: emu.apiBase } });
-  const ready = new Promise<void>((resolve) => c.once(Events.ClientReady, () => resolve()));
-  await within(c.login(emu.application.botToken), 'login');
-  await within(ready, 'ClientReady');
-  client = c as Client<true>;
+  client = await loggedIn(new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildExpressions, GatewayIntentBits.GuildVoiceStates], rest: { api: emu.apiBase } }), emu.application.botToken);
 });
 
 afterAll(async () => {
