@@ -61,6 +61,11 @@
       'native/core/src/model/device_authorization_args.cc',
       'native/core/src/model/guild_types.cc',
       'native/core/src/os/launch_command.cc',
+      'native/core/src/os/url_handler_command.cc',
+      'native/core/src/os/url_scheme_registry_plan.cc',
+      # Windows only, each file guarded
+      'native/core/src/os/url_scheme_registry_win.cc',
+      'native/core/src/os/windows_text.cc',
       'native/core/src/rpc/frame_codec.cc',
       'native/core/src/rpc/local_client.cc',
       'native/core/src/rpc/rpc_connection.cc',
