@@ -61,6 +61,7 @@
       'native/core/src/model/device_authorization_args.cc',
       'native/core/src/model/guild_types.cc',
       'native/core/src/os/launch_command.cc',
+      'native/core/src/os/pipe_server_user.cc',
       'native/core/src/os/url_handler_command.cc',
       'native/core/src/os/url_scheme_registry_plan.cc',
       # Windows only, each file guarded
@@ -147,6 +148,7 @@
       'native/napi/internal_exports.cc',
       'native/napi/callbacks/js_callback.cc',
       'native/napi/io/node_platform.cc',
+      'native/napi/io/pipe_server_check.cc',
       'native/napi/io/platform_probe.cc',
       'native/napi/io/platform_probe_dave.cc',
       'native/napi/callbacks/wake_signal.cc',
