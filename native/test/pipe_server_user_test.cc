@@ -35,7 +35,8 @@ TEST(PipeServerUser, RefusalsAreWordedAsThePosixOwnerCheck) {
 
 #ifdef _WIN32
 
-// A pipe this process serves: one listening instance, closed at the end of the test.
+// A pipe this process serves: one listening instance (one check connects to it and leaves it
+// disconnected), closed at the end of its scope.
 struct OwnPipe {
   std::string name = "\\\\.\\pipe\\sdkpp-pipe-owner-test-" + std::to_string(GetCurrentProcessId());
   HANDLE server = CreateNamedPipeA(name.c_str(), PIPE_ACCESS_DUPLEX, PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT,
@@ -72,9 +73,15 @@ TEST(PipeServerUserWin, TheSeamCannotMakeAPipePass) {
   // Naming this user, or nothing readable, leaves the real comparison in place.
   const std::string own = OwnSid();
   ASSERT_EQ(own.rfind("S-1-", 0), 0u) << own;
-  OwnPipe pipe;
-  EXPECT_EQ(static_cast<int>(os::CheckPipeServerUser(pipe.name, own).verdict), static_cast<int>(Verdict::kSameUser));
-  EXPECT_EQ(static_cast<int>(os::CheckPipeServerUser(pipe.name, "not a SID").verdict), static_cast<int>(Verdict::kSameUser));
+  // One instance per pipe, used up by one check: a new pipe for each.
+  {
+    OwnPipe pipe;
+    EXPECT_EQ(static_cast<int>(os::CheckPipeServerUser(pipe.name, own).verdict), static_cast<int>(Verdict::kSameUser));
+  }
+  {
+    OwnPipe pipe;
+    EXPECT_EQ(static_cast<int>(os::CheckPipeServerUser(pipe.name, "not a SID").verdict), static_cast<int>(Verdict::kSameUser));
+  }
 }
 
 TEST(PipeServerUserWin, AnAbsentPipeIsAbsentAndAFileIsUnchecked) {

@@ -43,7 +43,9 @@ struct SchemeKeyCleanup {
   ~SchemeKeyCleanup() { RegDeleteTreeW(HKEY_CURRENT_USER, kSchemeKey.c_str()); }
 };
 
+// Log lines reach the callbacks through the RunCallbacks queue.
 bool AnyLogContains(const Harness& h, const std::string& text) {
+  testing::Pump();
   return std::any_of(h.logs.begin(), h.logs.end(), [&](const std::string& line) { return line.find(text) != std::string::npos; });
 }
 

@@ -77,13 +77,11 @@ bool ApplyUrlSchemeRegistryPlan(const UrlSchemeRegistryPlan& plan, std::optional
     why = "the registry key is not valid text";
     return false;
   }
-  // HKEY_CLASSES_ROOT\<scheme> is what the shell resolves: Software\Classes of the user over the
-  // machine's. Its key path is the plan's without the leading Software\Classes.
-  const std::string classes_prefix = "Software\\Classes\\";
-  const std::string class_key =
-      plan.key.rfind(classes_prefix, 0) == 0 ? plan.key.substr(classes_prefix.size()) : plan.key;
-  std::optional<std::string> existing =
-      ReadString(HKEY_CLASSES_ROOT, WideFromUtf8(class_key + "\\" + plan.command_subkey), nullptr);
+  // What the shell runs today: Software\Classes of the user over the machine's (the view
+  // HKEY_CLASSES_ROOT merges on Windows; read one by one, as Wine does not merge them).
+  const std::wstring command_key = WideFromUtf8(plan.key + "\\" + plan.command_subkey);
+  std::optional<std::string> existing = ReadString(HKEY_CURRENT_USER, command_key, nullptr);
+  if (!existing) existing = ReadString(HKEY_LOCAL_MACHINE, command_key, nullptr);
   if (existing && *existing != plan.command_line) replaced = *existing;
   for (const RegistryStringValue& value : plan.values) {
     if (!WriteString(key, value, why)) return false;

@@ -11,7 +11,7 @@
 namespace sdkpp::os {
 
 // Writes every value of `plan` under HKEY_CURRENT_USER. The scheme's current handler is read
-// first (the merged per-user and machine view, HKEY_CLASSES_ROOT): when it runs a different
+// first (the user's registration, else the machine's): when it runs a different
 // command, `replaced` gets that command and it is replaced all the same, as the Linux side
 // replaces the scheme's .desktop entry (the scheme, sdkpp-<applicationId>, is this
 // application's). False (and `why` set) when a key or value cannot be written.
