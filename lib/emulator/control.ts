@@ -5,6 +5,7 @@ import { approveDevice, decide, issueTestToken } from './domain/authorizations';
 import { mainApplication, setPremiumApproval, setWebhookUrl } from './domain/applications';
 import { banUser, unbanUser } from './domain/bans';
 import { commandJson, setActivitiesEnabled } from './domain/commands';
+import { checkedUrlMappings, type UrlMapping } from './domain/activity_url_mappings';
 import { clickComponent, submitModal, type ComponentClick } from './domain/interaction_components';
 import { setInteractionsEndpoint } from './domain/interaction_endpoint';
 import type { Submission } from './domain/interaction_modal';
@@ -585,6 +586,20 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     return created ? { ...commandJson(created) } : null;
   }
 
+  /**
+   * The activity proxy host's URL mappings of an application (default: the seeded one), as the
+   * developer portal's: `[{prefix, target}]`, prefix `/` or `/api`, target `host[:port][/path]`
+   * without a scheme, on this machine unless the emulator was started with
+   * `allowRemoteActivityTargets`. Replaces them all (`[]` clears them); returns them. Also
+   * `activity_url_mappings` of `PATCH /applications/@me`.
+   */
+  setActivityUrlMappings(mappings: UrlMapping[], applicationId?: string): UrlMapping[] {
+    const app = this.#app(applicationId);
+    app.activityUrlMappings = checkedUrlMappings(mappings, 'mappings', this.emu.allowRemoteActivityTargets);
+    this.emu.changed();
+    return app.activityUrlMappings.map((m) => ({ ...m }));
+  }
+
   #app(applicationId?: string) {
     const app = this.emu.app(applicationId ?? mainApplication(this.emu).id);
     if (!app) throw new ApiError(404, 10002, 'Unknown Application');
@@ -817,6 +832,7 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     files: b.files === undefined ? undefined : (object(b.files, 'files') as Submission['files']),
   }, b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('interactionResult', (b) => [id(b.interactionId)]);
+  call('setActivityUrlMappings', (b) => [b.mappings, b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('setActivitiesEnabled', (b) => [flag(b.enabled, 'enabled'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('postChannelMessage', (b) => {
     const message = typeof b.message === 'string' || (typeof b.message === 'object' && b.message !== null && !Array.isArray(b.message)) ? b.message : undefined;
