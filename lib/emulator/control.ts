@@ -6,7 +6,7 @@ import { mainApplication, setPremiumApproval, setWebhookUrl } from './domain/app
 import { banUser, unbanUser } from './domain/bans';
 import { commandJson, setActivitiesEnabled } from './domain/commands';
 import { checkedUrlMappings, type UrlMapping } from './domain/activity_url_mappings';
-import { activityInstance, authenticateActivity, authorizeActivity, joinActivityInstance, leaveActivityInstance, shareActivityLink, type ActivityInstanceView } from './domain/activity_instances';
+import { activityInstance, authenticateActivity, authorizeActivity, joinActivityInstance, leaveActivityInstance, shareActivityLink, type ActivityAuthorization, type ActivityInstanceView, type ActivityLinkShared } from './domain/activity_instances';
 import { clickComponent, submitModal, type ComponentClick } from './domain/interaction_components';
 import { setInteractionsEndpoint } from './domain/interaction_endpoint';
 import type { Submission } from './domain/interaction_modal';
@@ -621,7 +621,7 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    * (space-separated or a list), without a redirect URI or PKCE — the app's backend exchanges
    * it at /oauth2/token with its client secret.
    */
-  authorizeActivity(instanceId: string, userId: string, scope: string | string[]): { code: string } {
+  authorizeActivity(instanceId: string, userId: string, scope: string | string[]): ActivityAuthorization {
     return authorizeActivity(this.emu, instanceId, userId, scope);
   }
 
@@ -631,7 +631,7 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   }
 
   /** The embedded SDK's shareLink by a participant: `custom_id` rides on the link; a `referrer_id` is not taken (the spec's silent failure). */
-  shareActivityLink(instanceId: string, userId: string, message: string, customId?: string | null): { success: true; link: string } {
+  shareActivityLink(instanceId: string, userId: string, message: string, customId?: string | null): ActivityLinkShared {
     return shareActivityLink(this.emu, instanceId, userId, message, customId);
   }
 

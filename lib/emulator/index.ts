@@ -78,7 +78,7 @@ export type { Submission, UploadedFile } from './domain/interaction_modal';
 export type { PrivilegedIntentSwitches } from './domain/privileged_intents';
 export type { PortalSettings } from './domain/portal_settings';
 export type { UrlMapping } from './domain/activity_url_mappings';
-export type { ActivityInstanceView, SharedLink } from './domain/activity_instances';
+export type { ActivityAuthorization, ActivityInstanceView, ActivityLinkShared, SharedLink } from './domain/activity_instances';
 export type { DataFileStatus } from './persistence';
 export type { PendingAuthorization } from './model/types';
 export type {

@@ -21,22 +21,47 @@ interface InstanceExtras {
 
 /** A link a participant shared (shareLink). */
 export interface SharedLink {
+  /** Who shared it. */
   userId: string;
+  /** The message shared with it. */
   message: string;
+  /** The custom_id it carries, or null. */
   customId: string | null;
+  /** The link (the web base's `/activities/<applicationId>`, with `?custom_id=`). */
   link: string;
+  /** When, on the emulator clock (ms). */
   at: number;
+}
+
+/** authorizeActivity's answer. */
+export interface ActivityAuthorization {
+  /** The authorization code (no redirect URI, no PKCE: redeemed with the client secret). */
+  code: string;
+}
+
+/** shareActivityLink's answer. */
+export interface ActivityLinkShared {
+  /** Always true: a shareLink that is accepted succeeds (a referrer_id is dropped silently). */
+  success: true;
+  /** The link shared. */
+  link: string;
 }
 
 /** An activity instance as the control API and the dashboard show it. */
 export interface ActivityInstanceView {
+  /** The activity instance id. */
   id: string;
+  /** Its application. */
   applicationId: string;
+  /** The channel it was launched in. */
   channelId: string;
+  /** The guild, or null (a DM). */
   guildId: string | null;
+  /** The user who launched it. */
   launchedBy: string;
   /** The participants' user objects, the launcher first. */
   participants: Record<string, unknown>[];
+  /** The links shared from it, the last 20. */
   sharedLinks: SharedLink[];
 }
 
@@ -132,7 +157,7 @@ function participant(emu: Emulator, instanceId: string, userId: string): { launc
  * emulator's auto-approve): a code for the app with the scopes asked (`scope`, space-separated
  * or a list), no redirect URI and no PKCE, so the app's backend redeems it with its client secret.
  */
-export function authorizeActivity(emu: Emulator, instanceId: string, userId: string, scope: string | string[]): { code: string } {
+export function authorizeActivity(emu: Emulator, instanceId: string, userId: string, scope: string | string[]): ActivityAuthorization {
   const { launch, user } = participant(emu, instanceId, userId);
   const app = emu.app(launch.applicationId)!;
   const parsed = parseScopes(Array.isArray(scope) ? scope.join(' ') : scope, app);
@@ -173,7 +198,7 @@ export function authenticateActivity(emu: Emulator, applicationId: string, token
  * `custom_id` rides on the link; a `referrer_id` is accepted and dropped without an error, as the
  * service does (spec: passing it fails silently).
  */
-export function shareActivityLink(emu: Emulator, instanceId: string, userId: string, message: unknown, customId: unknown): { success: true; link: string } {
+export function shareActivityLink(emu: Emulator, instanceId: string, userId: string, message: unknown, customId: unknown): ActivityLinkShared {
   const { launch } = participant(emu, instanceId, userId);
   if (typeof message !== 'string' || message.length === 0 || message.length > MAX_MESSAGE) throw new ApiError(400, 50035, `message: a string of 1 to ${MAX_MESSAGE} characters`);
   if (customId !== undefined && customId !== null && (typeof customId !== 'string' || customId.length > MAX_CUSTOM_ID)) throw new ApiError(400, 50035, `custom_id: a string of at most ${MAX_CUSTOM_ID} characters`);

@@ -10,6 +10,7 @@ import { isLoopbackHost } from '../endpoint_policy';
 import type { Application } from '../model/types';
 import { Validator } from './validate';
 
+/** One URL mapping of the activity proxy host: a path prefix and the local server it forwards to. */
 export interface UrlMapping {
   /** The path prefix on the proxy host, `/` or `/api` (no trailing slash but for `/`). */
   prefix: string;
