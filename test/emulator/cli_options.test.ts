@@ -31,6 +31,7 @@ describe('parseCli', () => {
       ipc: false,
       webhookUrl: undefined,
       allowRemoteEndpoints: false,
+      allowRemoteActivityTargets: false,
       verbose: false,
     });
     expect(DEFAULT_PORT).toBe(8790);
