@@ -222,7 +222,9 @@ export interface ActivityCommands {
   shareLink(args: ShareLinkArgs): Promise<ShareLinkResult>;
 }
 
-type Listener = (data: ParticipantsResult) => void;
+/** A listener of {@link ActivitySDK.subscribe}: called with the event's data. */
+export type ActivityEventListener = (data: ParticipantsResult) => void;
+type Listener = ActivityEventListener;
 
 interface Pending {
   resolve(data: unknown): void;
