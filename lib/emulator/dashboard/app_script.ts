@@ -131,6 +131,8 @@ function renderApplications() {
       row('social SDK terms', app.portal.socialSdkTermsAccepted ? 'accepted' : 'not accepted'),
       row('private channel obfuscation', app.portal.privateChannelObfuscation ? 'on' : 'off'),
       row('invite cover image', app.portal.inviteCoverImage || '—'),
+      row('activities', app.activitiesEnabled ? 'on (entry point ' + (app.entryPoint || 'none') + ')' : 'off'),
+      row('activity URL mappings', app.urlMappings.map((m) => m.prefix + ' → ' + m.target).join(', ') || '—'),
     ]),
   ])));
 }
@@ -196,13 +198,15 @@ function openActivity(instance, userId, pathForm) {
   const origin = location.protocol + '//' + instance.applicationId + '.activities.localhost' + (location.port ? ':' + location.port : '');
   const query = new URLSearchParams({ instance_id: instance.id, channel_id: instance.channelId, guild_id: instance.guildId || '', frame_id: frameId, platform: 'desktop' });
   const frame = el('iframe', { id: 'activity-frame', title: 'activity', src: origin + (pathForm === '/.proxy/' ? '/.proxy/' : '/') + '?' + query.toString(), sandbox: 'allow-scripts allow-same-origin allow-forms allow-popups' });
-  current = { frame: frame, origin: origin, applicationId: instance.applicationId, instanceId: instance.id, userId: userId, frameId: frameId, subscriptions: new Set(), lastParticipants: null, ready: false };
+  current = { frame: frame, origin: origin, applicationId: instance.applicationId, instanceId: instance.id, userId: userId, frameId: frameId, subscriptions: new Set(), lastParticipants: null, ready: false, consent: null };
   fill('activity-stage',
     el('p', { id: 'activity-title', text: 'activity ' + instance.id + ' as ' + userName(userId) + ' (' + frame.src.split('?')[0] + ')' }, [el('button', { text: 'Close', onclick: closeActivity })]),
     frame);
 }
 
 function closeActivity() {
+  // A consent still asked is refused: the frame that asked is gone.
+  if (current && current.consent) current.consent(false);
   current = null;
   fill('activity-consent');
   fill('activity-stage', el('p', { class: 'muted', text: 'No activity open.' }));
@@ -224,8 +228,10 @@ function replyError(message, code, text) {
 function askConsent(scopes) {
   if (state && state.autoApprove) return Promise.resolve(true);
   const app = state.applications.find((a) => a.id === current.applicationId);
+  const open = current;
   return new Promise((resolve) => {
-    const answer = (yes) => { fill('activity-consent'); resolve(yes); };
+    const answer = (yes) => { open.consent = null; fill('activity-consent'); resolve(yes); };
+    open.consent = answer;
     fill('activity-consent', el('div', { class: 'consent' }, [
       el('p', { text: (app ? app.name : current.applicationId) + ' asks ' + userName(current.userId) + ' for: ' + scopes.join(' ') }),
       el('button', { text: 'Authorize', onclick: () => answer(true) }),
