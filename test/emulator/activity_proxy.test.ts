@@ -338,6 +338,30 @@ describe('the activity proxy host under bad input', () => {
     expect((await fetch(`${s.emu.apiBase}/gateway`)).status).toBe(200);
   }, 120_000);
 
+  it('a target that answers what is not HTTP, a bare 101, or hangs up mid-headers: a 502 or 504, and the emulator stays up', async () => {
+    const answers = ['garbage\r\n\r\n', 'HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: Upgrade\r\n\r\n', 'HTTP/1.1 200 OK\r\nContent-Le', 'HTTP/1.1 200 OK\r\nX-Bad: a\u0001b\r\nContent-Length: 0\r\n\r\n'];
+    const raw = net.createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', (chunk) => {
+        const index = Number(/GET \/(\d)/.exec(chunk.toString())?.[1] ?? 0);
+        socket.end(answers[index]);
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      s.emu.core.activityProxy!.limits.headersTimeoutMs = 500;
+      s.emu.control.setActivityUrlMappings([{ prefix: '/', target: `127.0.0.1:${(raw.address() as net.AddressInfo).port}` }]);
+      for (let i = 0; i < answers.length; i++) {
+        const reply = await viaProxy(s, `/${i}`);
+        expect([502, 504], JSON.stringify(answers[i])).toContain(reply.status);
+      }
+      expect(s.emu.core.activityProxy!.active).toBe(0);
+      expect((await fetch(`${s.emu.apiBase}/gateway`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => raw.close(() => resolve()));
+    }
+  });
+
   it('a request-smuggling attempt (Content-Length with Transfer-Encoding, two Content-Lengths) is a 400 and nothing reaches the target', async () => {
     const site = await upstream();
     servers.push(site.server);

@@ -175,7 +175,13 @@ export class ActivityProxy {
         answer.destroy();
         return;
       }
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+      try {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+      } catch {
+        // A status or header Node will not write (a peer's bytes must not end the process).
+        answer.destroy();
+        return fail(502, 'The target answered what cannot be forwarded', 'Its status line or headers are not valid HTTP.');
+      }
       // Streamed as it comes; backpressure from the browser slows the target.
       answer.pipe(res);
       answer.on('error', () => res.destroy());
