@@ -6,7 +6,6 @@
 // process serves the pipe and compares that process's user with this one's
 // (native/core/src/os/pipe_server_user.h).
 import { lstat } from 'node:fs/promises';
-import { binding } from '../../sdk/binding';
 
 export interface PipeServerCheck {
   verdict: 'same-user' | 'other-user' | 'absent' | 'unchecked';
@@ -16,7 +15,14 @@ export interface PipeServerCheck {
 
 export type CheckPipeServerUser = (path: string, pretendServerSid?: string) => Promise<PipeServerCheck>;
 
-const checkWithAddon: CheckPipeServerUser = (path, pretendServerSid) => binding.internal.checkPipeServerUser(path, pretendServerSid);
+// The addon's check, handed in by the SDK when it loads (lib/sdk/client.ts): the platform room
+// does not import the SDK's. Until then a pipe cannot be checked, so none is trusted.
+let checkWithAddon: CheckPipeServerUser = async () => ({ verdict: 'unchecked', refusal: 'its owner cannot be checked (the native addon is not loaded)' });
+
+/** The SDK gives the platform the addon's pipe-owner check (once, when it loads). */
+export function usePipeServerCheck(check: CheckPipeServerUser): void {
+  checkWithAddon = check;
+}
 
 // A test seam, read here and passed to the addon: under Wine every process runs as the same user,
 // so the refusal of another user's pipe can only be exercised by making the check see another
@@ -28,7 +34,7 @@ const PRETEND_SERVER_SID_VARIABLE = 'SDKPP_TEST_IPC_PIPE_SERVER_SID';
 export async function untrustedIpcSocket(
   path: string,
   platform = process.platform,
-  checkPipe: CheckPipeServerUser = checkWithAddon,
+  checkPipe: CheckPipeServerUser = (path, sid) => checkWithAddon(path, sid),
 ): Promise<string | undefined | 'absent'> {
   if (platform === 'win32') return untrustedPipe(path, checkPipe);
   if (typeof process.getuid !== 'function') return undefined;
