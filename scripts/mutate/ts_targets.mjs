@@ -50,6 +50,7 @@ const EXTRA_TESTS = {
   'lib/sdk/values.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
   'lib/sdk/values_types.ts': ['test/sdk/bad_input.test.ts', 'test/limits/sdk_boundaries.test.ts'],
   'lib/protocol/ipc_paths.ts': ['test/sdk/ipc_socket_owner.test.ts'],
+  'lib/platform/host/ipc_owner.ts': ['test/sdk/ipc_socket_owner.test.ts', 'test/sdk/ipc_pipe_owner.test.ts'],
 };
 
 
