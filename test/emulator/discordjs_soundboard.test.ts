@@ -25,7 +25,7 @@ let emu: RunningEmulator;
 let client: Client<true>;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, heartbeatIntervalMs: 300 });
+  emu = await startEmulator({ port: 0 });
   emu.control.setRateLimits(false);
   emu.core.state.guilds.get(SEED.guildId)!.roles.find((r) => r.id === ROLE_BOT)!.permissions = PERMISSIONS;
   client = await loggedIn(new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildExpressions, GatewayIntentBits.GuildVoiceStates], rest: { api: emu.apiBase } }), emu.application.botToken);

@@ -235,6 +235,8 @@ describe('rate limits', () => {
     }
     expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
     const limited = await api.post(`/lobbies/${lobby.id}/messages`, { content: 'over' }, alice);
+    // The emulator clock runs on with real time: the checks below count what passed since.
+    const limitedAt = s.emu.control.now();
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ message: expect.any(String), code: expect.any(Number), retry_after: expect.any(Number), global: false });
     expect(limited.body.retry_after).toBeGreaterThan(0);
@@ -249,10 +251,12 @@ describe('rate limits', () => {
     const history = (await api.get(`/lobbies/${lobby.id}/messages?limit=200`, alice)).body.map((m: { content: string }) => m.content);
     expect(history).not.toContain('over');
     expect(history).toHaveLength(10);
-    // Still limited just before the window ends; free once it has.
-    s.emu.control.advanceClock(Math.ceil(limited.body.retry_after * 1000) - 100);
+    // Still limited just before the window ends (200 ms before, counting the real time that
+    // passed since the 429); free once it has.
+    const beforeEnd = Math.ceil(limited.body.retry_after * 1000) - 200 - (s.emu.control.now() - limitedAt);
+    s.emu.control.advanceClock(Math.max(0, beforeEnd));
     expect((await api.post(`/lobbies/${lobby.id}/messages`, { content: 'early' }, alice)).status).toBe(429);
-    s.emu.control.advanceClock(100);
+    s.emu.control.advanceClock(250);
     expect((await api.post(`/lobbies/${lobby.id}/messages`, { content: 'later' }, alice)).status).toBe(200);
   });
 
