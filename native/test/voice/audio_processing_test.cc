@@ -53,9 +53,10 @@ struct EchoResult {
   int32_t delay_ms = -1;
 };
 
-// The near end talks in a speech rhythm: its tone (−30 dBFS peak, as loud as the echo) sounds
-// for the first half of every half second. Always on, it would be no talker but a hum (and
-// speexdsp's canceller adapts slowly under endless double talk: 13–17 dB in 2 s, measured).
+// The near end talks in a speech rhythm: its tone (−33 dBFS RMS, about as loud as the echo's
+// −31) sounds for the first half of every half second. Always on, it would be no talker but a
+// hum (and speexdsp's canceller adapts slowly under endless double talk: 13–17 dB in 2 s,
+// measured with a tone as loud as the echo).
 constexpr double kBurstSeconds = 0.25;
 bool NearTalks(uint64_t n) { return std::fmod(double(n) / kSampleRate, 2 * kBurstSeconds) < kBurstSeconds; }
 double NearTone(uint64_t n) {
@@ -87,8 +88,8 @@ Split SplitTone(const std::vector<double>& signal, size_t from, size_t to) {
   return split;
 }
 
-// A talker at the far end for 3 s, heard back at −10 dB; measured over the third second, after
-// 2 s of convergence.
+// A talker at the far end (−20 dBFS) for 3 s, heard back at −10 dB; measured over the third
+// second, after 2 s of convergence.
 EchoResult MeasureEcho(uint32_t delay_ms) {
   EchoRoom room(delay_ms);
   room.near_sound = NearTone;

@@ -8,7 +8,12 @@
 #include "sdkpp/enums.h"
 #include "util/utf8_path.h"
 
-#if !defined(_WIN32)
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#include <share.h>
+#include <sys/stat.h>
+#else
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -46,7 +51,13 @@ void WavHeader(uint8_t* header, uint32_t data_bytes) {
 // symbolic link. On Windows the folder's ACL (the user's profile) keeps it private.
 std::FILE* CreatePrivate(const std::filesystem::path& path) {
 #if defined(_WIN32)
-  return ::_wfopen(path.c_str(), L"wbx");
+  int fd = -1;
+  if (::_wsopen_s(&fd, path.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY, _SH_DENYWR, _S_IREAD | _S_IWRITE) != 0) {
+    return nullptr;
+  }
+  std::FILE* file = ::_fdopen(fd, "wb");
+  if (file == nullptr) ::_close(fd);
+  return file;
 #else
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, S_IRUSR | S_IWUSR);
   if (fd < 0) return nullptr;
