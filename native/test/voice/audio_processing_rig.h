@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <numbers>
 #include <vector>
 
 #include "voice/audio/audio_engine.h"
@@ -35,7 +36,7 @@ class SignalSource {
     high_ += 0.02 * (low_ - high_);
     const double band = (low_ - high_) * 4.2;  // ≈ unit RMS
     const double phrase = std::fmod(t, 1.5);
-    const double syllable = phrase > 1.2 ? 0.0 : std::fabs(std::sin(2 * M_PI * 2.0 * t));
+    const double syllable = phrase > 1.2 ? 0.0 : std::fabs(std::sin(2 * std::numbers::pi * 2.0 * t));
     return band * syllable * 1.93 * 32768.0 * std::pow(10.0, rms_dbfs / 20.0);
   }
 
@@ -61,7 +62,7 @@ inline double Db(double power) { return 10 * std::log10(std::fmax(power, 1e-20))
 inline double TonePower(const std::vector<double>& signal, size_t from, size_t to, double hz) {
   double in_phase = 0, quadrature = 0;
   for (size_t i = from; i < to; ++i) {
-    const double phase = 2 * M_PI * hz * double(i) / kSampleRate;
+    const double phase = 2 * std::numbers::pi * hz * double(i) / kSampleRate;
     in_phase += signal[i] * std::sin(phase);
     quadrature += signal[i] * std::cos(phase);
   }

@@ -60,7 +60,7 @@ struct EchoResult {
 constexpr double kBurstSeconds = 0.25;
 bool NearTalks(uint64_t n) { return std::fmod(double(n) / kSampleRate, 2 * kBurstSeconds) < kBurstSeconds; }
 double NearTone(uint64_t n) {
-  return NearTalks(n) ? 1036.0 * std::sin(2 * M_PI * kNearToneHz * double(n) / kSampleRate) : 0.0;
+  return NearTalks(n) ? 1036.0 * std::sin(2 * std::numbers::pi * kNearToneHz * double(n) / kSampleRate) : 0.0;
 }
 
 // Over [from, to) in whole bursts: the power while the near end is silent (ERLE is measured
@@ -224,7 +224,7 @@ TEST(AudioProcessing, AllProcessingAndTheDumpNeverAllocateOnTheAudioThread) {
   const auto folder = std::filesystem::temp_directory_path() /
                       ("sdkpp-test-aec-alloc-" + std::to_string(std::random_device{}()));
   EchoRoom room(120);
-  room.near_sound = [](uint64_t n) { return 1036.0 * std::sin(2 * M_PI * kNearToneHz * double(n) / kSampleRate); };
+  room.near_sound = [](uint64_t n) { return 1036.0 * std::sin(2 * std::numbers::pi * kNearToneHz * double(n) / kSampleRate); };
   ASSERT_TRUE(room.Start());
   room.near.engine->SetEchoCancellation(true);
   room.near.engine->SetNoiseSuppression(true);
@@ -267,7 +267,7 @@ TEST(AudioProcessing, TheDumpWritesFarEndMicrophoneAndProcessedAsPrivateWavFiles
   const auto folder = std::filesystem::temp_directory_path() /
                       ("sdkpp-test-aec-dump-" + std::to_string(std::random_device{}()));
   EchoRoom room(120);
-  room.near_sound = [](uint64_t n) { return 1036.0 * std::sin(2 * M_PI * kNearToneHz * double(n) / kSampleRate); };
+  room.near_sound = [](uint64_t n) { return 1036.0 * std::sin(2 * std::numbers::pi * kNearToneHz * double(n) / kSampleRate); };
   ASSERT_TRUE(room.Start());
   room.near.engine->SetEchoCancellation(true);
   std::string error;
