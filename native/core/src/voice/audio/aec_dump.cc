@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <exception>
 #include <ctime>
 #include <filesystem>
 
@@ -123,6 +124,16 @@ std::vector<std::string> AecDump::Files() const {
 }
 
 void AecDump::Run() {
+  try {
+    RunLoop();
+  } catch (const std::exception& error) {
+    // Nothing may escape a thread (it would end the process): the dump stops, said once. The
+    // audio thread's pushes then fill the ring and are counted as dropped.
+    log_(Severity(LoggingSeverity::Error), std::string("AEC dump: the writer stopped: ") + error.what());
+  }
+}
+
+void AecDump::RunLoop() {
   for (;;) {
     while (ring_.PopWith([&](const Frame& frame) { Write(frame); })) {
     }

@@ -51,6 +51,7 @@ class AecDump {
  private:
   struct WavFile;
   void Run();
+  void RunLoop();
   void Write(const Frame& frame);
   void CloseFiles();
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -255,13 +256,18 @@ class NativeAudioEngine final : public AudioEngine {
     // The writer thread's lines reach the app's voice log through DrainEvents.
     auto dump_logs = dump_logs_;
     auto wake = wake_;
-    aec_dump_ = std::make_unique<AecDump>(directory, [dump_logs, wake](int32_t severity, std::string line) {
-      {
-        std::lock_guard lock(dump_logs->mutex);
-        dump_logs->lines.emplace_back(severity, std::move(line));
-      }
-      wake->Wake();
-    });
+    try {
+      aec_dump_ = std::make_unique<AecDump>(directory, [dump_logs, wake](int32_t severity, std::string line) {
+        {
+          std::lock_guard lock(dump_logs->mutex);
+          dump_logs->lines.emplace_back(severity, std::move(line));
+        }
+        wake->Wake();
+      });
+    } catch (const std::exception& failure) {  // no thread to write with: nothing is dumped
+      error = std::string("the dump writer could not start: ") + failure.what();
+      return false;
+    }
     shared_.aec_dump.store(aec_dump_.get(), std::memory_order_release);
     return true;
   }
