@@ -1,8 +1,9 @@
 // The native audio engine of a Client: one per Client, its work on the device backend's audio
 // thread (Client::Thread::Voice), which never waits on the JS thread.
 //
-// Send path, per 20 ms tick: capture → input volume → each call's captured hook (in place, on
-// the call's own copy) → VAD or PTT gate (five silence frames when it closes) → self-mute →
+// Send path, per 20 ms tick: capture → input volume → the microphone's processing (echo
+// cancellation, noise suppression, gain control: capture_processing.h, once for all calls) →
+// each call's captured hook (in place, on the call's own copy) → VAD or PTT gate (five silence frames when it closes) → self-mute →
 // Opus encode once per call → the call's outgoing ring (docs/voice-calls.md "Pipeline"). Receive path:
 // PushReceived (JS thread) → per-user jitter buffer → Opus decode (or concealment) → received
 // hook → participant volume, local mute → saturating mix → output volume, deafen → speaker.
