@@ -321,6 +321,40 @@ TEST(AudioProcessing, TheDumpWritesFarEndMicrophoneAndProcessedAsPrivateWavFiles
   std::filesystem::remove_all(folder);
 }
 
+TEST(AudioProcessing, TheDumpRestartedWithinASecondMakesNewFilesAndTheSameFolderAgainKeepsItsFiles) {
+  const auto folder = std::filesystem::temp_directory_path() /
+                      ("sdkpp-test-aec-restart-" + std::to_string(std::random_device{}()));
+  testing::Side side;
+  ASSERT_TRUE(side.AddCall(7));
+  side.device->PlaySine(440, -20);
+  std::string error;
+  auto count = [&] {
+    size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) files += entry.is_regular_file() ? 1 : 0;
+    return files;
+  };
+  ASSERT_TRUE(side.engine->SetAecDump(true, folder.string(), error)) << error;
+  side.Tick(5);
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));  // the writer made its files
+  // The same folder again (SetVoiceLogDir with the same folder, say): the dump goes on.
+  ASSERT_TRUE(side.engine->SetAecDump(true, folder.string(), error)) << error;
+  side.Tick(5);
+  ASSERT_TRUE(side.engine->SetAecDump(false, "", error));
+  side.Tick(3);
+  EXPECT_EQ(count(), 3u);
+  // Off and on again for the same call, within the same second: three new files, none lost.
+  ASSERT_TRUE(side.engine->SetAecDump(true, folder.string(), error)) << error;
+  side.Tick(5);
+  ASSERT_TRUE(side.engine->SetAecDump(false, "", error));
+  side.Tick(3);
+  EXPECT_EQ(count(), 6u);
+  for (const auto& event : side.events.Of(testing::RecordedEvent::Kind::Log)) {
+    EXPECT_EQ(event.message.find("cannot create"), std::string::npos) << event.message;
+  }
+  side.engine->Shutdown();
+  std::filesystem::remove_all(folder);
+}
+
 TEST(AudioProcessing, TheDumpStopsAt60SecondsAndSaysSo) {
   const auto folder = std::filesystem::temp_directory_path() /
                       ("sdkpp-test-aec-limit-" + std::to_string(std::random_device{}()));

@@ -1,5 +1,6 @@
 #include "voice/audio/aec_dump.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <exception>
@@ -160,7 +161,10 @@ void AecDump::Write(const Frame& frame) {
     std::error_code error;
     const fs::path folder = util::PathFromUtf8(directory_);
     fs::create_directories(folder, error);
-    const std::string stem = "sdkpp-aec-dump-" + std::to_string(frame.call_id) + "-" + UtcStamp() + "-";
+    // The number keeps two dumps of one call in the same second apart (the dump restarted).
+    static std::atomic<uint32_t> made_dumps{0};
+    const std::string stem = "sdkpp-aec-dump-" + std::to_string(frame.call_id) + "-" + UtcStamp() + "-" +
+                             std::to_string(made_dumps.fetch_add(1) + 1) + "-";
     for (int i = 0; i < 3; ++i) {
       const fs::path path = folder / util::PathFromUtf8(stem + kSignalNames[i] + ".wav");
       files_[i] = std::make_unique<WavFile>();

@@ -47,6 +47,7 @@ class AecDump {
 
   // The files written so far (for tests and the log), in the order made. Any thread.
   std::vector<std::string> Files() const;
+  const std::string& directory() const { return directory_; }
 
  private:
   struct WavFile;

@@ -247,6 +247,7 @@ class NativeAudioEngine final : public AudioEngine {
       error = "the audio engine is shut down";
       return false;
     }
+    if (on && aec_dump_ && aec_dump_->directory() == directory) return true;  // already writing there
     RetireAecDump();
     if (!on) return true;
     if (directory.empty()) {
