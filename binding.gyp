@@ -1,5 +1,6 @@
 {
-  'includes': ['native/sources.gypi', 'native/third_party/opus/opus_sources.gypi'],
+  'includes': ['native/sources.gypi', 'native/third_party/opus/opus_sources.gypi',
+               'native/third_party/speexdsp/speexdsp_sources.gypi'],
   'targets': [
     {
       # libopus 1.3.1, vendored (native/third_party/opus/README.md), linked statically into the
@@ -38,6 +39,31 @@
       },
     },
     {
+      # speexdsp 1.2.1, vendored (native/third_party/speexdsp/README.md): the echo canceller and
+      # the preprocessor (noise suppression, gain control) of the audio engine, linked statically
+      # into the addon like libopus, no symbols exported.
+      'target_name': 'libspeexdsp',
+      'type': 'static_library',
+      'sources': ['<@(speexdsp_sources)'],
+      'include_dirs': ['<@(speexdsp_include_list)'],
+      'defines': ['<@(speexdsp_defines)'],
+      # As libopus: not our warnings, optimised in every build (it runs on the audio thread), PIC.
+      'cflags': ['-w', '-O3', '-fPIC', '-fvisibility=hidden'],
+      'cflags!': ['-O0', '-O2'],
+      'xcode_settings': {
+        'GCC_WARN_INHIBIT_ALL_WARNINGS': 'YES',
+        'GCC_OPTIMIZATION_LEVEL': '3',
+        'GCC_SYMBOLS_PRIVATE_EXTERN': 'YES',
+        'MACOSX_DEPLOYMENT_TARGET': '11.0',
+      },
+      'msvs_settings': {
+        'VCCLCompilerTool': {'WarningLevel': '0', 'Optimization': '2'},
+      },
+      'direct_dependent_settings': {
+        'include_dirs': ['native/third_party/speexdsp/include'],
+      },
+    },
+    {
       # The commit hash (Client::GetVersionHash) in a target of its own: the define changes with
       # every commit, and on the sdkpp target it would recompile every file of the addon.
       'target_name': 'sdkpp_version',
@@ -51,7 +77,7 @@
     },
     {
       'target_name': 'sdkpp',
-      'dependencies': ['libopus', 'sdkpp_version'],
+      'dependencies': ['libopus', 'libspeexdsp', 'sdkpp_version'],
       'variables': {
         # Relative to this file (gyp mangles object paths of absolute sources); the package may
         # be hoisted next to ours when sdkpp is installed as a dependency.

@@ -90,9 +90,12 @@
       'native/core/src/voice/call/call_manager.cc',
       'native/core/src/voice/call/call_session.cc',
       # voice/audio: building blocks of the audio engine (no apostrophes here: CMake parses quotes)
+      'native/core/src/voice/audio/aec_dump.cc',
       'native/core/src/voice/audio/audio_backend_choice.cc',
       'native/core/src/voice/audio/audio_engine.cc',
       'native/core/src/voice/audio/audio_engine_opus.cc',
+      'native/core/src/voice/audio/capture_processing.cc',
+      'native/core/src/voice/audio/echo_delay_estimator.cc',
       'native/core/src/voice/audio/engine_audio_thread.cc',
       'native/core/src/voice/audio/jitter_buffer.cc',
       'native/core/src/voice/audio/opus_codec.cc',

@@ -222,20 +222,24 @@ export abstract class AudioMethods extends UsersMethods {
     this.native.SetSelfDeafAll(deaf);
   }
   /**
-   * Accepted for the C++ SDK's callers; no effect yet (logged as a Warning): no audio processing in this build.
+   * Echo cancellation of the microphone, on by default: what the speaker plays is taken out of
+   * what the microphone hears (the speaker-to-microphone delay, up to 300 ms, is found by itself).
    */
   SetEchoCancellation(on: boolean): void {
     this.native.SetEchoCancellation(on);
   }
-  /** Accepted; no effect yet (logged as a Warning). */
+  /** Noise suppression of the microphone (steady background noise about 15 dB lower), on by default. */
   SetNoiseSuppression(on: boolean): void {
     this.native.SetNoiseSuppression(on);
   }
-  /** Accepted; no effect yet (logged as a Warning). */
+  /**
+   * The stronger noise suppression, off by default: the same suppressor, twice as deep (−40 dB
+   * instead of −20); no learned model as the C++ SDK's.
+   */
   SetNoiseCancellation(on: boolean): void {
     this.native.SetNoiseCancellation(on);
   }
-  /** Accepted; no effect yet (logged as a Warning). */
+  /** Automatic gain control of the microphone (speech brought to about −20 dBFS), on by default. */
   SetAutomaticGainControl(on: boolean): void {
     this.native.SetAutomaticGainControl(on);
   }
@@ -243,7 +247,11 @@ export abstract class AudioMethods extends UsersMethods {
   SetEngineManagedAudioSession(isEngineManaged: boolean): void {
     this.native.SetEngineManagedAudioSession(isEngineManaged);
   }
-  /** Accepted; no effect yet (logged as a Warning). */
+  /**
+   * Off by default. On: each call writes its echo canceller's far end, raw microphone and
+   * processed microphone as WAV files (16-bit mono, 48 kHz, at most 60 s each, readable by the
+   * user only) into the voice log folder (SetVoiceLogDir; without one it waits for it).
+   */
   SetAecDump(on: boolean): void {
     this.native.SetAecDump(on);
   }

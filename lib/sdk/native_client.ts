@@ -227,6 +227,8 @@ export interface NativeAudioMethods {
   /** Tests and demos: drives the virtual audio devices (wrap_client_audio.cc). */
   _VirtualAudio(op: 'sine', hz: number, dBFS: number): boolean | undefined;
   _VirtualAudio(op: 'silence'): boolean | undefined;
+  _VirtualAudio(op: 'pcm', pcm: Int16Array): boolean | undefined;
+  _VirtualAudio(op: 'leak', delayMs: number, gainDb: number): boolean | undefined;
   _VirtualAudio(op: 'speaker', frames: number): Int16Array | undefined;
   /** The Node option audio.backend, applied before the audio engine exists (false after). */
   _SetAudioBackend(backend: 'system' | 'virtual'): boolean;

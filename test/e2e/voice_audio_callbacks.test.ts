@@ -8,7 +8,7 @@ import { Call, type Client } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
 import type { OutShouldMuteBox } from '../../lib/sdk/voice_types';
 import { measureTone } from './fixtures/tone_measure.cjs';
-import { readyClient, startHarness, tick, until, type Harness } from './helpers';
+import { rawMicrophone, readyClient, startHarness, tick, until, type Harness } from './helpers';
 
 let h: Harness;
 let a: Client;
@@ -106,6 +106,8 @@ describe('JS audio callbacks in a lobby call', () => {
   it('refuses a missing or non-function callback with a TypeError naming it', async () => {
     a = await readyClient(h, h.emu.users[0].id);
     b = await readyClient(h, h.emu.users[1].id);
+    // Test tones, not voices: gain control would undo the callback's −6 dB (helpers.ts).
+    for (const client of [a, b]) rawMicrophone(client);
     const created = await a.CreateOrJoinLobby('voice-callbacks-e2e');
     lobbyId = created.lobbyId;
     await b.CreateOrJoinLobby('voice-callbacks-e2e');

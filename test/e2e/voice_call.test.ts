@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioModeType, Call, Client } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
-import { readyClient, startHarness, tick, until, type Harness } from './helpers';
+import { rawMicrophone, readyClient, startHarness, tick, until, type Harness } from './helpers';
 import { measureTone as measure } from './fixtures/tone_measure.cjs';
 
 let h: Harness;
@@ -33,8 +33,9 @@ afterAll(async () => {
 
 describe('a lobby call between two SDK clients', () => {
   it('connects both and carries each microphone to the other speaker at its frequency', async () => {
-    a = await readyClient(h, h.emu.users[0].id);
-    b = await readyClient(h, h.emu.users[1].id);
+    // Test tones, not voices (helpers.ts): their levels are measured as sent.
+    a = rawMicrophone(await readyClient(h, h.emu.users[0].id));
+    b = rawMicrophone(await readyClient(h, h.emu.users[1].id));
     const created = await a.CreateOrJoinLobby('voice-e2e');
     lobbyId = created.lobbyId;
     await b.CreateOrJoinLobby('voice-e2e');

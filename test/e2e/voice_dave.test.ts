@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../lib/emulator/index';
 import { Call, Client, LoggingSeverity } from '../../lib/index';
 import type { NativeClient } from '../../lib/sdk/native_client';
-import { readyClient, startHarness, tick, until, type Harness } from './helpers';
+import { rawMicrophone, readyClient, startHarness, tick, until, type Harness } from './helpers';
 import { measureTone } from './fixtures/tone_measure.cjs';
 
 const MARCH_FIRST = Date.UTC(2026, 2, 1);
@@ -44,7 +44,7 @@ function privacyCodes(client: Client): string[] {
 const last = (codes: string[]) => codes[codes.length - 1] ?? '';
 
 async function inCall(h: Harness, userIndex: number, secret: string, hz: number) {
-  const client = await readyClient(h, h.emu.users[userIndex].id);
+  const client = rawMicrophone(await readyClient(h, h.emu.users[userIndex].id));  // a test tone (helpers.ts)
   const codes = privacyCodes(client);
   const { lobbyId } = await client.CreateOrJoinLobby(secret);
   if (hz > 0) nativeOf(client)._VirtualAudio('sine', hz, -20);

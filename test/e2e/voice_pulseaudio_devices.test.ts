@@ -15,7 +15,7 @@ import { Call, LoggingSeverity, type AudioDevice, type Client } from '../../lib/
 import type { NativeClient } from '../../lib/sdk/native_client';
 import { scaledMs } from '../load_factor';
 import { measureTone } from './fixtures/tone_measure.cjs';
-import { readyClient, startHarness, tick, until, type Harness } from './helpers';
+import { rawMicrophone, readyClient, startHarness, tick, until, type Harness } from './helpers';
 
 const nativeOf = (client: Client) => (client as unknown as { native: NativeClient }).native;
 
@@ -152,8 +152,9 @@ describe.skipIf(!running)('the PulseAudio backend against a headless server', ()
     // libpulse in this process (client B's backend) finds the private server through this.
     process.env.PULSE_SERVER = running!.env.PULSE_SERVER;
     h = await startHarness();
-    a = await readyClient(h, h.emu.users[0].id);
-    b = await readyClient(h, h.emu.users[1].id, { audio: { backend: 'system' } });
+    // Test tones, not voices (helpers.ts rawMicrophone).
+    a = rawMicrophone(await readyClient(h, h.emu.users[0].id));
+    b = rawMicrophone(await readyClient(h, h.emu.users[1].id, { audio: { backend: 'system' } }));
     b.AddVoiceLogCallback((message) => warnings.push(message), LoggingSeverity.Warning);
   });
   afterAll(async () => {

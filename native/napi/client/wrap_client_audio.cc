@@ -1,6 +1,7 @@
 // NativeClient's audio and calls (core: native/core/src/client/client_audio.cc).
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "callbacks/callback_adapter.h"
 #include "callbacks/client_handlers.h"
@@ -12,6 +13,7 @@
 #include "util/args.h"
 #include "util/convert.h"
 #include "voice/audio/audio_backend_choice.h"
+#include "voice/audio/audio_format.h"
 #include "voice/audio/virtual_audio_backend.h"
 #include "voice/audio_callback_bridge.h"
 #include "voice/wrap_call.h"
@@ -261,6 +263,7 @@ Napi::Value ClientWrap::SetAudioBackend(const Napi::CallbackInfo& info) {
 
 // Tests, demos and benchmarks drive the virtual audio devices (the backend of
 // audio.backend 'virtual', and of 'system' where no sound server answers): _VirtualAudio("sine", hz, dBFS) | ("silence") plays into the microphone;
+// ("pcm", Int16Array) loops interleaved stereo PCM into it; ("leak", delayMs, gainDb) lets the speaker leak into the microphone (delayMs 0: no more);
 // ("speaker", frames) copies what the speaker played last (interleaved stereo int16).
 // Undefined when the Client's backend is not the virtual one.
 Napi::Value ClientWrap::VirtualAudio(const Napi::CallbackInfo& info) {
@@ -280,6 +283,24 @@ Napi::Value ClientWrap::VirtualAudio(const Napi::CallbackInfo& info) {
     backend->PlaySilence();
     return Napi::Boolean::New(info.Env(), true);
   }
+  if (op == "pcm") {
+    // Interleaved stereo 48 kHz int16 (at most 60 s), looped: a voice for the echo tests.
+    Napi::Value value = info.Length() > 1 ? info[1] : info.Env().Undefined();
+    if (!value.IsTypedArray() || value.As<Napi::TypedArray>().TypedArrayType() != napi_int16_array ||
+        value.As<Napi::Int16Array>().ElementLength() > size_t(voice::kSampleRate) * voice::kChannels * 60) {
+      ThrowTypeError(ArgRef{info, 1, m, "pcm"}, "must be an Int16Array of at most 60 s of stereo 48 kHz");
+    }
+    auto pcm = value.As<Napi::Int16Array>();
+    backend->PlayPcm(std::vector<int16_t>(pcm.Data(), pcm.Data() + pcm.ElementLength()), true);
+    return Napi::Boolean::New(info.Env(), true);
+  }
+  if (op == "leak") {
+    double delay = ReadFloat(ArgRef{info, 1, m, "delayMs"}, 0, voice::VirtualAudioBackend::kMaxSpeakerLeakMs,
+                             "must be from 0 to 1000 (ms)");
+    double gain = ReadFloat(ArgRef{info, 2, m, "gainDb"}, -100, 0, "must be from -100 to 0 (dB)");
+    backend->SetSpeakerLeak(static_cast<uint32_t>(delay), gain);
+    return Napi::Boolean::New(info.Env(), true);
+  }
   if (op == "speaker") {
     int32_t frames = ReadInt(ArgRef{info, 1, m, "frames"}, 1, 500, "must be an integer from 1 to 500");
     auto samples = backend->SpeakerHistory(static_cast<size_t>(frames));
@@ -287,7 +308,7 @@ Napi::Value ClientWrap::VirtualAudio(const Napi::CallbackInfo& info) {
     std::copy(samples.begin(), samples.end(), out.Data());
     return out;
   }
-  ThrowRangeError(ArgRef{info, 0, m, "op"}, "must be sine, silence or speaker");
+  ThrowRangeError(ArgRef{info, 0, m, "op"}, "must be sine, silence, pcm, leak or speaker");
 }
 
 }  // namespace sdkpp::napi

@@ -678,18 +678,21 @@ class Client {
   bool GetSelfDeafAll();
   // Deafens (true) or undeafens the current user in every call.
   void SetSelfDeafAll(bool deaf);
-  // Accepted for the C++ SDK's callers; no effect yet: no audio processing is built in, so these
-  // are logged (Warning, no effect). SetOpusHardwareCoding too: Opus runs in software.
+  // Echo cancellation of the microphone, on by default: what the speaker plays is taken out of
+  // what the microphone hears (the delay between them, up to 300 ms, is found by itself).
   void SetEchoCancellation(bool on);
-  // Noise suppression on or off: logged, no effect (see above).
+  // Noise suppression of the microphone, on by default.
   void SetNoiseSuppression(bool on);
-  // Noise cancellation on or off: logged, no effect (see above).
+  // The stronger noise suppression (the same suppressor twice as deep), off by default.
   void SetNoiseCancellation(bool on);
-  // Automatic gain control on or off: logged, no effect (see above).
+  // Automatic gain control of the microphone, on by default.
   void SetAutomaticGainControl(bool on);
-  // Whether the engine manages the (mobile) audio session: logged, no effect (see above).
+  // Accepted for the C++ SDK's callers: logged (Warning, no effect), as SetOpusHardwareCoding
+  // (Opus runs in software): this build has no mobile audio session.
   void SetEngineManagedAudioSession(bool isEngineManaged);
-  // An echo-cancellation dump on or off: logged, no effect (see above).
+  // Off by default. On: each call writes its echo canceller's far end, raw and processed
+  // microphone as WAV files (16-bit mono 48 kHz, at most 60 s, mode 0600) into the voice log
+  // folder (SetVoiceLogDir; without one it waits for it).
   void SetAecDump(bool on);
   // Opus hardware encoding and decoding: logged, no effect (Opus runs in software).
   void SetOpusHardwareCoding(bool encode, bool decode);

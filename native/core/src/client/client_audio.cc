@@ -11,10 +11,10 @@
 namespace sdkpp {
 namespace {
 
-// Settings this SDK accepts but cannot act on yet (no audio processing, no hardware Opus, no
-// engine-managed audio session): never a silent success.
+// Settings this SDK accepts but cannot act on (no hardware Opus, no engine-managed audio
+// session): never a silent success.
 void NoEffect(ClientImpl& impl, const std::string& call) {
-  std::string line = call + ": no effect; this sdkpp build has no such audio processing yet";
+  std::string line = call + ": no effect in this sdkpp build";
   impl.logger().Log(LoggingSeverity::Warning, line);
   impl.calls().voice_logger().Log(LoggingSeverity::Warning, line);
 }
@@ -128,19 +128,19 @@ void Client::SetSelfDeafAll(bool deaf) {
 }
 
 void Client::SetEchoCancellation(bool on) {
-  if (impl_) NoEffect(*impl_, "SetEchoCancellation(" + OnOff(on) + ")");
+  if (impl_) impl_->calls().SetEchoCancellation(on);
 }
 
 void Client::SetNoiseSuppression(bool on) {
-  if (impl_) NoEffect(*impl_, "SetNoiseSuppression(" + OnOff(on) + ")");
+  if (impl_) impl_->calls().SetNoiseSuppression(on);
 }
 
 void Client::SetNoiseCancellation(bool on) {
-  if (impl_) NoEffect(*impl_, "SetNoiseCancellation(" + OnOff(on) + ")");
+  if (impl_) impl_->calls().SetNoiseCancellation(on);
 }
 
 void Client::SetAutomaticGainControl(bool on) {
-  if (impl_) NoEffect(*impl_, "SetAutomaticGainControl(" + OnOff(on) + ")");
+  if (impl_) impl_->calls().SetAutomaticGainControl(on);
 }
 
 void Client::SetEngineManagedAudioSession(bool isEngineManaged) {
@@ -148,7 +148,7 @@ void Client::SetEngineManagedAudioSession(bool isEngineManaged) {
 }
 
 void Client::SetAecDump(bool on) {
-  if (impl_) NoEffect(*impl_, "SetAecDump(" + OnOff(on) + ")");
+  if (impl_) impl_->calls().SetAecDump(on);
 }
 
 void Client::SetOpusHardwareCoding(bool encode, bool decode) {
@@ -174,7 +174,7 @@ void Client::AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeveri
 }
 
 void Client::SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity) {
-  if (impl_) impl_->calls().voice_logger().SetLogDirectory(path, minSeverity);
+  if (impl_) impl_->calls().SetVoiceLogDir(path, minSeverity);
 }
 
 }  // namespace sdkpp

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <exception>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -12,6 +14,7 @@
 
 #include "sdkpp/enums.h"
 #include "sdkpp/limits.h"
+#include "voice/audio/aec_dump.h"
 #include "voice/audio/audio_engine.h"
 #include "voice/audio/engine_audio_thread.h"
 #include "voice/audio/engine_call.h"
@@ -64,6 +67,7 @@ class NativeAudioEngine final : public AudioEngine {
     }
     if (!backend_->IsRunning()) {
       audio_.ContinueClock();
+      audio_.PrepareProcessing();
       std::string start_error;
       if (!backend_->Start(audio_, start_error)) {
         error = std::string("the ") + backend_->Name() + " audio device did not start: " + start_error;
@@ -233,6 +237,42 @@ class NativeAudioEngine final : public AudioEngine {
     }
   }
 
+  void SetEchoCancellation(bool on) override { shared_.echo_cancellation.store(on); }
+  void SetNoiseSuppression(bool on) override { shared_.noise_suppression.store(on); }
+  void SetNoiseCancellation(bool on) override { shared_.noise_cancellation.store(on); }
+  void SetAutomaticGainControl(bool on) override { shared_.automatic_gain_control.store(on); }
+
+  bool SetAecDump(bool on, const std::string& directory, std::string& error) override {
+    if (shut_down_) {
+      error = "the audio engine is shut down";
+      return false;
+    }
+    if (on && aec_dump_ && aec_dump_->directory() == directory) return true;  // already writing there
+    RetireAecDump();
+    if (!on) return true;
+    if (directory.empty()) {
+      error = "no folder to write the dump into";
+      return false;
+    }
+    // The writer thread's lines reach the app's voice log through DrainEvents.
+    auto dump_logs = dump_logs_;
+    auto wake = wake_;
+    try {
+      aec_dump_ = std::make_unique<AecDump>(directory, [dump_logs, wake](int32_t severity, std::string line) {
+        {
+          std::lock_guard lock(dump_logs->mutex);
+          dump_logs->lines.emplace_back(severity, std::move(line));
+        }
+        wake->Wake();
+      });
+    } catch (const std::exception& failure) {  // no thread to write with: nothing is dumped
+      error = std::string("the dump writer could not start: ") + failure.what();
+      return false;
+    }
+    shared_.aec_dump.store(aec_dump_.get(), std::memory_order_release);
+    return true;
+  }
+
   AudioDeviceBackend& Backend() override { return *backend_; }
 
   void DrainEvents(AudioEngineEvents& events) override {
@@ -241,6 +281,12 @@ class NativeAudioEngine final : public AudioEngine {
     // Taken before any callback runs: a callback may call back into the engine.
     std::vector<std::pair<int32_t, std::string>> logs;
     logs.swap(js_logs_);
+    {
+      std::lock_guard lock(dump_logs_->mutex);
+      for (auto& line : dump_logs_->lines) logs.push_back(std::move(line));
+      dump_logs_->lines.clear();
+    }
+    FreeRetiredAecDump();
     for (const auto& [severity, message] : logs) events.OnAudioLog(severity, message);
     if (wake_->devices_changed.exchange(false, std::memory_order_acq_rel)) events.OnDevicesChanged();
 
@@ -280,6 +326,8 @@ class NativeAudioEngine final : public AudioEngine {
     counters.encode_errors = get(cells.encode_errors);
     counters.events_dropped = get(cells.events_dropped);
     counters.hook_errors = get(cells.hook_errors);
+    counters.aec_dump_frames_dropped = get(cells.aec_dump_frames_dropped);
+    counters.echo_delay_ms = shared_.echo_delay_ms.load(std::memory_order_relaxed);
     return counters;
   }
 
@@ -290,6 +338,9 @@ class NativeAudioEngine final : public AudioEngine {
     backend_->SetDeviceChangeListener({});
     backend_->Stop();  // joins the audio thread: from here on everything is this thread's
     audio_.Forget();
+    shared_.aec_dump.store(nullptr);
+    aec_dump_.reset();  // writes what is left and closes the files
+    retired_aec_dumps_.clear();
     EngineCommand command;
     while (shared_.commands.Pop(command)) {
     }
@@ -370,6 +421,21 @@ class NativeAudioEngine final : public AudioEngine {
     while (!unsent_commands_.empty() && shared_.commands.Push(unsent_commands_.front())) unsent_commands_.pop_front();
   }
 
+  // The dump leaves the audio thread's sight first; it is destroyed (its files completed) once
+  // the audio thread finished the tick that might still hold it, or at once when it is stopped.
+  void RetireAecDump() {
+    if (!aec_dump_) return;
+    shared_.aec_dump.store(nullptr, std::memory_order_release);
+    retired_aec_dumps_.emplace_back(std::move(aec_dump_), shared_.counters.ticks.load(std::memory_order_acquire));
+    FreeRetiredAecDump();
+  }
+  void FreeRetiredAecDump() {
+    // A tick that loaded the pointer before it was cleared ends within the next tick.
+    const uint64_t ticks = shared_.counters.ticks.load(std::memory_order_acquire);
+    const bool stopped = !backend_->IsRunning();
+    std::erase_if(retired_aec_dumps_, [&](const auto& retired) { return stopped || ticks >= retired.second + 2; });
+  }
+
   void StopWhenIdle() {
     if (calls_.empty() && retiring_calls_.empty() && backend_->IsRunning()) backend_->Stop();
   }
@@ -402,6 +468,13 @@ class NativeAudioEngine final : public AudioEngine {
   std::unordered_map<EngineParticipant*, std::unique_ptr<EngineParticipant>> retiring_participants_;
   std::deque<EngineCommand> unsent_commands_;
   std::vector<std::pair<int32_t, std::string>> js_logs_;
+  struct DumpLogs {
+    std::mutex mutex;
+    std::vector<std::pair<int32_t, std::string>> lines;
+  };
+  const std::shared_ptr<DumpLogs> dump_logs_ = std::make_shared<DumpLogs>();
+  std::unique_ptr<AecDump> aec_dump_;
+  std::vector<std::pair<std::unique_ptr<AecDump>, uint64_t>> retired_aec_dumps_;  // with the tick retired at
   bool shut_down_ = false;
 };
 

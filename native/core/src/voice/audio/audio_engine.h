@@ -1,8 +1,9 @@
 // The native audio engine of a Client: one per Client, its work on the device backend's audio
 // thread (Client::Thread::Voice), which never waits on the JS thread.
 //
-// Send path, per 20 ms tick: capture → input volume → each call's captured hook (in place, on
-// the call's own copy) → VAD or PTT gate (five silence frames when it closes) → self-mute →
+// Send path, per 20 ms tick: capture → input volume → the microphone's processing (echo
+// cancellation, noise suppression, gain control: capture_processing.h, once for all calls) →
+// each call's captured hook (in place, on the call's own copy) → VAD or PTT gate (five silence frames when it closes) → self-mute →
 // Opus encode once per call → the call's outgoing ring (docs/voice-calls.md "Pipeline"). Receive path:
 // PushReceived (JS thread) → per-user jitter buffer → Opus decode (or concealment) → received
 // hook → participant volume, local mute → saturating mix → output volume, deafen → speaker.
@@ -73,6 +74,9 @@ struct AudioEngineCounters {
   uint64_t encode_errors = 0;
   uint64_t events_dropped = 0;        // event ring full (DrainEvents not called in time)
   uint64_t hook_errors = 0;           // an audio hook threw (caught on the audio thread)
+  // Not a count: the speaker-to-microphone delay the echo canceller found, in ms (−1: none yet).
+  int32_t echo_delay_ms = -1;
+  uint64_t aec_dump_frames_dropped = 0;  // the dump writer fell behind (its ring was full)
 };
 
 // What DrainEvents reports (JS thread).
@@ -127,6 +131,16 @@ class AudioEngine {
   virtual void SetInputVolume(float volume) = 0;   // 0..100 (limits.h)
   virtual void SetOutputVolume(float volume) = 0;  // 0..100
   virtual void SetNoAudioInputThreshold(float dbfs) = 0;
+  // The microphone's processing (capture_processing.h), all off until set: the Client turns on
+  // what the C++ SDK has on by default.
+  virtual void SetEchoCancellation(bool on) = 0;
+  virtual void SetNoiseSuppression(bool on) = 0;
+  virtual void SetNoiseCancellation(bool on) = 0;
+  virtual void SetAutomaticGainControl(bool on) = 0;
+  // The echo-cancellation dump (aec_dump.h): on, each call that runs from now on (or runs now)
+  // writes its far end, raw microphone and processed microphone as WAV files into `directory`.
+  // False (with `error`) when the folder cannot be made.
+  virtual bool SetAecDump(bool on, const std::string& directory, std::string& error) = 0;
 
   // --- devices ---
   virtual AudioDeviceBackend& Backend() = 0;

@@ -6,6 +6,7 @@
 
 #include "sdkpp/enums.h"
 #include "sdkpp/limits.h"
+#include "voice/audio/aec_dump.h"
 #include "voice/audio/pcm_math.h"
 
 namespace sdkpp::voice {
@@ -36,6 +37,7 @@ void EngineAudioThread::OnAudioFrame(const int16_t* captured, int16_t* playback,
   // the volume down is not a dead microphone.
   wake |= TrackInput(LevelDbfs(input_, kFrameSamples));
   ApplyGain(input_, kFrameSamples, VolumeToGain(Clamped(shared_.input_volume, limits::kMaxDeviceVolume)));
+  ProcessCapture();
 
   std::fill(std::begin(mix_), std::end(mix_), 0);
   for (size_t i = 0; i < call_count_; ++i) {
@@ -48,9 +50,26 @@ void EngineAudioThread::OnAudioFrame(const int16_t* captured, int16_t* playback,
   if (playback != nullptr) {
     SaturateTo(playback, mix_, kFrameSamples, VolumeToGain(Clamped(shared_.output_volume, limits::kMaxDeviceVolume)));
   }
+  // The echo canceller's reference: what the speaker plays (nothing without an output device).
+  processing_.RememberFarEnd(playback);
 
   Counters::Add(shared_.counters.ticks);
   if (wake) wake_->Wake();
+}
+
+void EngineAudioThread::ProcessCapture() {
+  CaptureProcessingSettings settings;
+  settings.echo_cancellation = shared_.echo_cancellation.load(std::memory_order_relaxed);
+  settings.noise_suppression = shared_.noise_suppression.load(std::memory_order_relaxed);
+  settings.noise_cancellation = shared_.noise_cancellation.load(std::memory_order_relaxed);
+  settings.automatic_gain_control = shared_.automatic_gain_control.load(std::memory_order_relaxed);
+  // The dump belongs to the first call (the microphone is processed once for all calls).
+  AecDump* const dump = call_count_ > 0 ? shared_.aec_dump.load(std::memory_order_acquire) : nullptr;
+  processing_.Process(input_, settings, dump != nullptr ? &dump_frame_ : nullptr);
+  if (dump != nullptr && !dump->Push(calls_[0]->id, dump_frame_)) {
+    Counters::Add(shared_.counters.aec_dump_frames_dropped);
+  }
+  shared_.echo_delay_ms.store(processing_.EstimatedEchoDelayMs(), std::memory_order_relaxed);
 }
 
 bool EngineAudioThread::ApplyCommands() {

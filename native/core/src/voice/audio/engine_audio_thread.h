@@ -15,6 +15,7 @@
 #include "sdkpp/enums.h"
 #include "voice/audio/audio_device_backend.h"
 #include "voice/audio/audio_format.h"
+#include "voice/audio/capture_processing.h"
 #include "voice/audio/engine_call.h"
 #include "voice/audio/engine_messages.h"
 
@@ -47,6 +48,8 @@ class EngineAudioThread final : public AudioFrameSink {
   // JS thread, while the backend is stopped: the audio clock goes on from where it stopped, so
   // a call started after a restart does not reuse old timestamps.
   void ContinueClock() { clock_base_ = clock_next_; }
+  // JS thread, while the backend is stopped: makes the audio processing's state (once).
+  void PrepareProcessing() { processing_.Prepare(); }
   // JS thread, after the backend stopped for good (Shutdown): the calls it listed are gone.
   void Forget() {
     call_count_ = 0;
@@ -56,6 +59,8 @@ class EngineAudioThread final : public AudioFrameSink {
  private:
   enum class InputState { Unknown, Detected, Missing };
 
+  // The microphone's processing and, while it is on, the dump's frame.
+  void ProcessCapture();
   bool ApplyCommands();
   bool ApplyCommand(const EngineCommand& command);
   bool TrackInput(float level_dbfs);
@@ -83,6 +88,8 @@ class EngineAudioThread final : public AudioFrameSink {
   uint32_t quiet_ticks_ = 0;
   int16_t input_[kFrameSamples] = {};
   int32_t mix_[kFrameSamples] = {};
+  CaptureProcessing processing_;
+  CaptureProcessingFrame dump_frame_;
 };
 
 }  // namespace sdkpp::voice

@@ -13,6 +13,7 @@
 
 namespace sdkpp::voice {
 
+class AecDump;
 struct EngineCall;
 struct EngineParticipant;
 
@@ -60,6 +61,7 @@ struct EngineCounterCells {
   std::atomic<uint64_t> encode_errors{0};
   std::atomic<uint64_t> events_dropped{0};
   std::atomic<uint64_t> hook_errors{0};
+  std::atomic<uint64_t> aec_dump_frames_dropped{0};
 
   static void Add(std::atomic<uint64_t>& cell, uint64_t amount = 1) { cell.fetch_add(amount, std::memory_order_relaxed); }
 };
@@ -79,6 +81,14 @@ struct EngineShared {
   std::atomic<float> input_volume{float(limits::kUnityVolume)};
   std::atomic<float> output_volume{float(limits::kUnityVolume)};
   std::atomic<float> no_input_threshold_db{kSilenceDbfs};
+  std::atomic<bool> echo_cancellation{false};
+  std::atomic<bool> noise_suppression{false};
+  std::atomic<bool> noise_cancellation{false};
+  std::atomic<bool> automatic_gain_control{false};
+  std::atomic<int32_t> echo_delay_ms{-1};  // written by the audio thread
+  // The echo-cancellation dump while it is on (the JS thread owns it; audio_engine.cc retires
+  // it only once the audio thread can no longer be using it).
+  std::atomic<AecDump*> aec_dump{nullptr};
   EngineCounterCells counters;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -102,6 +103,12 @@ class VirtualBackend final : public VirtualAudioBackend {
     return true;
   }
 
+  void SetSpeakerLeak(uint32_t delay_ms, double gain_db) override {
+    const uint32_t delay = delay_ms == 0 ? 0 : std::clamp<uint32_t>(delay_ms, kFrameMs, kMaxSpeakerLeakMs);
+    leak_gain_.store(std::pow(10.0, gain_db / 20.0));
+    leak_delay_samples_.store(delay * uint32_t(kSampleRate) / 1000);
+  }
+
   void Advance(uint64_t frames) override {
     if (clock_ != Clock::Manual || !running_.load()) return;
     for (uint64_t i = 0; i < frames; ++i) Tick();
@@ -181,6 +188,7 @@ class VirtualBackend final : public VirtualAudioBackend {
   // One 20 ms frame: the microphone into `captured_`, the sink, the speaker history.
   void Tick() {
     FillMicrophone();
+    AddSpeakerLeak();
     std::fill(std::begin(playback_), std::end(playback_), int16_t{0});
     if (sink_ != nullptr) sink_->OnAudioFrame(captured_, playback_, frame_index_);
     ++frame_index_;
@@ -188,6 +196,23 @@ class VirtualBackend final : public VirtualAudioBackend {
     std::copy(std::begin(playback_), std::end(playback_), speaker_.begin() + static_cast<long>(speaker_next_ * kFrameSamples));
     speaker_next_ = (speaker_next_ + 1) % kSpeakerHistoryFrames;
     speaker_frames_ = std::min(speaker_frames_ + 1, kSpeakerHistoryFrames);
+  }
+
+  // The speaker's sound from leak_delay_samples_ ago into the microphone (both channels' own).
+  void AddSpeakerLeak() {
+    const uint32_t delay = leak_delay_samples_.load();
+    if (delay == 0) return;
+    const double gain = leak_gain_.load();
+    constexpr size_t kRing = kSpeakerHistoryFrames * kSamplesPerChannel;  // in sample pairs
+    std::lock_guard lock(speaker_mutex_);
+    for (size_t i = 0; i < kSamplesPerChannel; ++i) {
+      // delay >= one frame: the pair played `delay` pairs before this one is in the history.
+      const size_t pair = (speaker_next_ * kSamplesPerChannel + kRing + i - delay) % kRing;
+      for (size_t channel = 0; channel < kChannels; ++channel) {
+        const double mixed = captured_[kChannels * i + channel] + gain * speaker_[kChannels * pair + channel];
+        captured_[kChannels * i + channel] = int16_t(std::clamp(std::lround(mixed), -32768L, 32767L));
+      }
+    }
   }
 
   void FillMicrophone() {
@@ -243,6 +268,8 @@ class VirtualBackend final : public VirtualAudioBackend {
   SpscRing<int16_t> fed_;  // one feeding thread
   int16_t captured_[kFrameSamples] = {};
   int16_t playback_[kFrameSamples] = {};
+  std::atomic<uint32_t> leak_delay_samples_{0};
+  std::atomic<double> leak_gain_{0.0};
 
   // Speaker history: a short lock shared with the test thread reading it (a virtual device only).
   mutable std::mutex speaker_mutex_;

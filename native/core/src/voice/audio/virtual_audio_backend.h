@@ -25,6 +25,13 @@ class VirtualAudioBackend : public AudioDeviceBackend {
   // nothing appended when the ring is full.
   virtual bool FeedPcm(const int16_t* pcm, size_t samples) = 0;
 
+  // A room around the virtual devices: from now on the microphone also hears the speaker,
+  // `delay_ms` later (kFrameMs to kMaxSpeakerLeakMs; a real device's output and input buffers
+  // and the air) and `gain_db` quieter or louder; delay_ms 0 stops it. For echo-cancellation
+  // tests. Any thread.
+  static constexpr uint32_t kMaxSpeakerLeakMs = 1000;
+  virtual void SetSpeakerLeak(uint32_t delay_ms, double gain_db) = 0;
+
   // Manual clock only: runs `frames` ticks on the calling thread, back to back.
   virtual void Advance(uint64_t frames) = 0;
 

@@ -84,6 +84,11 @@ AudioEngine& CallManager::engine() {
     engine_ = CreateAudioEngine(backends_(), [platform] { platform->Wake(); });
     engine_->SetInputVolume(input_volume_);
     engine_->SetOutputVolume(output_volume_);
+    engine_->SetEchoCancellation(echo_cancellation_);
+    engine_->SetNoiseSuppression(noise_suppression_);
+    engine_->SetNoiseCancellation(noise_cancellation_);
+    engine_->SetAutomaticGainControl(automatic_gain_control_);
+    if (aec_dump_) ApplyAecDump();
   }
   return *engine_;
 }
@@ -420,6 +425,53 @@ void CallManager::SetSelfDeafAll(bool deaf) {
 }
 
 void CallManager::SetNoAudioInputThreshold(float dbfs) { engine().SetNoAudioInputThreshold(dbfs); }
+
+void CallManager::SetEchoCancellation(bool on) {
+  echo_cancellation_ = on;
+  if (engine_) engine_->SetEchoCancellation(on);
+}
+
+void CallManager::SetNoiseSuppression(bool on) {
+  noise_suppression_ = on;
+  if (engine_) engine_->SetNoiseSuppression(on);
+}
+
+void CallManager::SetNoiseCancellation(bool on) {
+  noise_cancellation_ = on;
+  if (engine_) engine_->SetNoiseCancellation(on);
+}
+
+void CallManager::SetAutomaticGainControl(bool on) {
+  automatic_gain_control_ = on;
+  if (engine_) engine_->SetAutomaticGainControl(on);
+}
+
+void CallManager::SetAecDump(bool on) {
+  aec_dump_ = on;
+  if (on && voice_log_dir_.empty()) {
+    voice_logger_.Log(LoggingSeverity::Warning,
+                      "SetAecDump(true): no voice log folder yet; the dump starts once SetVoiceLogDir sets one");
+  }
+  if (engine_) ApplyAecDump();  // else engine() applies it when it makes the engine
+}
+
+void CallManager::SetVoiceLogDir(const std::string& path, LoggingSeverity min_severity) {
+  const bool opened = voice_logger_.SetLogDirectory(path, min_severity);
+  if (min_severity == LoggingSeverity::None) {
+    voice_log_dir_.clear();
+  } else if (opened) {
+    voice_log_dir_ = path;
+  }
+  if (aec_dump_ && engine_) ApplyAecDump();
+}
+
+void CallManager::ApplyAecDump() {
+  std::string error;
+  const bool on = aec_dump_ && !voice_log_dir_.empty();
+  if (!engine_->SetAecDump(on, voice_log_dir_, error)) {
+    voice_logger_.Log(LoggingSeverity::Error, "SetAecDump(true): " + error);
+  }
+}
 
 void CallManager::SetThreadPriority(int32_t priority) { engine().Backend().SetThreadPriority(priority); }
 

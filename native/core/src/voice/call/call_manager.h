@@ -78,6 +78,16 @@ class CallManager final : private AudioEngineEvents {
   bool self_deaf_all() const { return self_deaf_all_; }
   void SetSelfDeafAll(bool deaf);
   void SetNoAudioInputThreshold(float dbfs);
+  // The microphone's processing (voice/audio/capture_processing.h), kept here so that it
+  // reaches the engine whenever it is made. Defaults as the C++ SDK's: echo cancellation, noise
+  // suppression and gain control on, noise cancellation off.
+  void SetEchoCancellation(bool on);
+  void SetNoiseSuppression(bool on);
+  void SetNoiseCancellation(bool on);
+  void SetAutomaticGainControl(bool on);
+  // The dump goes into the voice log folder: on without one, it waits for SetVoiceLogDir.
+  void SetAecDump(bool on);
+  void SetVoiceLogDir(const std::string& path, LoggingSeverity min_severity);
   void SetNoAudioInputCallback(NoAudioInputCallback callback) { on_no_input_ = std::move(callback); }
   void SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback callback) {
     on_voice_participant_ = std::move(callback);
@@ -132,6 +142,13 @@ class CallManager final : private AudioEngineEvents {
   std::map<uint64_t, std::vector<EndCallCallback>> end_waiters_;  // by channel id
   std::vector<std::pair<std::vector<uint64_t>, EndCallCallback>> end_all_waiters_;
 
+  bool echo_cancellation_ = true;
+  bool noise_suppression_ = true;
+  bool noise_cancellation_ = false;
+  bool automatic_gain_control_ = true;
+  bool aec_dump_ = false;
+  std::string voice_log_dir_;  // the voice log folder in use ("" without one)
+  void ApplyAecDump();
   float input_volume_ = float(limits::kUnityVolume);
   float output_volume_ = float(limits::kUnityVolume);
   bool self_mute_all_ = false;
