@@ -63,7 +63,7 @@ async function main() {
   const listening = new URL(emu.webBase).host === bound ? '' : `\n  Listening on ${bound} (voice ${urlHost(emu.host)}:${emu.voice.port})`;
   console.log(`sdkpp emulator listening${listening}
   API:      ${emu.apiBase}
-  Web:      ${emu.webBase}
+  Web:      ${emu.webBase} (open it in a browser: the dashboard)
   Gateway:  ${emu.gatewayUrl}
   Voice:    ${emu.voice.endpoint} (WebSocket ws:// or wss:// with a self-signed certificate, and UDP)${emu.ipcPath ? `\n  IPC:      ${emu.ipcPath}` : ''}
   Control:  ${emu.webBase}/_sdkpp/control/<method>

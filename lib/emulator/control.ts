@@ -23,8 +23,10 @@ import { setGuildFeatures } from './domain/guilds';
 import { setPrimaryGuild } from './domain/guild_tags';
 import { createGroupDm, groupDmJson } from './domain/group_dms';
 import { privilegedIntentsReport, setPrivilegedIntents, setPrivilegedIntentsApproval, setUserInstallCount, type PrivilegedIntentSwitches } from './domain/privileged_intents';
-import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson } from './domain/monetization';
+import { createSubscription, endSubscription, entitlementJson, grantEntitlement, subscriptionJson, unknownSku } from './domain/monetization';
+import { purchase } from './domain/store';
 import { setSearchIndexReady } from './domain/search';
+import { portalSettings, setPortalSettings, type PortalSettings } from './domain/portal_settings';
 import type { Emulator } from './emulator';
 import type { DataFileStatus } from './persistence';
 import { ApiError, Errors } from './domain/errors';
@@ -152,17 +154,21 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    * request gets an authorization code; a pending IPC AUTHORIZE command is answered to its game.
    * @param id the request's id ({@link PendingAuthorization.id} or {@link PendingIpcAuthorization.id}).
    * @param userId the approving person (not a bot, not banned).
+   * @param scopes the requested scopes the person grants, as the consent page's checkboxes
+   * (default: every one requested); the required ones (`openid`, `identify`,
+   * `sdk.social_layer`, `sdk.social_layer_presence`) are granted whether named or not. The
+   * tokens of the code carry only these.
    * @returns where the browser is sent.
    * @throws 404 0 when nothing with that id is pending; 400 10013 for an unknown, bot or banned
-   * user (the request stays pending).
+   * user, 400 50035 for a scope that was not requested (the request stays pending).
    */
-  approveAuthorization(id: string, userId: string): {
+  approveAuthorization(id: string, userId: string, scopes?: string[]): {
     /** The redirect URI with `code` (and `state`); empty for an IPC request. */
     redirect: string;
   } {
     const pending = this.emu.state.pendingAuthorizations.get(id);
-    if (pending) return { redirect: decide(this.emu, pending, true, userId) };
-    if (this.localClient?.decideAuthorize(id, true, userId)) return { redirect: '' };
+    if (pending) return { redirect: decide(this.emu, pending, true, userId, scopes) };
+    if (this.localClient?.decideAuthorize(id, true, userId, scopes)) return { redirect: '' };
     throw new ApiError(404, 0, 'No such pending authorization');
   }
 
@@ -244,6 +250,29 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
   }
 
   /**
+   * A person buys an SKU in its application's store, as on the store page
+   * (`{webBase}/store/{applicationId}`): the purchase's entitlement (ENTITLEMENT_CREATE on the
+   * gateway and as a webhook), and for a subscription SKU the subscription too.
+   * @param userId the buyer: a full account (not a bot or a provisional account).
+   * @param skuId an available SKU of the store: durable, consumable or subscription.
+   * @returns the entitlement, and the subscription or null, as the API serializes them.
+   * @throws 404 10027 for an SKU not in a store; 404 10013 Unknown User; 403 50001 for a bot or
+   *   a provisional account; 400 for a durable SKU already owned, a consumable not consumed yet,
+   *   or a subscription already running.
+   */
+  purchaseSku(userId: string, skuId: string): {
+    /** The purchase's entitlement, as the API serializes it. */
+    entitlement: Record<string, unknown>;
+    /** For a subscription SKU the subscription it started, else null. */
+    subscription: Record<string, unknown> | null;
+  } {
+    const sku = this.emu.state.skus.get(skuId);
+    if (!sku) throw unknownSku();
+    const made = purchase(this.emu, sku.applicationId, userId, skuId);
+    return { entitlement: entitlementJson(this.emu, made.entitlement), subscription: made.subscription ? subscriptionJson(this.emu, made.subscription) : null };
+  }
+
+  /**
    * A subscription to a subscription SKU, ACTIVE, in 30-day periods of the emulator clock, with
    * its entitlement (ends_at null): ENTITLEMENT_CREATE and SUBSCRIPTION_CREATE. At each period
    * end it renews (SUBSCRIPTION_UPDATE) until {@link EmulatorControl.endSubscription}.
@@ -298,6 +327,26 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
    */
   setPremiumApproval(approved: boolean, applicationId?: string): void {
     setPremiumApproval(this.emu, approved, applicationId);
+  }
+
+  /**
+   * The developer portal's settings of an application ({@link PortalSettings}): the social SDK
+   * terms accepted (`relationships.read` may then be granted), the invite cover image (the
+   * fallback of an invite's activity without `assets.invite_cover_image`), the Private Channel
+   * Obfuscation toggle (the bot is obfuscated from its next Identify, capability or not).
+   * @param settings the settings to change; the others stay.
+   * @param applicationId the application (default: the seeded one).
+   * @returns every setting as it now is.
+   * @throws 400 50035 naming a field of the wrong type or that is no setting (nothing changes);
+   * 404 10002 Unknown Application.
+   */
+  setApplicationSettings(settings: Partial<PortalSettings>, applicationId?: string): PortalSettings {
+    return setPortalSettings(this.emu, this.#app(applicationId), settings as Record<string, unknown>);
+  }
+
+  /** The developer portal's settings of an application (default: the seeded one). */
+  applicationSettings(applicationId?: string): PortalSettings {
+    return portalSettings(this.#app(applicationId));
   }
 
   /** Puts a guild member (the bot, typically) into a voice channel, or out (null). */
@@ -672,6 +721,8 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
       const body = await ctx.jsonObject();
       const method = (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name];
       const result = await method.apply(control, args(body));
+      // The action's name only: arguments may carry tokens (createGroupDm's access tokens).
+      ctx.emu.journal.record('control', name);
       return result === undefined ? { ok: true } : result;
     });
   const id = (value: unknown) => {
@@ -686,6 +737,10 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
   const text = (value: unknown, name: string) => {
     if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw new ApiError(400, 50035, `${name}: a string is required`);
     return value;
+  };
+  const scopeList = (value: unknown) => {
+    if (!Array.isArray(value) || value.length > 64 || !value.every((v) => typeof v === 'string')) throw new ApiError(400, 50035, 'scopes: a list of scope names is required');
+    return value as string[];
   };
   call('now', () => []);
   // A bad duration is the caller's mistake (400), not the emulator's (500).
@@ -702,13 +757,14 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     return [b.userId === null ? null : id(b.userId)];
   });
   call('listPendingAuthorizations', () => []);
-  call('approveAuthorization', (b) => [text(b.id, 'id'), id(b.userId)]);
+  call('approveAuthorization', (b) => [text(b.id, 'id'), id(b.userId), b.scopes === undefined ? undefined : scopeList(b.scopes)]);
   call('denyAuthorization', (b) => [text(b.id, 'id')]);
   call('approveDevice', (b) => [text(b.userCode, 'userCode'), id(b.userId)]);
   call('denyDevice', (b) => [text(b.userCode, 'userCode')]);
   call('issueToken', (b) => [id(b.userId), Array.isArray(b.scopes) ? b.scopes.map(String) : undefined]);
   call('grantEntitlement', (b) => [id(b.userId), id(b.skuId)]);
   call('createSubscription', (b) => [id(b.userId), id(b.skuId)]);
+  call('purchaseSku', (b) => [id(b.userId), id(b.skuId)]);
   call('endSubscription', (b) => [id(b.subscriptionId), b.immediately !== false]);
   call('createLegacyEntitlement', (b) => [id(b.userId), id(b.skuId), b.renews !== false, b.endsAt === undefined ? undefined : duration(b.endsAt, 'endsAt')]);
   call('setWebhookUrl', (b) => [b.url === null ? null : String(b.url)]);
@@ -773,6 +829,8 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new ApiError(400, 50035, `${name}: a list of strings is required`);
     return value as string[];
   };
+  call('setApplicationSettings', (b) => [object(b.settings, 'settings'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
+  call('applicationSettings', (b) => [b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('setPrivilegedIntents', (b) => [id(b.applicationId), object(b.switches, 'switches')]);
   call('approvePrivilegedIntents', (b) => [id(b.applicationId), b.approved !== false]);
   call('setUserInstallCount', (b) => [id(b.applicationId), b.count]);

@@ -7,6 +7,7 @@ import { RateLimiter } from './rate_limits';
 import { EmulatorState } from './model/state';
 import type { Application, User } from './model/types';
 import { BlobStore } from './blob_store';
+import { Journal } from './journal';
 import { LogLimiter } from './log_limiter';
 import { Persistence } from './persistence';
 import { redact } from './secrets';
@@ -56,6 +57,8 @@ export class Emulator {
   readonly limiter: RateLimiter;
   /** @internal Webhook deliveries (see them with `control.webhookDeliveries()`). */
   readonly webhooks: WebhookDispatcher;
+  /** @internal What the emulator did, bounded, for the dashboard's event log (journal.ts). */
+  readonly journal: Journal;
   /** @internal The data file's writes (see them with `control.dataFileStatus()`). */
   readonly persistence: Persistence;
   /** @internal Upload bytes, apart from the state (blob_store.ts). */
@@ -87,7 +90,8 @@ export class Emulator {
     // earlier clock (options.startTime).
     if (saved) this.ids.continueAfter(saved.savedAt);
     if (loaded) this.#adoptBlobs(loaded.legacy.get('attachmentData'));
-    this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line));
+    this.journal = new Journal(() => this.clock.now());
+    this.webhooks = new WebhookDispatcher(this.clock, (id) => this.state.applications.get(id), (line) => this.log(line), this.journal);
     if (options.webhookUrl) {
       for (const app of this.state.applications.values()) if (!app.parentId) app.eventsUrl = options.webhookUrl;
     }

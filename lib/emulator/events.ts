@@ -52,6 +52,10 @@ export const BUS_EVENT_TYPES = [
   'GUILD_ROLE_DELETE',
   'GUILD_EMOJIS_UPDATE',
   'GUILD_STICKERS_UPDATE',
+  'GUILD_SOUNDBOARD_SOUND_CREATE',
+  'GUILD_SOUNDBOARD_SOUND_UPDATE',
+  'GUILD_SOUNDBOARD_SOUND_DELETE',
+  'VOICE_CHANNEL_EFFECT_SEND',
   'GUILD_SCHEDULED_EVENT_CREATE',
   'GUILD_SCHEDULED_EVENT_UPDATE',
   'GUILD_SCHEDULED_EVENT_DELETE',
@@ -77,6 +81,8 @@ export interface BusEvent {
   userIds: string[];
   /** For guild events: bots of applications in this guild receive it too. */
   guildId?: string;
+  /** For guild events: only the guild's bots among these users receive it (the members of a voice channel). */
+  botUserIds?: string[];
   /** For events of one application (lobbies, entitlements, interactions): only its sessions and its bot receive it. */
   applicationId?: string;
   /**

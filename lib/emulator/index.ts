@@ -47,6 +47,10 @@ import { registerMembers } from './routes/members';
 import { registerRoles } from './routes/roles';
 import { registerPrune } from './routes/prune';
 import { registerExpressions } from './routes/expressions';
+import { registerSoundboard } from './routes/soundboard';
+import { registerStore } from './routes/store';
+import { DashboardFeed } from './dashboard/feed';
+import { registerDashboard } from './dashboard/routes';
 import { registerScheduledEvents } from './routes/scheduled_events';
 import { registerDmChannels } from './routes/dm_channels';
 import { registerCommands } from './routes/commands';
@@ -70,6 +74,7 @@ export type { CommandInvocation } from './domain/interactions';
 export type { ComponentClick } from './domain/interaction_components';
 export type { Submission, UploadedFile } from './domain/interaction_modal';
 export type { PrivilegedIntentSwitches } from './domain/privileged_intents';
+export type { PortalSettings } from './domain/portal_settings';
 export type { DataFileStatus } from './persistence';
 export type { PendingAuthorization } from './model/types';
 export type {
@@ -251,6 +256,14 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerGuilds(routers.api, () => control.gateway);
   registerLobbies(routers.api);
   registerInvitePage(routers.web);
+  registerStore(routers.web);
+  // The dashboard reads the servers started below through these (empty until they run).
+  const feed = new DashboardFeed(emu.journal);
+  const stopDashboard = registerDashboard(routers.web, emu, {
+    gatewaySessions: () => gateway?.sessions() ?? [],
+    ipcConnections: () => localClient?.connections() ?? [],
+    calls: () => voice?.live() ?? [],
+  }, feed);
   registerDirectMessages(routers.api);
   registerRelationships(routers.api);
   registerMonetization(routers.api);
@@ -269,6 +282,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   registerRoles(routers.api, () => control.gateway);
   registerPrune(routers.api);
   registerExpressions(routers.api);
+  registerSoundboard(routers.api);
   registerScheduledEvents(routers.api);
   registerDmChannels(routers.api);
   registerChannelInfo(routers.api);
@@ -351,6 +365,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     async close() {
       if (closed) return;
       closed = true;
+      stopDashboard();
+      feed.closeAll();
       await localClient?.close();
       await gateway?.close();
       control.voice = null;

@@ -25,7 +25,7 @@ export interface LocalClientControl {
   /** Sends AUTHORIZE_REQUEST to subscribed games. Returns how many got it. */
   requestAuthorize(): number;
   /** Decides a pending AUTHORIZE command (the person clicking in the chat client). */
-  decideAuthorize(id: string, approved: boolean, userId: string | null): boolean;
+  decideAuthorize(id: string, approved: boolean, userId: string | null, granted?: readonly string[]): boolean;
   /** AUTHORIZE commands waiting for a decision. */
   pendingAuthorizations(): PendingIpcAuthorization[];
   /** ACTIVITY_JOIN {secret} to subscribed games (of one application); returns how many. */

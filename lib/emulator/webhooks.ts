@@ -2,6 +2,7 @@
 // type, event} envelope, an Ed25519 signature over timestamp + body, a 3 s answer window, and
 // retries with exponential backoff on the emulator clock for up to 10 minutes — so nothing is
 // lost while the receiver is down for less than that.
+import type { Journal } from './journal';
 import { createPrivateKey, sign } from 'node:crypto';
 import type { EmulatorClock } from './clock';
 import type { Application } from './model/types';
@@ -58,11 +59,13 @@ export class WebhookDispatcher {
     private readonly clock: EmulatorClock,
     private readonly application: (id: string) => Application | undefined,
     private readonly log: (line: string) => void,
+    private readonly journal?: Journal,
   ) {}
 
   /** type 0 PING; type 1 EVENT with {type, timestamp, data}. */
   send(app: Application, eventType: WebhookEventType | null, data: Record<string, unknown> = {}): void {
     if (!app.eventsUrl) return;
+    this.journal?.record('webhook', `${eventType ?? 'PING'} to ${app.name}'s events URL`);
     // An application that chose its event types (event_webhooks_types) receives only those.
     const chosen = app.settings?.eventWebhooksTypes;
     if (eventType && chosen && !chosen.includes(eventType)) return;

@@ -111,6 +111,21 @@ TEST(Social, MessagesAreCachedEditedDeletedAndCarryTheirFields) {
   EXPECT_EQ(events, (std::vector<std::string>{"created 9000", "updated 9000", "deleted 9000"}));
 }
 
+TEST(Social, AMessageFromTheLinkedGuildChannelIsNotSentFromTheGame) {
+  SocialHarness h;
+  h.Ready();
+  h.Dispatch("LOBBY_MESSAGE_CREATE", LobbyMessage(9100, "from the game"));
+  std::string from_channel = LobbyMessage(9101, "from the guild");
+  from_channel.insert(from_channel.size() - 1, R"(,"linked_channel_id":"777")");
+  h.Dispatch("LOBBY_MESSAGE_CREATE", from_channel);
+  EXPECT_TRUE(h.client.GetMessageHandle(9100)->SentFromGame());
+  auto message = h.client.GetMessageHandle(9101);
+  ASSERT_TRUE(message);
+  EXPECT_FALSE(message->SentFromGame());
+  EXPECT_EQ(message->AuthorId(), 2u);  // the channel's author
+  EXPECT_EQ(message->Lobby()->Id(), 500u);
+}
+
 TEST(Social, EveryMessageCallbackOfABurstLongerThanTheCacheFindsItsHandle) {
   SocialHarness h;
   h.Ready();

@@ -10,18 +10,9 @@ import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type Gui
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
+import { loggedIn as loggedInWith, STEP_MS, within } from './helpers/discordjs';
 
 const DISCORD_JS = '14.28.1';
-const STEP_MS = 5_000;
-
-/** `promise`, or an error naming `what` after `ms` (every await of the scenario is bounded). */
-function within<T>(promise: Promise<T>, what: string, ms = STEP_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** The next raw gateway dispatch `client` receives that matches. */
 function nextDispatch(client: Client, type: string, match: (d: any) => boolean = () => true): Promise<any> {
@@ -36,6 +27,7 @@ function nextDispatch(client: Client, type: string, match: (d: any) => boolean =
 }
 
 let emu: RunningEmulator;
+const loggedIn = (client: Client) => loggedInWith(client, emu.application.botToken);
 const clients: Client[] = [];
 
 /** A discord.js client pointed at the emulator: REST at apiBase (it adds /v10 itself), the
@@ -44,13 +36,6 @@ function newClient(intents: GatewayIntentBits[], rest: Record<string, unknown> =
   const client = new Client({ intents, rest: { api: emu.apiBase, ...rest } });
   clients.push(client);
   return client;
-}
-
-async function loggedIn(client: Client): Promise<Client<true>> {
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await within(client.login(emu.application.botToken), 'login');
-  await within(ready, 'ClientReady');
-  return client as Client<true>;
 }
 
 beforeAll(async () => {

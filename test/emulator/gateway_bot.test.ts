@@ -65,6 +65,21 @@ describe('channel obfuscation (capabilities 1 << 15)', () => {
     plain = await botSession(GUILDS | GUILD_MEMBERS);
   });
 
+  it('the portal\'s Private Channel Obfuscation toggle is the same opt-in, without the capability', async () => {
+    t.emu.control.setApplicationSettings({ privateChannelObfuscation: true });
+    try {
+      const toggled = await botSession(GUILDS | GUILD_MEMBERS);
+      const byId = new Map<string, any>(toggled.guild.channels.map((c: any) => [c.id, c]));
+      for (const id of [CHANNEL.staffCategory, CHANNEL.staffOnly, CHANNEL.noBots]) expectObfuscated(byId.get(id));
+      expect(byId.get(CHANNEL.general).name).not.toBe('___hidden___');
+    } finally {
+      t.emu.control.setApplicationSettings({ privateChannelObfuscation: false });
+    }
+    // Switched off again, a bot without the capability sees no obfuscation.
+    const off = await botSession(GUILDS | GUILD_MEMBERS);
+    expect(off.guild.channels.some((c: any) => c.name === '___hidden___')).toBe(false);
+  });
+
   it('dispatches a channel the bot cannot view as ___hidden___ with the flag, one @everyone deny and nulled fields', () => {
     const byId = new Map<string, any>(obfuscated.guild.channels.map((c: any) => [c.id, c]));
     for (const id of [CHANNEL.staffCategory, CHANNEL.staffOnly, CHANNEL.noBots]) {

@@ -163,6 +163,23 @@ describe('AUTHORIZE', () => {
     expect(me.body.id).toBe(alice);
   });
 
+  it('an approval with the scopes granted: the code carries those and the required ones only', async () => {
+    t.emu.control.setAutoApprove(null);
+    const client = await game();
+    const { verifier, challenge } = pkce();
+    const before = t.emu.control.listPendingIpcAuthorizations().map((p) => p.id);
+    const reply = client.command('AUTHORIZE', { client_id: appId, scopes: ['openid', 'sdk.social_layer_presence', 'guilds', 'email'], code_challenge: challenge, code_challenge_method: 'S256' });
+    const id = await pendingId(before);
+    // A scope the game did not ask for is refused and the command stays pending.
+    expect(() => t.emu.control.approveAuthorization(id, alice, ['connections'])).toThrow(/connections was not requested/);
+    expect(t.emu.control.listPendingIpcAuthorizations().some((p) => p.id === id)).toBe(true);
+    t.emu.control.approveAuthorization(id, alice, ['email']);
+    const answer = await reply;
+    const good = await exchange(answer.data.code, verifier);
+    expect(good.status).toBe(200);
+    expect(good.body.scope).toBe('openid sdk.social_layer_presence email');
+  });
+
   it('answers a denial with ERROR 5000', async () => {
     t.emu.control.setAutoApprove(null);
     const client = await game();
@@ -339,6 +356,30 @@ describe('SUBSCRIBE, UNSUBSCRIBE and the events', () => {
     const invite = await client.event('ACTIVITY_INVITE');
     expect(invite).toMatchObject({ type: 1, user: { id: alice }, channel_id: sent.body.channel_id, message_id: sent.body.message_id });
     expect(invite.activity).toMatchObject({ name: 'Dungeon Run', party: { id: 'p9' } });
+  });
+
+  it('ACTIVITY_INVITE: an activity without its own cover image carries the application\'s (the portal\'s fallback)', async () => {
+    t.emu.control.setApplicationSettings({ inviteCoverImage: 'https://cdn.example/cover.png' });
+    try {
+      const aliceGame = await authenticated(alice);
+      const client = await authenticated(nelly);
+      await client.command('SUBSCRIBE', {}, 'ACTIVITY_INVITE');
+      const invite = async () => {
+        const from = client.mark();
+        const sent = await api(t.emu, 'POST', '/users/@me/activity-invites', { auth: `Bearer ${t.token(alice)}`, body: { recipient_id: nelly, type: 1, party_id: 'p10', join_secret: 's10' } });
+        expect(sent.status).toBe(200);
+        return client.event('ACTIVITY_INVITE', { from });
+      };
+      await aliceGame.command('SET_ACTIVITY', { pid: PID, activity: { type: 0, name: 'Dungeon Run', party: { id: 'p10', size: [1, 4] }, assets: { large_image: 'map' } } });
+      expect((await invite()).activity.assets).toEqual({ large_image: 'map', invite_cover_image: 'https://cdn.example/cover.png' });
+      // Its own cover image wins (it may differ for each invite).
+      await aliceGame.command('SET_ACTIVITY', { pid: PID, activity: { type: 0, name: 'Dungeon Run', party: { id: 'p10', size: [1, 4] }, assets: { invite_cover_image: 'boss-fight' } } });
+      expect((await invite()).activity.assets).toEqual({ invite_cover_image: 'boss-fight' });
+      // The presence itself is not changed by the fallback.
+      expect(JSON.stringify(t.emu.core.state.presences.get(alice)?.activities)).not.toContain('cdn.example');
+    } finally {
+      t.emu.control.setApplicationSettings({ inviteCoverImage: null });
+    }
   });
 
   it('GUILD_STATUS: subscribing to a guild of the user sends its status; another guild is ERROR 4003', async () => {

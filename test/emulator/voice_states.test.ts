@@ -1,7 +1,8 @@
 // Voice states over HTTP (spec: Get Current User Voice State and Get User Voice State need no
 // gateway connection): read from the member's voice channel; 10065 when not connected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, bearer, SEED, start, type Started } from './helpers';
+import { Api, bearer, SEED, start, until, type Started } from './helpers';
+import { GatewayClient } from './helpers/gateway_client';
 
 let s: Started;
 let api: Api;
@@ -28,6 +29,29 @@ describe('voice states', () => {
     expect(mine.body.member.user.id).toBe(SEED.botUserId);
     s.emu.control.setVoiceChannel(SEED.botUserId, null);
     expect((await api.get(`/guilds/${SEED.guildId}/voice-states/@me`, api.bot)).body.code).toBe(10065);
+  });
+
+  it('carries the server mute and deafen, and the own ones the bot last sent with op 4 (cleared when it leaves)', async () => {
+    const member = () => s.emu.core.state.guilds.get(SEED.guildId)!.members.find((m) => m.userId === SEED.botUserId)!;
+    const client = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
+    try {
+      await client.identifyBot(s.emu.application.botToken, 1 | (1 << 7));
+      client.send({ op: 4, d: { guild_id: SEED.guildId, channel_id: lobbyVoice, self_mute: true, self_deaf: false } });
+      await until(() => member().voiceChannelId === lobbyVoice, 5000, 'the bot in the voice channel');
+      let state = (await api.get(`/guilds/${SEED.guildId}/voice-states/@me`, api.bot)).body;
+      expect(state).toMatchObject({ channel_id: lobbyVoice, self_mute: true, self_deaf: false, mute: false, deaf: false });
+      client.send({ op: 4, d: { guild_id: SEED.guildId, channel_id: lobbyVoice, self_mute: false, self_deaf: true } });
+      await until(() => member().selfDeaf === true, 5000, 'self_deaf');
+      member().mute = true;
+      state = (await api.get(`/guilds/${SEED.guildId}/voice-states/@me`, api.bot)).body;
+      expect(state).toMatchObject({ self_mute: false, self_deaf: true, mute: true, deaf: false });
+      member().mute = false;
+      client.send({ op: 4, d: { guild_id: SEED.guildId, channel_id: null } });
+      await until(() => member().voiceChannelId === null, 5000, 'the bot out of the channel');
+      expect(member().selfDeaf).toBeUndefined();
+    } finally {
+      client.close();
+    }
   });
 
   it('a user\'s bearer token reads its own state (Get Current User Voice State)', async () => {

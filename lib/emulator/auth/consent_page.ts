@@ -1,6 +1,7 @@
 // The OAuth2 consent page a person sees in the browser: who to sign in as, what the game asks
-// for, Authorize / Cancel.
+// for (a checkbox for each scope the person may leave out), Authorize / Cancel.
 import type { Application, PendingAuthorization, User } from '../model/types';
+import { REQUIRED_SCOPES } from './scopes';
 
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,7 +12,15 @@ export function consentPage(app: Application, pending: PendingAuthorization, use
     .filter((u) => !u.bot && !u.provisional)
     .map((u) => `<option value="${escape(u.id)}">${escape(u.globalName ?? u.username)} (@${escape(u.username)})</option>`)
     .join('');
-  const scopes = pending.scopes.map((s) => `<li>${escape(s)}</li>`).join('');
+  // Each scope beyond the required ones is the person's to grant (spec, AuthorizationArgs rule
+  // 3): a checkbox, ticked at first; the required ones are listed without one.
+  const scopes = pending.scopes
+    .map((s) =>
+      REQUIRED_SCOPES.has(s)
+        ? `<li>${escape(s)}</li>`
+        : `<li><label><input type="checkbox" name="scope" value="${escape(s)}" checked> ${escape(s)}</label></li>`,
+    )
+    .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Authorize ${escape(app.name)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}
 button{padding:.5rem 1rem;margin-right:.5rem}</style></head><body>
@@ -19,6 +28,7 @@ button{padding:.5rem 1rem;margin-right:.5rem}</style></head><body>
 <ul>${scopes}</ul>
 <form method="post" action="/oauth2/authorize/decide">
 <input type="hidden" name="pending_id" value="${escape(pending.id)}">
+<input type="hidden" name="scope_choice" value="1">
 <label>Sign in as <select name="user_id">${options}</select></label>
 <p><button name="decision" value="approve">Authorize</button>
 <button name="decision" value="deny">Cancel</button></p></form>

@@ -2,7 +2,8 @@
 // `application`): `flags` is a 32-bit integer that request payloads keep using, `flags_new` the
 // full set as a decimal string with the bits beyond 30 (spec, "Application"); new apps default
 // to both installation contexts with application.commands (spec, Authentication 3); the
-// user-install count appears for user-installable apps only.
+// user-install count appears for user-installable apps only; cover_image is the portal's invite
+// cover image (domain/portal_settings).
 import type { APIApplication, APIApplicationInstallParams, APIUser, ApplicationFlags, ApplicationWebhookEventType } from 'discord-api-types/v10';
 import { KNOWN_SCOPES } from '../auth/scopes';
 import type { Emulator } from '../emulator';
@@ -12,6 +13,7 @@ import { WEBHOOK_EVENT_TYPES } from '../webhooks';
 import { userJson } from './accounts';
 import { GUILD_INSTALL, settingsOf, USER_INSTALL } from './application_defaults';
 import { applicationFlags, EDITABLE_MASK, flags32, FLAGS_32_MASK } from './application_flags';
+import { parseImageData } from './images';
 import { verifyInteractionsEndpoint } from './interaction_endpoint';
 
 export const MAX_DESCRIPTION_LENGTH = 400;
@@ -46,6 +48,8 @@ export function applicationJson(emu: Emulator, app: Application): Record<string,
     approximate_guild_count: [...emu.state.guilds.values()].filter((g) => g.members.some((m) => m.userId === app.botUserId)).length,
     // The spec: present for user-installable apps; its name is not shown (the public API's).
     ...(userInstallable ? { approximate_user_install_count: userInstallCount(emu, app) } : {}),
+    // The portal's invite cover image (domain/portal_settings), the public API's cover_image.
+    ...(app.inviteCoverImage ? { cover_image: app.inviteCoverImage } : {}),
     redirect_uris: app.redirectUris,
     interactions_endpoint_url: settings.interactionsEndpointUrl,
     ...(settings.installParams ? { install_params: installParamsJson(settings.installParams) } : {}),
@@ -78,11 +82,12 @@ export async function updateApplication(emu: Emulator, app: Application, body: R
   }
   app.settings = update.settings;
   app.flags = update.flags;
+  if (update.coverImage !== undefined) app.inviteCoverImage = update.coverImage;
   emu.changed();
   return applicationJson(emu, app);
 }
 
-function checkedUpdate(app: Application, body: Record<string, unknown>): { settings: ApplicationSettings; flags: bigint } {
+function checkedUpdate(app: Application, body: Record<string, unknown>): { settings: ApplicationSettings; flags: bigint; coverImage?: string | null } {
   const v = new Validator();
   const next: ApplicationSettings = structuredClone(settingsOf(app));
   let flags = applicationFlags(app);
@@ -142,8 +147,19 @@ function checkedUpdate(app: Application, body: Record<string, unknown>): { setti
       next.eventWebhooksTypes = [...new Set(types as string[])];
     }
   }
+  // cover_image: image data as the public API takes it (null removes it); the emulator keeps
+  // no images, so the image's hash is what the application carries and invites fall back to.
+  let coverImage: string | null | undefined;
+  if ('cover_image' in body) {
+    if (body.cover_image === null) coverImage = null;
+    else {
+      const image = parseImageData(body.cover_image);
+      if ('error' in image) v.fail('cover_image', image.code, image.error);
+      else coverImage = image.hash;
+    }
+  }
   v.check();
-  return { settings: next, flags };
+  return { settings: next, flags, ...(coverImage !== undefined ? { coverImage } : {}) };
 }
 
 function installParams(v: Validator, path: string, value: unknown): InstallParams | undefined {

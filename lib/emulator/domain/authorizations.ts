@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { withQuery } from '../auth/redirects';
 import { verifierMatches } from '../auth/pkce';
-import { parseScopes } from '../auth/scopes';
+import { grantedScopes, parseScopes } from '../auth/scopes';
 import type { Emulator } from '../emulator';
 import { ApiError, OAuthError } from './errors';
 import type { Application, AuthorizationCode, DeviceAuthorization, PendingAuthorization, TokenRecord, User } from '../model/types';
@@ -191,16 +191,31 @@ export function approver(emu: Emulator, userId: string | null): User | undefined
   return user && !user.bot && !isBanned(emu, user) ? user : undefined;
 }
 
-/** Approves or denies a pending web authorization; returns where the browser goes next. */
-export function decide(emu: Emulator, pending: PendingAuthorization, approved: boolean, userId: string | null): string {
-  // Check the user before anything changes: a refused approval leaves the request pending.
+/**
+ * The scopes a person grants of a request (spec, AuthorizationArgs rule 3: each additional scope
+ * is theirs to grant): `granted` undefined grants everything requested; the required ones are
+ * granted whether named or not; a scope that was not requested is refused (400 50035).
+ */
+export function consentScopes(requested: string[], granted?: readonly string[]): string[] {
+  const result = grantedScopes(requested, granted);
+  if ('notRequested' in result) throw new ApiError(400, 50035, `scopes: ${result.notRequested.slice(0, 64)} was not requested`);
+  return result.scopes;
+}
+
+/**
+ * Approves or denies a pending web authorization; returns where the browser goes next. The code
+ * carries the scopes granted (`granted`: see consentScopes).
+ */
+export function decide(emu: Emulator, pending: PendingAuthorization, approved: boolean, userId: string | null, granted?: readonly string[]): string {
+  // Check the user and the scopes before anything changes: a refused approval leaves the request pending.
   const user = approved ? approver(emu, userId) : undefined;
   if (approved && !user) throw new ApiError(400, 10013, 'Unknown or unavailable user');
+  const scopes = approved ? consentScopes(pending.scopes, granted) : pending.scopes;
   pending.decision = { approved, userId };
   emu.state.pendingAuthorizations.delete(pending.id);
   const params: Record<string, string> = {};
   if (approved) {
-    params.code = issueCode(emu, pending, user!).code;
+    params.code = issueCode(emu, { ...pending, scopes }, user!).code;
   } else {
     params.error = 'access_denied';
     params.error_description = 'The resource owner or authorization server denied the request';

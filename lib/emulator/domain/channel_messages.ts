@@ -66,6 +66,30 @@ export function checkContentAllowed(emu: Emulator, draft: ContentDraft): void {
   for (const check of contentChecks.get(emu) ?? []) check(emu, draft);
 }
 
+/**
+ * Who else hears of a channel message's creation, edit or deletion, after the message's own
+ * event went out (domain/linked_channels carries a linked channel's messages into its lobby).
+ * Per emulator, registered once by domain/index.ts.
+ */
+export interface ChannelMessageObserver {
+  created(emu: Emulator, message: ChannelMessage): void;
+  edited(emu: Emulator, message: ChannelMessage): void;
+  deleted(emu: Emulator, message: ChannelMessage): void;
+}
+
+const observers = new WeakMap<Emulator, ChannelMessageObserver[]>();
+
+/** Adds an observer of every channel message's changes. */
+export function observeChannelMessages(emu: Emulator, observer: ChannelMessageObserver): void {
+  const list = observers.get(emu) ?? [];
+  list.push(observer);
+  observers.set(emu, list);
+}
+
+function tellObservers(emu: Emulator, change: keyof ChannelMessageObserver, message: ChannelMessage): void {
+  for (const observer of observers.get(emu) ?? []) observer[change](emu, message);
+}
+
 export interface NewChannelMessage {
   channelId: string;
   authorId: string;
@@ -222,6 +246,49 @@ export function createChannelMessage(emu: Emulator, input: NewChannelMessage): C
   };
   store(emu, message, uploads);
   publish(emu, 'MESSAGE_CREATE', message);
+  tellObservers(emu, 'created', message);
+  return message;
+}
+
+/**
+ * A message written in a linked lobby, shown in the guild text channel under the lobby
+ * message's id (domain/linked_channels): stored and announced to the channel's bots like any
+ * other (MESSAGE_CREATE by GUILD_MESSAGES, the MESSAGE_CONTENT rule, its mentions), without a
+ * sender's checks — it was written under the lobby's rules — and without telling the observers,
+ * since it came from one.
+ */
+export function insertLobbyMessageCopy(
+  emu: Emulator,
+  copy: { id: string; channelId: string; lobbyId: string; authorId: string; content: string; timestamp: number; applicationId: string },
+): ChannelMessage {
+  const target = findMessageChannel(emu, copy.channelId);
+  const mentions = mentionsIn(emu, target, copy.content);
+  const message: ChannelMessage = {
+    id: copy.id,
+    channelId: target.id,
+    guildId: guildIdOf(target),
+    authorId: copy.authorId,
+    type: 0,
+    content: copy.content,
+    timestamp: copy.timestamp,
+    editedTimestamp: null,
+    flags: 0,
+    tts: false,
+    nonce: null,
+    embeds: [],
+    components: [],
+    attachments: [],
+    mentionIds: mentions.users,
+    mentionRoleIds: mentions.roles,
+    reference: null,
+    snapshots: [],
+    applicationId: copy.applicationId,
+    webhookId: null,
+    interactionMetadata: null,
+    lobbyId: copy.lobbyId,
+  };
+  store(emu, message, new Map());
+  publish(emu, 'MESSAGE_CREATE', message);
   return message;
 }
 
@@ -298,6 +365,7 @@ export function editChannelMessage(emu: Emulator, message: ChannelMessage, edito
   storeAttachmentData(emu, uploads, removed);
   emu.changed();
   publish(emu, 'MESSAGE_UPDATE', message);
+  tellObservers(emu, 'edited', message);
   return message;
 }
 
@@ -322,6 +390,7 @@ export function deleteChannelMessage(emu: Emulator, message: ChannelMessage): vo
       view: () => data,
     },
   });
+  tellObservers(emu, 'deleted', message);
 }
 
 /**

@@ -171,8 +171,10 @@ export function setVoiceStatus(emu: Emulator, botUserId: string, channelId: stri
 /**
  * Puts a guild member into a voice channel, or out (null). The first one in starts the call
  * (voice_start_time), the last one out ends it; each is a VOICE_CHANNEL_START_TIME_UPDATE.
+ * `self` is the member's own mute and deafen in the call (op 4; none when put there by the
+ * control API); leaving clears them.
  */
-export function setVoiceChannel(emu: Emulator, userId: string, channelId: string | null): void {
+export function setVoiceChannel(emu: Emulator, userId: string, channelId: string | null, self?: { selfMute: boolean; selfDeaf: boolean }): void {
   for (const guild of emu.state.guilds.values()) {
     const member = guild.members.find((m) => m.userId === userId);
     if (!member) continue;
@@ -185,8 +187,12 @@ export function setVoiceChannel(emu: Emulator, userId: string, channelId: string
     }
     if (channelId === null) {
       member.voiceChannelId = null;
+      delete member.selfMute;
+      delete member.selfDeaf;
     } else if (guild.channels.some((c) => c.id === channelId)) {
       member.voiceChannelId = channelId;
+      member.selfMute = self?.selfMute ?? false;
+      member.selfDeaf = self?.selfDeaf ?? false;
       const channel = guild.channels.find((c) => c.id === channelId)!;
       if (channel.voiceStartTime === null) {
         channel.voiceStartTime = emu.now();

@@ -85,6 +85,8 @@ export function channelMessageJson(emu: Emulator, message: ChannelMessage, reade
   } satisfies APIMessage;
   const out: Record<string, unknown> = json;
   if (message.interactionMetadata) out.interaction_metadata = message.interactionMetadata;
+  // Written in a linked lobby (the emulator's wire form, docs/emulator.md): which lobby.
+  if (message.lobbyId) out.lobby_id = message.lobbyId;
   if (message.reference?.type === 0 && depth === 0) {
     const referenced = (emu.state.textChannelMessages.get(message.reference.channelId) ?? []).find((m) => m.id === message.reference!.messageId);
     out.referenced_message = referenced ? channelMessageJson(emu, referenced, reader, depth + 1) : null;

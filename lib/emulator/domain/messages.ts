@@ -64,6 +64,8 @@ export function messageJson(emu: Emulator, message: Message): Record<string, unk
     const lobby = emu.state.lobbies.get(message.lobbyId);
     const member = lobby?.members.find((m) => m.id === message.authorId);
     if (member?.additionalName) json.lobby_member = { additional_name: member.additionalName };
+    // Written in the linked guild channel (the emulator's wire form, docs/emulator.md): which channel.
+    if (message.linkedChannelId) json.linked_channel_id = message.linkedChannelId;
   }
   if (message.recipientId) json.recipient_id = message.recipientId;
   if (message.activityInvite) {
@@ -91,6 +93,35 @@ function store(emu: Emulator, channelId: string, message: Message): void {
   emu.changed();
 }
 
+/**
+ * Who else hears of a lobby message's creation or deletion, after the lobby's own event went
+ * out (domain/linked_channels shows it in the lobby's linked guild channel). Lobby messages are
+ * not edited from the game, so there is no edit to observe. Registered once by domain/index.ts.
+ */
+export interface LobbyMessageObserver {
+  created(emu: Emulator, lobby: Lobby, message: Message): void;
+  deleted(emu: Emulator, lobby: Lobby, message: Message): void;
+}
+
+const observers = new WeakMap<Emulator, LobbyMessageObserver[]>();
+
+/** Adds an observer of every lobby message's creation and deletion. */
+export function observeLobbyMessages(emu: Emulator, observer: LobbyMessageObserver): void {
+  const list = observers.get(emu) ?? [];
+  list.push(observer);
+  observers.set(emu, list);
+}
+
+/** Stores a new lobby message and tells the members (LOBBY_MESSAGE_CREATE) and the app's webhook. */
+function addLobbyMessage(emu: Emulator, lobby: Lobby, message: Message): void {
+  store(emu, lobby.id, message);
+  touch(emu, lobby);
+  const data = messageJson(emu, message);
+  emu.bus.publish({ type: 'LOBBY_MESSAGE_CREATE', data, userIds: memberIds(lobby), applicationId: lobby.applicationId });
+  const app = emu.app(lobby.applicationId);
+  if (app) emu.webhooks.send(app, 'LOBBY_MESSAGE_CREATE', data);
+}
+
 export function postLobbyMessage(
   emu: Emulator,
   lobby: Lobby,
@@ -114,12 +145,38 @@ export function postLobbyMessage(
     flags,
     activityInvite: null,
   };
-  store(emu, lobby.id, message);
-  touch(emu, lobby);
-  const data = messageJson(emu, message);
-  emu.bus.publish({ type: 'LOBBY_MESSAGE_CREATE', data, userIds: memberIds(lobby), applicationId: lobby.applicationId });
-  const app = emu.app(lobby.applicationId);
-  if (app) emu.webhooks.send(app, 'LOBBY_MESSAGE_CREATE', data);
+  addLobbyMessage(emu, lobby, message);
+  for (const observer of observers.get(emu) ?? []) observer.created(emu, lobby, message);
+  return message;
+}
+
+/**
+ * A message written in the lobby's linked guild channel, shown in the lobby under the channel
+ * message's id (domain/linked_channels): LOBBY_MESSAGE_CREATE to the members and the webhook as
+ * for any lobby message, and no observer told, since it came from one.
+ */
+export function insertChannelMessageCopy(
+  emu: Emulator,
+  lobby: Lobby,
+  copy: { id: string; channelId: string; authorId: string; content: string; timestamp: number },
+): Message {
+  const message: Message = {
+    id: copy.id,
+    channelId: lobby.id,
+    lobbyId: lobby.id,
+    recipientId: null,
+    authorId: copy.authorId,
+    content: copy.content,
+    metadata: null,
+    moderationMetadata: null,
+    applicationId: lobby.applicationId,
+    timestamp: copy.timestamp,
+    editedTimestamp: null,
+    flags: 0,
+    activityInvite: null,
+    linkedChannelId: copy.channelId,
+  };
+  addLobbyMessage(emu, lobby, message);
   return message;
 }
 
@@ -209,6 +266,7 @@ export function deleteMessage(emu: Emulator, message: Message): void {
     const data = { id: message.id, lobby_id: message.lobbyId, channel_id: message.channelId };
     emu.bus.publish({ type: 'LOBBY_MESSAGE_DELETE', data, userIds: lobby ? memberIds(lobby) : [], applicationId: message.applicationId });
     if (app) emu.webhooks.send(app, 'LOBBY_MESSAGE_DELETE', data);
+    if (lobby) for (const observer of observers.get(emu) ?? []) observer.deleted(emu, lobby, message);
   } else {
     const data = { id: message.id, channel_id: message.channelId, recipient_id: message.recipientId, author_id: message.authorId };
     emu.bus.publish({ type: 'MESSAGE_DELETE', data, userIds: [message.authorId, message.recipientId!], applicationId: message.applicationId });

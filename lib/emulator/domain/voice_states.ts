@@ -10,9 +10,9 @@ import { memberFields } from './guilds';
 export const unknownVoiceState = () => new ApiError(404, 10065, 'Unknown Voice State');
 
 /**
- * `userId`'s voice state in `guild`, as `callerId` (a member) asks for it. The emulator's
- * domain keeps only the channel: self mute/deaf live in the voice call and are reported false
- * here, and session_id is the member's stable per-guild id (not the gateway session's).
+ * `userId`'s voice state in `guild`, as `callerId` (a member) asks for it: the channel, the
+ * member's server mute and deafen, and its own ones as its call last set them (op 4); session_id
+ * is the member's stable per-guild id (not the gateway session's).
  */
 export function guildVoiceState(emu: Emulator, guild: Guild, callerId: string, userId: string): APIVoiceState {
   if (!guild.members.some((m) => m.userId === callerId)) throw Errors.missingAccess();
@@ -24,10 +24,10 @@ export function guildVoiceState(emu: Emulator, guild: Guild, callerId: string, u
     user_id: userId,
     member: memberFields(emu, member) as unknown as APIGuildMember,
     session_id: `${guild.id}-${userId}`,
-    deaf: false,
-    mute: false,
-    self_deaf: false,
-    self_mute: false,
+    deaf: member.deaf ?? false,
+    mute: member.mute ?? false,
+    self_deaf: member.selfDeaf ?? false,
+    self_mute: member.selfMute ?? false,
     self_video: false,
     suppress: false,
     request_to_speak_timestamp: null,

@@ -44,6 +44,7 @@ export const Intent = {
   AUTO_MODERATION_EXECUTION: 1 << 21,
   GUILD_EXPRESSIONS: 1 << 3,
   GUILD_SCHEDULED_EVENTS: 1 << 16,
+  GUILD_VOICE_STATES: 1 << 7,
 } as const;
 
 export const ALL_INTENTS = (1 << 26) - 1;

@@ -12,6 +12,7 @@ import { presencesFor } from '../domain/presence';
 import { relationshipJson, relationshipsOf } from '../domain/relationships';
 import type { Emulator } from '../emulator';
 import type { Application, Guild, User } from '../model/types';
+import { guildSoundsJson } from '../domain/soundboard';
 import { channelForBot } from './obfuscation';
 import type { GatewayVoiceHooks } from '../ports';
 
@@ -54,7 +55,7 @@ export function botGuildCreate(emu: Emulator, guild: Guild, botUserId: string, o
     threads: [],
     stage_instances: [],
     guild_scheduled_events: (guild.scheduledEvents ?? []).map((e) => scheduledEventJson(emu, e)) as unknown as GatewayGuildCreateDispatchData['guild_scheduled_events'],
-    soundboard_sounds: [],
+    soundboard_sounds: guildSoundsJson(emu, guild, botUserId),
     // Without the opt-in, bots still get every channel in full (the legacy behaviour). Channel
     // objects are built (and checked against the public types) in domain/channels.
     channels: guild.channels.map((c) => channelForBot(emu, guild, c, canView(guild, c, botUserId), obfuscation)) as unknown as GatewayGuildCreateDispatchData['channels'],

@@ -1,6 +1,8 @@
-// Request Guild Members (op 8) and Request Channel Info (op 43).
+// Request Guild Members (op 8), Request Soundboard Sounds (op 31) and Request Channel Info (op 43).
 import { voiceStartTimeJson } from '../domain/channels';
 import { memberFields } from '../domain/guilds';
+import { guildSoundsJson } from '../domain/soundboard';
+import { isSnowflake } from '../snowflake';
 import type { Emulator } from '../emulator';
 import type { Session } from './session';
 import { ALL_MEMBERS_COOLDOWN_MS, ALL_MEMBERS_LIMIT_FROM, Close, Intent, MEMBER_CHUNK_SIZE } from './protocol';
@@ -79,4 +81,20 @@ export function handleRequestChannelInfo(emu: Emulator, session: Session, d: unk
       return info;
     });
   session.dispatch('CHANNEL_INFO', JSON.stringify({ guild_id: guild.id, channels }));
+}
+
+/**
+ * Op 31: `guild_ids`, a list of guild ids; one SOUNDBOARD_SOUNDS per guild the session's user is
+ * a member of (others are left out, as for op 8), with the sounds as that member sees them.
+ */
+export function handleRequestSoundboardSounds(emu: Emulator, session: Session, d: unknown): void {
+  const body = (typeof d === 'object' && d !== null ? d : null) as Record<string, unknown> | null;
+  const ids = body?.guild_ids;
+  if (!Array.isArray(ids) || !ids.every(isSnowflake)) return session.close(Close.DecodeError, 'guild_ids must be a list of guild ids');
+  const userId = session.identity!.user.id;
+  for (const guildId of new Set(ids as string[])) {
+    const guild = emu.state.guilds.get(guildId);
+    if (!guild || !guild.members.some((m) => m.userId === userId)) continue;
+    session.dispatch('SOUNDBOARD_SOUNDS', JSON.stringify({ guild_id: guild.id, soundboard_sounds: guildSoundsJson(emu, guild, userId) }));
+  }
 }

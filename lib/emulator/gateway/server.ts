@@ -16,7 +16,7 @@ import type { BusEvent, ChannelMessageAudience } from '../events';
 import type { RequestOrigins } from '../http/request_origin';
 import type { GatewayControl } from '../ports';
 import { botGuildCreate, readyApplication, userReady } from './ready';
-import { handleRequestChannelInfo, handleRequestGuildMembers } from './requests';
+import { handleRequestChannelInfo, handleRequestGuildMembers, handleRequestSoundboardSounds } from './requests';
 import { obfuscatedChannelJson } from './obfuscation';
 import { Close, Intent, MAX_INBOUND_BYTES, Op, SESSION_RETENTION_MS } from './protocol';
 import { Session } from './session';
@@ -46,6 +46,7 @@ const BOT_EVENTS = new Set([
   'AUTO_MODERATION_RULE_CREATE', 'AUTO_MODERATION_RULE_UPDATE', 'AUTO_MODERATION_RULE_DELETE', 'AUTO_MODERATION_ACTION_EXECUTION',
   'INVITE_CREATE', 'INVITE_DELETE',
   'GUILD_ROLE_CREATE', 'GUILD_ROLE_UPDATE', 'GUILD_ROLE_DELETE', 'GUILD_EMOJIS_UPDATE', 'GUILD_STICKERS_UPDATE',
+  'GUILD_SOUNDBOARD_SOUND_CREATE', 'GUILD_SOUNDBOARD_SOUND_UPDATE', 'GUILD_SOUNDBOARD_SOUND_DELETE', 'VOICE_CHANNEL_EFFECT_SEND',
   'GUILD_SCHEDULED_EVENT_CREATE', 'GUILD_SCHEDULED_EVENT_UPDATE', 'GUILD_SCHEDULED_EVENT_DELETE',
   'GUILD_DELETE',
   // To the application's bot only (published with its applicationId, no guildId); no intent needed.
@@ -69,6 +70,10 @@ const EVENT_INTENT: Record<string, number> = {
   GUILD_ROLE_DELETE: Intent.GUILDS,
   GUILD_EMOJIS_UPDATE: Intent.GUILD_EXPRESSIONS,
   GUILD_STICKERS_UPDATE: Intent.GUILD_EXPRESSIONS,
+  GUILD_SOUNDBOARD_SOUND_CREATE: Intent.GUILD_EXPRESSIONS,
+  GUILD_SOUNDBOARD_SOUND_UPDATE: Intent.GUILD_EXPRESSIONS,
+  GUILD_SOUNDBOARD_SOUND_DELETE: Intent.GUILD_EXPRESSIONS,
+  VOICE_CHANNEL_EFFECT_SEND: Intent.GUILD_VOICE_STATES,
   GUILD_SCHEDULED_EVENT_CREATE: Intent.GUILD_SCHEDULED_EVENTS,
   GUILD_SCHEDULED_EVENT_UPDATE: Intent.GUILD_SCHEDULED_EVENTS,
   GUILD_SCHEDULED_EVENT_DELETE: Intent.GUILD_SCHEDULED_EVENTS,
@@ -208,13 +213,16 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
         case Op.RequestChannelInfo:
           handleRequestChannelInfo(emu, session, d);
           return;
+        case Op.RequestSoundboardSounds:
+          handleRequestSoundboardSounds(emu, session, d);
+          return;
         case Op.VoiceStateUpdate: {
           const error = options.voice?.voiceStateUpdate(session.identity!, session.id, d);
           if (error) session.close(Close.DecodeError, error);
           return;
         }
         default:
-          return; // soundboard requests have nothing to answer here
+          return;
       }
     },
     onClosed(session: Session) {
@@ -390,6 +398,7 @@ function route(emu: Emulator, event: BusEvent, usersById: Map<string, Set<Sessio
     if ((identity.intents & intent) !== intent) continue;
     if (event.guildId) {
       if (!guild?.members.some((m) => m.userId === identity.user.id)) continue;
+      if (event.botUserIds && !event.botUserIds.includes(identity.user.id)) continue;
     } else if (event.applicationId !== identity.app.id) {
       continue;
     }

@@ -246,7 +246,8 @@ export class Session {
     this.identity = {
       ...auth,
       intents,
-      obfuscation: auth.kind === 'bot' && (capabilities & CAPABILITY_CHANNEL_OBFUSCATION) !== 0,
+      // The opt-in is Identify's capability or the portal's Private Channel Obfuscation toggle (spec).
+      obfuscation: auth.kind === 'bot' && ((capabilities & CAPABILITY_CHANNEL_OBFUSCATION) !== 0 || auth.app.privateChannelObfuscation === true),
       presence: body.presence,
     };
     this.hooks.onIdentified(this);

@@ -2,6 +2,7 @@
 // serving the API under /api (with an optional /v9 or /v10 segment), the web pages (OAuth2
 // consent, device activation) and the control API under /_sdkpp/control. Every failure is a clear 4xx body; an unexpected fault is a
 // logged 500, never a crash.
+import { journalPath } from '../journal';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../emulator';
@@ -105,8 +106,10 @@ async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, 
     await durable();
     if (res.headersSent) return;
     if (error instanceof ApiError) {
+      emu.journal.record('refused', `${method} ${journalPath(url.pathname)} → ${error.status} ${error.code} ${error.message}`);
       send(res, error.status, error.body(), { ...ctx.headers, ...error.headers });
     } else if (error instanceof OAuthError) {
+      emu.journal.record('refused', `${method} ${journalPath(url.pathname)} → ${error.status} ${error.error}`);
       send(res, error.status, { error: error.error, error_description: error.description }, ctx.headers);
     } else {
       emu.log(`internal error on ${method} ${url.pathname}: ${(error as Error)?.stack ?? error}`);
@@ -128,17 +131,22 @@ export function send(res: http.ServerResponse, status: number, body: unknown, he
   res.end(text);
 }
 
+/** The pages' default policy: no script at all, inline styles, forms posting anywhere (redirects). */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action *";
+
 export class HtmlPage {
   constructor(
     readonly html: string,
     readonly status = 200,
+    /** The Content-Security-Policy; a page with a script names its own (the dashboard). */
+    readonly policy = PAGE_POLICY,
   ) {}
   write(res: http.ServerResponse, headers: Record<string, string>): void {
     res.writeHead(this.status, {
       ...headers,
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *",
+      'Content-Security-Policy': this.policy,
     });
     res.end(this.html);
   }

@@ -6,7 +6,8 @@ import net from 'node:net';
 import { ipcSocketPaths } from '../../protocol/ipc_paths';
 import { parseScopes } from '../auth/scopes';
 import { userJson } from '../domain/accounts';
-import { accessToken, issueCode } from '../domain/authorizations';
+import { accessToken, consentScopes, issueCode } from '../domain/authorizations';
+import { withInviteCover } from '../domain/portal_settings';
 import { currentActivity, guildStatusJson } from '../domain/presence';
 import type { Emulator } from '../emulator';
 import type { LocalClientControl } from '../ports';
@@ -79,7 +80,7 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
 
   const localUser = () => emu.user(emu.state.autoApproveUserId ?? SEED.users.nelly) ?? emu.user(SEED.users.nelly)!;
 
-  const finishAuthorize = (request: PendingIpcAuthorize, approved: boolean, userId: string | null) => {
+  const finishAuthorize = (request: PendingIpcAuthorize, approved: boolean, userId: string | null, granted?: readonly string[]) => {
     pending.delete(request.id);
     const app = emu.app(request.applicationId);
     if (!approved || !app) {
@@ -94,7 +95,7 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
     }
     const code = issueCode(emu, {
       applicationId: app.id,
-      scopes: scopes.scopes,
+      scopes: consentScopes(scopes.scopes, granted),
       redirectUri: request.redirectUri,
       challenge: request.challenge,
       challengeMethod: request.challenge ? 'S256' : null,
@@ -179,7 +180,8 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
         connection.dispatch('ACTIVITY_INVITE', {
           type: event.data.type,
           user: sender ? userJson(sender) : { id: event.data.sender_id },
-          activity: currentActivity(emu, String(event.data.sender_id)),
+          // The invite's activity, its cover image falling back to the portal's (spec, Activity).
+          activity: withInviteCover(emu.app(event.applicationId ?? ''), currentActivity(emu, String(event.data.sender_id))),
           channel_id: event.data.channel_id,
           message_id: event.data.message_id,
         });
@@ -211,10 +213,12 @@ export async function startLocalClient(emu: Emulator, options: LocalClientOption
       }
       return sent;
     },
-    decideAuthorize(id, approved, userId) {
+    decideAuthorize(id, approved, userId, granted) {
       const request = pending.get(id);
       if (!request) return false;
-      finishAuthorize(request, approved, userId);
+      // A grant naming a scope the game did not ask for is refused before anything changes.
+      if (approved) consentScopes(request.scopes, granted);
+      finishAuthorize(request, approved, userId, granted);
       return true;
     },
     pendingAuthorizations() {

@@ -31,6 +31,12 @@ export interface Application {
   userInstallCount?: number;
   /** Activities enabled (the default "Launch" entry point command; LAUNCH_ACTIVITY responses). */
   activitiesEnabled?: boolean;
+  /** The portal's social SDK terms accepted: relationships.read may be granted (domain/applications). */
+  socialSdkTermsAccepted?: boolean;
+  /** The portal's invite cover image (URL or asset key): the fallback of an invite's activity. */
+  inviteCoverImage?: string | null;
+  /** The portal's Private Channel Obfuscation toggle: the bot is obfuscated as with Identify's capability. */
+  privateChannelObfuscation?: boolean;
 }
 
 /** The Application object's editable settings (PATCH /applications/@me). */
@@ -220,6 +226,9 @@ export interface GuildMember {
   bio?: string | null;
   mute?: boolean;
   deaf?: boolean;
+  /** The member's own mute and deafen in its voice call (op 4), while it is in one. */
+  selfMute?: boolean;
+  selfDeaf?: boolean;
   /** Timeout end (ms), absent or null when none. */
   communicationDisabledUntil?: number | null;
   flags?: number;
@@ -240,6 +249,20 @@ export interface Guild {
   emojis?: GuildEmoji[];
   stickers?: GuildSticker[];
   scheduledEvents?: ScheduledEvent[];
+  soundboardSounds?: GuildSoundboardSound[];
+}
+
+/** A guild's own soundboard sound (domain/soundboard.ts); the emulator keeps no sound bytes. */
+export interface GuildSoundboardSound {
+  id: string;
+  name: string;
+  /** 0 to 1. */
+  volume: number;
+  emojiId: string | null;
+  emojiName: string | null;
+  creatorId: string;
+  /** The uploaded file's length, read from its container. */
+  durationMs: number;
 }
 
 export interface GuildEmoji {
@@ -317,6 +340,11 @@ export interface Message {
   editedTimestamp: number | null;
   flags: number;
   activityInvite: ActivityInvite | null;
+  /**
+   * Written in this guild channel, linked to the lobby (domain/linked_channels.ts): the lobby's
+   * view of a channel message, under the channel message's id. Absent for the rest.
+   */
+  linkedChannelId?: string | null;
 }
 
 export interface ActivityInvite {
@@ -579,6 +607,11 @@ export interface ChannelMessage {
   interactionMetadata: Record<string, unknown> | null;
   /** When it was pinned (domain/pins.ts); absent or null = not pinned. */
   pinnedAt?: number | null;
+  /**
+   * Written in this lobby, which was linked to the channel (domain/linked_channels.ts): the
+   * channel's view of a lobby message, under the lobby message's id. Absent for the rest.
+   */
+  lobbyId?: string | null;
 }
 
 /** A DM channel between an application's bot and a person (POST /users/@me/channels). */

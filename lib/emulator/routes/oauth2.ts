@@ -107,7 +107,10 @@ async function decideFromPage(ctx: RequestContext): Promise<Redirect | HtmlPage>
   const form = await ctx.form();
   const pending = ctx.emu.state.pendingAuthorizations.get(form.get('pending_id') ?? '');
   if (!pending) return new HtmlPage(errorPage('This authorization request is no longer pending.'), 400);
-  return new Redirect(decide(ctx.emu, pending, form.get('decision') === 'approve', form.get('user_id')));
+  // The page's form says it offered the checkboxes (scope_choice): the ticked ones are granted,
+  // an unticked box sends nothing. A form without it (a script's) grants everything requested.
+  const granted = form.get('scope_choice') === '1' ? form.getAll('scope') : undefined;
+  return new Redirect(decide(ctx.emu, pending, form.get('decision') === 'approve', form.get('user_id'), granted));
 }
 
 async function token(ctx: RequestContext, webBase: () => string): Promise<Record<string, unknown>> {

@@ -28,7 +28,8 @@ async function byUsername(ctx: RequestContext): Promise<User> {
 
 export function registerRelationships(api: Router): void {
   api.get('/users/@me/relationships', (ctx) => {
-    const { user } = ctx.bearer();
+    // Reading the friends list is what relationships.read grants (the social SDK's scopes include it).
+    const { user } = ctx.bearer('relationships.read');
     return relationshipsOf(ctx.emu, user.id).map((r) => relationshipJson(ctx.emu, r));
   });
 

@@ -105,7 +105,7 @@ export class CallRegistry {
     let scopes = this.#userCalls.get(caller.userId);
     if (!scopes) this.#userCalls.set(caller.userId, (scopes = new Map()));
     scopes.set(scopeKey, call);
-    if (guildId !== null) this.port.setGuildVoiceChannel(caller.userId, channelId);
+    if (guildId !== null) this.port.setGuildVoiceChannel(caller.userId, channelId, { selfMute, selfDeaf });
     this.#announce(call, stateJson(guildId, channelId, member));
     // Every join has a new token (docs/protocols/voice-gateway.md).
     this.port.dispatch([caller.userId], call.scope.applicationId, 'VOICE_SERVER_UPDATE', {

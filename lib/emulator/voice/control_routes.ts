@@ -18,6 +18,7 @@ export function registerVoiceControlRoutes(router: Router, control: () => VoiceC
       if (!voice) throw new ApiError(400, 0, 'The voice server is not running');
       try {
         const result = run(voice, body);
+        ctx.emu.journal.record('control', `voice.${name}`);
         return result === undefined ? { ok: true } : result;
       } catch (error) {
         if (error instanceof RangeError) throw new ApiError(400, 50035, error.message);

@@ -5,13 +5,13 @@ import type { Emulator } from '../emulator';
 import { isMember } from '../domain/lobbies';
 import { channelPermissions, Permission } from '../domain/permissions';
 import type { CallRegistry } from './calls';
-import type { CallScope, VoicePort } from './port';
+import type { CallScope, SelfVoiceFlags, VoicePort } from './port';
 
 export type GatewayDispatch = (userIds: Iterable<string>, applicationId: string, type: string, data: Record<string, unknown>) => void;
 
 const VOICE_CHANNEL_TYPES = new Set([2, 13]);
 
-export function emulatorVoicePort(emu: Emulator, hooks: { dispatch: GatewayDispatch; setVoiceChannel(userId: string, channelId: string | null): void }): VoicePort {
+export function emulatorVoicePort(emu: Emulator, hooks: { dispatch: GatewayDispatch; setVoiceChannel(userId: string, channelId: string | null, self?: SelfVoiceFlags): void }): VoicePort {
   const lobbyScope = (lobbyId: string): CallScope | null => {
     const lobby = emu.state.lobbies.get(lobbyId);
     return lobby ? { applicationId: lobby.applicationId, audienceIds: lobby.members.map((m) => m.id) } : null;
@@ -41,7 +41,7 @@ export function emulatorVoicePort(emu: Emulator, hooks: { dispatch: GatewayDispa
       if ((channelPermissions(guild, channel, caller.userId) & Permission.CONNECT) === 0n) return 'forbidden';
       return { scope: { applicationId: caller.applicationId, audienceIds: [] } };
     },
-    setGuildVoiceChannel: (userId, channelId) => hooks.setVoiceChannel(userId, channelId),
+    setGuildVoiceChannel: (userId, channelId, self) => hooks.setVoiceChannel(userId, channelId, self),
     dispatch: (userIds, applicationId, type, data) => hooks.dispatch(userIds, applicationId, type, data),
   };
 }

@@ -1,6 +1,7 @@
 // Wires the voice room into a running emulator: the port over its state, the voice server, the
 // control hooks (programmatic and HTTP), lobby changes from the event bus, and the main gateway
 // (which starts after the voice server, so it is attached late).
+import type { LiveCall } from './live_calls';
 import { setVoiceChannel } from '../domain/channels';
 import type { Emulator } from '../emulator';
 import type { Router } from '../http/router';
@@ -15,6 +16,8 @@ export interface EmulatorVoice {
   /** The control hooks (emu.control.voice). */
   control: VoiceControl;
   info: { endpoint: string; port: number; certificatePem: string };
+  /** The calls with their members' connections (the dashboard). */
+  live(): LiveCall[];
   attachGateway(gateway: { dispatchTo: GatewayDispatch }): void;
   close(): Promise<void>;
 }
@@ -23,7 +26,7 @@ export async function startEmulatorVoice(emu: Emulator, controlRouter: Router, o
   let dispatch: GatewayDispatch = () => {};
   const port = emulatorVoicePort(emu, {
     dispatch: (userIds, applicationId, type, data) => dispatch(userIds, applicationId, type, data),
-    setVoiceChannel: (userId, channelId) => setVoiceChannel(emu, userId, channelId),
+    setVoiceChannel: (userId, channelId, self) => setVoiceChannel(emu, userId, channelId, self),
   });
   const server = await startVoiceServer(port, options);
   registerVoiceControlRoutes(controlRouter, () => server.control);
@@ -32,6 +35,7 @@ export async function startEmulatorVoice(emu: Emulator, controlRouter: Router, o
     gatewayHooks: gatewayVoiceHooks(server.calls),
     control: server.control,
     info: { endpoint: server.endpoint, port: server.port, certificatePem: server.certificatePem },
+    live: () => server.live(),
     attachGateway(gateway) {
       dispatch = (userIds, applicationId, type, data) => gateway.dispatchTo(userIds, applicationId, type, data);
     },

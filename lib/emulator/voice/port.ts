@@ -9,6 +9,12 @@ export interface CallScope {
   audienceIds: string[];
 }
 
+/** A call member's own mute and deafen (op 4's self_mute and self_deaf). */
+export interface SelfVoiceFlags {
+  selfMute: boolean;
+  selfDeaf: boolean;
+}
+
 export interface VoiceCaller {
   userId: string;
   /** The main gateway session that sent op 4; its end leaves the call. */
@@ -28,8 +34,8 @@ export interface VoicePort {
   lobbyScope(lobbyId: string): CallScope | null;
   /** A bot joining a voice channel of a guild it is in: the scope, or why not. */
   guildVoiceChannel(guildId: string, channelId: string, caller: VoiceCaller): { scope: CallScope } | 'forbidden' | 'unknown';
-  /** Records the bot's presence in a guild voice channel (status and start-time events). */
-  setGuildVoiceChannel(userId: string, channelId: string | null): void;
+  /** Records the bot's presence in a guild voice channel (status and start-time events) and its own mute and deafen. */
+  setGuildVoiceChannel(userId: string, channelId: string | null, self?: SelfVoiceFlags): void;
   /** A dispatch on the main gateway to these users' sessions of `applicationId`. */
   dispatch(userIds: Iterable<string>, applicationId: string, type: 'VOICE_STATE_UPDATE' | 'VOICE_SERVER_UPDATE', data: Record<string, unknown>): void;
 }

@@ -1,6 +1,7 @@
 // The emulator's voice server: calls on the main gateway (CallRegistry), the voice gateway and
 // the UDP relay on one port (of 127.0.0.1 unless told another address), and the control hooks
 // that break them on purpose.
+import { liveCalls, type LiveCall } from './live_calls';
 import { WebSocketServer } from 'ws';
 import { CallRegistry } from './calls';
 import { loopbackCertificate } from './certificate';
@@ -32,6 +33,8 @@ export interface VoiceServer {
   port: number;
   /** The PEM of the self-signed loopback certificate, for clients to trust. */
   certificatePem: string;
+  /** The calls with their members' connections (the dashboard). */
+  live(): LiveCall[];
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export async function startVoiceServer(port: VoicePort, options: VoiceServerOpti
     endpoint,
     port: listener.port,
     certificatePem: certificate.cert,
+    live: () => liveCalls(calls, voiceGateway),
     async close() {
       await voiceGateway.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

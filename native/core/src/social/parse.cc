@@ -146,9 +146,10 @@ std::optional<AdditionalContentRecord> ParseAdditionalContent(const json::Value&
 std::optional<MessageRecord> ParseMessage(const json::Value& message) {
   // In the order the service writes them (Fields is quickest then).
   auto [id_field, content, channel_id, timestamp, edited_timestamp, application_id, author, author_id, lobby_id,
-        recipient_id, metadata, moderation_metadata, lobby_member] =
+        recipient_id, metadata, moderation_metadata, lobby_member, linked_channel_id] =
       message.Fields("id", "content", "channel_id", "timestamp", "edited_timestamp", "application_id", "author",
-                     "author_id", "lobby_id", "recipient_id", "metadata", "moderation_metadata", "lobby_member");
+                     "author_id", "lobby_id", "recipient_id", "metadata", "moderation_metadata", "lobby_member",
+                     "linked_channel_id");
   auto id = id_field.Snowflake();
   if (!id) return std::nullopt;
   MessageRecord record;
@@ -166,6 +167,9 @@ std::optional<MessageRecord> ParseMessage(const json::Value& message) {
   record.application_id = application_id.Snowflake();
   record.additional_name = OptionalString(lobby_member["additional_name"]);
   record.additional_content = ParseAdditionalContent(message);
+  // A lobby message written in the lobby's linked guild channel names that channel
+  // (docs/emulator.md, "Linked channels"): it was not sent from a game.
+  record.sent_from_game = !linked_channel_id.Snowflake().has_value();
   if (record.lobby_id != 0 && record.channel_id == 0) record.channel_id = record.lobby_id;
   return record;
 }
