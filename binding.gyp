@@ -103,8 +103,9 @@
         }, {
           'sources': ['<!@(node scripts/build/unity-sources.cjs build/unity --skip native/core/src/client/version_hash.cc <@(sdkpp_napi_sources) <@(sdkpp_core_sources))'],
         }],
-        # bcrypt: the CSPRNG; ole32: COM for the WASAPI backend (avrt.dll is loaded at run time).
-        ['OS=="win"', {'libraries': ['bcrypt.lib', 'ole32.lib']}],
+        # bcrypt: the CSPRNG; ole32: COM for the WASAPI backend (avrt.dll is loaded at run time);
+        # advapi32: the registry (URL scheme registration) and the access tokens (IPC pipe owner).
+        ['OS=="win"', {'libraries': ['bcrypt.lib', 'ole32.lib', 'advapi32.lib']}],
         # dlopen (the PulseAudio backend loads libpulse at run time; older glibc keeps it in libdl).
         ['OS=="linux"', {'libraries': ['-ldl']}],
         # Export only the Node-API entry points (native/napi/linux_exports.map says why).

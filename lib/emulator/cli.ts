@@ -43,6 +43,7 @@ async function main() {
       ipc: options.ipc,
       webhookUrl: options.webhookUrl,
       allowRemoteEndpoints: options.allowRemoteEndpoints,
+      allowRemoteActivityTargets: options.allowRemoteActivityTargets,
       log: options.verbose ? (line) => console.log(line) : undefined,
     });
   } catch (error) {

@@ -18,6 +18,7 @@ const OPTIONS = {
   ipc: { type: 'boolean' },
   webhook: { type: 'string' },
   'allow-remote-endpoints': { type: 'boolean' },
+  'allow-remote-activity-targets': { type: 'boolean' },
   'auto-approve': { type: 'string' },
   verbose: { type: 'boolean' },
   version: { type: 'boolean' },
@@ -49,6 +50,10 @@ options:
                     an application's interactions endpoint URL may name any host; by
                     default only this machine (127.0.0.1, [::1], localhost), so a bot cannot
                     make the emulator send requests into your network
+  --allow-remote-activity-targets
+                    an activity's URL mappings may target any host; by default only this
+                    machine, so an activity page cannot use the proxy host to reach your
+                    network
   --auto-approve USER
                     the consent page (and the local chat client) approves every
                     authorization at once as USER, a user name or id (nelly, alice…):
@@ -77,6 +82,8 @@ export interface CliRunOptions {
   webhookUrl?: string;
   /** Interactions endpoints may name other hosts than this machine. */
   allowRemoteEndpoints: boolean;
+  /** Activity URL mappings may target other hosts than this machine. */
+  allowRemoteActivityTargets: boolean;
   /** A user name or id: authorizations approve at once as that user. */
   autoApprove?: string;
   verbose: boolean;
@@ -123,6 +130,7 @@ export function parseCli(argv: string[]): CliCommand {
       ipc: values.ipc ?? false,
       webhookUrl: values.webhook,
       allowRemoteEndpoints: values['allow-remote-endpoints'] ?? false,
+      allowRemoteActivityTargets: values['allow-remote-activity-targets'] ?? false,
       autoApprove: values['auto-approve'],
       verbose: values.verbose ?? false,
     },

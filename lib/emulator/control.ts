@@ -5,6 +5,8 @@ import { approveDevice, decide, issueTestToken } from './domain/authorizations';
 import { mainApplication, setPremiumApproval, setWebhookUrl } from './domain/applications';
 import { banUser, unbanUser } from './domain/bans';
 import { commandJson, setActivitiesEnabled } from './domain/commands';
+import { checkedUrlMappings, type UrlMapping } from './domain/activity_url_mappings';
+import { activityInstance, authenticateActivity, authorizeActivity, joinActivityInstance, leaveActivityInstance, shareActivityLink, type ActivityAuthorization, type ActivityInstanceView, type ActivityLinkShared } from './domain/activity_instances';
 import { clickComponent, submitModal, type ComponentClick } from './domain/interaction_components';
 import { setInteractionsEndpoint } from './domain/interaction_endpoint';
 import type { Submission } from './domain/interaction_modal';
@@ -585,6 +587,54 @@ export class EmulatorControl<G extends GatewayControl = GatewayControl> {
     return created ? { ...commandJson(created) } : null;
   }
 
+  /**
+   * The activity proxy host's URL mappings of an application (default: the seeded one), as the
+   * developer portal's: `[{prefix, target}]`, prefix `/` or `/api`, target `host[:port][/path]`
+   * without a scheme, on this machine unless the emulator was started with
+   * `allowRemoteActivityTargets`. Replaces them all (`[]` clears them); returns them. Also
+   * `activity_url_mappings` of `PATCH /applications/@me`.
+   */
+  setActivityUrlMappings(mappings: UrlMapping[], applicationId?: string): UrlMapping[] {
+    const app = this.#app(applicationId);
+    app.activityUrlMappings = checkedUrlMappings(mappings, 'mappings', this.emu.allowRemoteActivityTargets);
+    this.emu.changed();
+    return app.activityUrlMappings.map((m) => ({ ...m }));
+  }
+
+  /** A launched activity instance: its application, channel, launcher, participants (user objects) and shared links. */
+  activityInstance(instanceId: string): ActivityInstanceView {
+    return activityInstance(this.emu, instanceId);
+  }
+
+  /** A person joins a launched activity instance (the SDK's participants change). */
+  joinActivityInstance(instanceId: string, userId: string): ActivityInstanceView {
+    return joinActivityInstance(this.emu, instanceId, userId);
+  }
+
+  /** A person leaves an activity instance. */
+  leaveActivityInstance(instanceId: string, userId: string): ActivityInstanceView {
+    return leaveActivityInstance(this.emu, instanceId, userId);
+  }
+
+  /**
+   * The embedded SDK's authorize, consented by a participant: `{ code }` for the scopes
+   * (space-separated or a list), without a redirect URI or PKCE — the app's backend exchanges
+   * it at /oauth2/token with its client secret.
+   */
+  authorizeActivity(instanceId: string, userId: string, scope: string | string[]): ActivityAuthorization {
+    return authorizeActivity(this.emu, instanceId, userId, scope);
+  }
+
+  /** The embedded SDK's authenticate: a live access token of the application → `{ access_token, user, scopes, expires, application }`, else 401. */
+  authenticateActivity(applicationId: string, accessToken: string): Record<string, unknown> {
+    return authenticateActivity(this.emu, applicationId, accessToken);
+  }
+
+  /** The embedded SDK's shareLink by a participant: `custom_id` rides on the link; a `referrer_id` is not taken (the spec's silent failure). */
+  shareActivityLink(instanceId: string, userId: string, message: string, customId?: string | null): ActivityLinkShared {
+    return shareActivityLink(this.emu, instanceId, userId, message, customId);
+  }
+
   #app(applicationId?: string) {
     const app = this.emu.app(applicationId ?? mainApplication(this.emu).id);
     if (!app) throw new ApiError(404, 10002, 'Unknown Application');
@@ -817,6 +867,17 @@ export function registerControlRoutes(router: Router, control: EmulatorControl):
     files: b.files === undefined ? undefined : (object(b.files, 'files') as Submission['files']),
   }, b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('interactionResult', (b) => [id(b.interactionId)]);
+  call('setActivityUrlMappings', (b) => [b.mappings, b.applicationId === undefined ? undefined : id(b.applicationId)]);
+  call('activityInstance', (b) => [id(b.instanceId)]);
+  call('joinActivityInstance', (b) => [id(b.instanceId), id(b.userId)]);
+  call('leaveActivityInstance', (b) => [id(b.instanceId), id(b.userId)]);
+  call('authorizeActivity', (b) => {
+    const scope = typeof b.scope === 'string' && b.scope.length <= 1000 ? b.scope : Array.isArray(b.scope) && b.scope.length <= 64 && b.scope.every((v) => typeof v === 'string') ? (b.scope as string[]) : undefined;
+    if (scope === undefined) throw new ApiError(400, 50035, 'scope: the scopes, space-separated or a list, are required');
+    return [id(b.instanceId), id(b.userId), scope];
+  });
+  call('authenticateActivity', (b) => [id(b.applicationId), text(b.accessToken, 'accessToken')]);
+  call('shareActivityLink', (b) => [id(b.instanceId), id(b.userId), b.message, b.customId]);
   call('setActivitiesEnabled', (b) => [flag(b.enabled, 'enabled'), b.applicationId === undefined ? undefined : id(b.applicationId)]);
   call('postChannelMessage', (b) => {
     const message = typeof b.message === 'string' || (typeof b.message === 'object' && b.message !== null && !Array.isArray(b.message)) ? b.message : undefined;

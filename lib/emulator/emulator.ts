@@ -26,6 +26,8 @@ export interface EmulatorCoreOptions {
   webhookUrl?: string;
   /** Interactions endpoints may name any host (default: this machine only; endpoint_policy.ts). */
   allowRemoteEndpoints?: boolean;
+  /** Activity URL mappings may target any host (default: this machine only; domain/activity_url_mappings.ts). */
+  allowRemoteActivityTargets?: boolean;
   log?: (line: string) => void;
 }
 
@@ -67,6 +69,10 @@ export class Emulator {
   state: EmulatorState;
   /** @internal Whether interactions endpoints may name other hosts than this machine (endpoint_policy.ts). */
   readonly allowRemoteEndpoints: boolean;
+  /** @internal Whether activity URL mappings may target other hosts than this machine (domain/activity_url_mappings.ts). */
+  readonly allowRemoteActivityTargets: boolean;
+  /** @internal The activity proxy host (http/activity_proxy.ts), set by startEmulator; tests lower its limits. */
+  activityProxy: { readonly limits: { maxConcurrent: number; headersTimeoutMs: number; idleTimeoutMs: number; maxDurationMs: number }; readonly active: number } | null = null;
   /** @internal The advertised base (http://127.0.0.1:<port> by default), set by startEmulator once it listens (absolute URLs such as attachments'). */
   webBase = '';
   readonly #log: LogLimiter;
@@ -85,6 +91,7 @@ export class Emulator {
     this.limiter = new RateLimiter(() => this.clock.now());
     this.#log = new LogLimiter(options.log ?? (() => {}));
     this.allowRemoteEndpoints = options.allowRemoteEndpoints ?? false;
+    this.allowRemoteActivityTargets = options.allowRemoteActivityTargets ?? false;
     this.state = saved ?? options.seed(this.clock.now());
     // Ids saved in the state were made at or before savedAt: new ones sort after them even on an
     // earlier clock (options.startTime).

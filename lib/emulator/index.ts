@@ -17,12 +17,14 @@
  * @module sdkpp/emulator
  */
 import type http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { EmulatorControl, registerControlRoutes } from './control';
 import { installDomain } from './domain';
 import { Emulator } from './emulator';
 import { Router } from './http/router';
 import { RequestOrigins } from './http/request_origin';
 import { createHttpServer, listen } from './http/server';
+import { ActivityProxy } from './http/activity_proxy';
 import { advertisedBase, advertisedHost, mediaAddress, networkSettings } from './network_options';
 import { registerChannelMessages } from './routes/channel_messages';
 import { registerChannelInfo } from './routes/channel_info';
@@ -75,6 +77,8 @@ export type { ComponentClick } from './domain/interaction_components';
 export type { Submission, UploadedFile } from './domain/interaction_modal';
 export type { PrivilegedIntentSwitches } from './domain/privileged_intents';
 export type { PortalSettings } from './domain/portal_settings';
+export type { UrlMapping } from './domain/activity_url_mappings';
+export type { ActivityAuthorization, ActivityInstanceView, ActivityLinkShared, SharedLink } from './domain/activity_instances';
 export type { DataFileStatus } from './persistence';
 export type { PendingAuthorization } from './model/types';
 export type {
@@ -119,6 +123,12 @@ export interface StartEmulatorOptions {
    * there, which must not reach the developer's network.
    */
   allowRemoteEndpoints?: boolean;
+  /**
+   * Let an application's activity URL mappings target any host. By default only this machine
+   * (a loopback address or localhost): the activity proxy host forwards whatever the activity's
+   * page asks for to the target, which must not reach the developer's network.
+   */
+  allowRemoteActivityTargets?: boolean;
   /** The emulator clock's start (ms since the epoch); default now. */
   startTime?: number;
   /** Also run the local chat client on the first free sdkpp-ipc-{n} socket. */
@@ -231,12 +241,14 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   // Before anything starts: a bad address or port is the caller's mistake, named with its rule.
   const network = networkSettings(options);
   if (options.allowRemoteEndpoints !== undefined && typeof options.allowRemoteEndpoints !== 'boolean') throw new TypeError('allowRemoteEndpoints: true or false');
+  if (options.allowRemoteActivityTargets !== undefined && typeof options.allowRemoteActivityTargets !== 'boolean') throw new TypeError('allowRemoteActivityTargets: true or false');
   const emu = new Emulator({
     seed: seedState,
     dataFile: options.dataFile,
     startTime: options.startTime,
     webhookUrl: options.webhookUrl,
     allowRemoteEndpoints: options.allowRemoteEndpoints,
+    allowRemoteActivityTargets: options.allowRemoteActivityTargets,
     log: options.log,
   });
   installDomain(emu);
@@ -290,7 +302,21 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   let voice: EmulatorVoice | undefined;
 
   const origins = new RequestOrigins(network.host, network.publicUrl);
-  const server = createHttpServer(emu, routers, origins);
+  const activityProxy = new ActivityProxy(emu);
+  emu.activityProxy = activityProxy;
+  const server = createHttpServer(emu, routers, origins, activityProxy);
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const applicationId = origins.activityApplicationId(req);
+    if (applicationId === null) return; // the gateway's
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      socket.destroy();
+      return;
+    }
+    activityProxy.upgrade(applicationId, req, socket, head, url);
+  });
   let gateway: GatewayServer | undefined;
   let localClient: LocalClientServer | undefined;
   let port: number;
@@ -367,6 +393,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       closed = true;
       stopDashboard();
       feed.closeAll();
+      activityProxy.close();
       await localClient?.close();
       await gateway?.close();
       control.voice = null;

@@ -62,6 +62,12 @@ export interface NativeBinding {
     valueClassShapes(): ValueClassShape[];
     /** The methods the addon calls on the platform host (native/napi/io/platform_host_methods.h). */
     platformHostMethods: string[];
+    /**
+     * Whether a Windows named pipe's server runs as this user (native/core/src/os/pipe_server_user.h):
+     * `refusal` is empty when the pipe may be used. `pretendServerSid` is a test seam that can only
+     * turn an acceptance into a refusal. Elsewhere than Windows: 'unchecked'.
+     */
+    checkPipeServerUser(path: string, pretendServerSid?: string): Promise<{ verdict: 'same-user' | 'other-user' | 'absent' | 'unchecked'; refusal: string }>;
     /** One NodePlatform without a Client, for the voice host tests (native/napi/io/platform_probe.h). */
     PlatformProbe: new (host: object, onWake: (onJsThread: boolean) => void) => PlatformProbe;
   };

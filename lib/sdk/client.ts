@@ -4,6 +4,7 @@
 // connection → auth → presence → lobbies → messages → relationships → users → audio → Client; this
 // file holds the Client's lifetime (client.cc): construction, Dispose, nullobj.
 import { NodePlatformHost, type NodePlatformOptions } from '../platform/node_host';
+import { usePipeServerCheck } from '../platform/host/ipc_owner';
 import { binding } from './binding';
 import { AudioMethods } from './client_audio';
 import { ClientError, ClientStatus, ClientThread } from './enums.generated';
@@ -18,6 +19,9 @@ const NULL_CLIENT = Symbol('sdkpp.nullClient');
 // half is collected (the core is torn down by the addon's finalizer), its host's sockets,
 // timers and listeners are closed here. The host refers to the native client only weakly
 // (platform/host/events.ts), so holding the host keeps nothing else alive.
+// The platform checks a Windows pipe's server user through the addon, which only the SDK loads.
+usePipeServerCheck((path, pretendServerSid) => binding.internal.checkPipeServerUser(path, pretendServerSid));
+
 const closeDroppedClient = new FinalizationRegistry<NodePlatformHost>((host) => host.close());
 const NODE_OPTION_KEYS = ['openUrl', 'now', 'ipcPaths', 'audio'] as const;
 const AUDIO_BACKENDS = ['system', 'virtual'] as const;

@@ -5,6 +5,7 @@
 #include "callbacks/addon_data.h"
 #include "callbacks/callback_pump.h"
 #include "callbacks/event_loop_hold.h"
+#include "io/pipe_server_check.h"
 #include "io/platform_host_methods.h"
 #include "io/platform_probe.h"
 #include "logging/logger.h"
@@ -127,6 +128,8 @@ Napi::Object DefineInternalExports(Napi::Env env) {
                        internal);
   internal.Set("constantString", Napi::Value(env, constant_string));
   internal.Set("platformHostMethods", PlatformHostMethods(env));
+  // The Node host's check of a Windows IPC pipe's server user (lib/platform/host/ipc_owner.ts).
+  internal.Set("checkPipeServerUser", Napi::Function::New<CheckPipeServerUser>(env));
   // A NodePlatform alone, for the voice host tests and the AEAD benchmark (platform_probe.h).
   internal.Set("PlatformProbe", PlatformProbe::Define(env));
   return internal;

@@ -1,5 +1,5 @@
-// Functions of the core that are not public SDK surface but that the demo, the tests and the
-// benchmarks need (exported under `binding.internal`).
+// Functions of the core that are not public SDK surface but that the demo, the tests, the
+// benchmarks and the Node host need (exported under `binding.internal`).
 #pragma once
 
 #include <napi.h>

@@ -19,3 +19,15 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 
 const cli = join(root, 'dist', 'emulator', 'cli.js');
 if (existsSync(cli)) chmodSync(cli, 0o755);
+
+// sdkpp/activity runs in the browser: besides its CommonJS build (above, for require and old
+// bundlers), an ES module build, dist/activity/index.mjs with its index.d.mts. It is one file with
+// no import, so a transpile of it is the whole module.
+{
+  const ts = require('typescript');
+  const { readFileSync, writeFileSync, copyFileSync } = await import('node:fs');
+  const source = readFileSync(join(root, 'lib', 'activity', 'index.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });
+  writeFileSync(join(root, 'dist', 'activity', 'index.mjs'), outputText);
+  copyFileSync(join(root, 'dist', 'activity', 'index.d.ts'), join(root, 'dist', 'activity', 'index.d.mts'));
+}

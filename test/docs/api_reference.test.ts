@@ -34,7 +34,7 @@ function undocumentedNames(problems: string[]): string[] {
 }
 
 describe('the API reference', () => {
-  it('documents every public name of sdkpp and sdkpp/emulator, with working links (typedoc warns of nothing)', () => {
+  it('documents every public name of sdkpp, sdkpp/emulator and sdkpp/activity, with working links (typedoc warns of nothing)', () => {
     const problems = referenceProblems(packageRoot, ['--options', 'typedoc.json']);
     const undocumented = undocumentedNames(problems);
     expect(undocumented, `public names without a doc comment:\n${undocumented.join('\n')}`).toEqual([]);

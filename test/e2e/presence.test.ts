@@ -1,6 +1,7 @@
 // Rich presence through the gateway and through the local client, invites accepted for the
 // join secret, the local client restarting, and a gateway socket dropped in the middle of a
 // message burst (nothing lost, nothing doubled).
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import {
   AuthorizationTokenType,
   Client,
   ErrorType,
+  LoggingSeverity,
   SdkError,
   StatusType,
   type ActivityInvite,
@@ -212,7 +214,7 @@ describe('the local chat client\'s user', () => {
 });
 
 describe('launch registration', () => {
-  // Registration is written for Linux (XDG) only; elsewhere it must say it did nothing.
+  // Linux: XDG; Windows: the registry; macOS: not written, and it must say it did nothing.
   it.skipIf(process.platform !== 'linux')('RegisterLaunchCommand writes a .desktop entry and the MIME default under a temporary home', () => {
     const home = mkdtempSync(join(tmpdir(), 'sdkpp-home-'));
     const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
@@ -237,9 +239,37 @@ describe('launch registration', () => {
     }
   });
 
-  it.skipIf(process.platform === 'linux')('RegisterLaunchCommand elsewhere returns false: nothing is registered', () => {
+  // Windows: read back with reg.exe (Wine's, under `npm run test:cross:win32-x64`).
+  it.runIf(process.platform === 'win32')('RegisterLaunchCommand writes the URL protocol keys under HKEY_CURRENT_USER and says when it replaces another command', async () => {
+    const key = `HKCU\\Software\\Classes\\sdkpp-${h.emu.application.id}`;
+    const reg = (...args: string[]) => execFileSync('reg', args, { encoding: 'utf8', windowsHide: true });
+    const deleteKey = () => {
+      try {
+        reg('delete', key, '/f');
+      } catch {
+        // absent
+      }
+    };
+    deleteKey();
+    try {
+      reg('add', `${key}\\shell\\open\\command`, '/ve', '/d', 'C:\\Other\\other.exe %1', '/f');
+      const client = h.newClient();
+      const warnings: string[] = [];
+      client.AddLogCallback((message) => warnings.push(message), LoggingSeverity.Warning);
+      expect(client.RegisterLaunchCommand(h.emu.application.id, 'C:\\Program Files\\Game\\game.exe --from-invite')).toBe(true);
+      expect(reg('query', `${key}\\shell\\open\\command`, '/ve')).toContain('"C:\\Program Files\\Game\\game.exe" --from-invite "%1"');
+      expect(reg('query', key, '/ve')).toContain(`URL:sdkpp-${h.emu.application.id} Protocol`);
+      expect(reg('query', key, '/v', 'URL Protocol')).toContain('URL Protocol');
+      await until(() => warnings.some((line) => line.includes(`the URL scheme sdkpp-${h.emu.application.id} was registered to run C:\\Other\\other.exe %1; replacing it`)));
+      expect(client.RegisterLaunchCommand(h.emu.application.id, 'evil\ncommand')).toBe(false);
+    } finally {
+      deleteKey();
+    }
+  });
+
+  it.runIf(process.platform === 'darwin')('RegisterLaunchCommand on macOS returns false: nothing is registered', () => {
     const client = h.newClient();
-    expect(client.RegisterLaunchCommand(h.emu.application.id, 'C:\\Games\\game.exe --from-invite')).toBe(false);
+    expect(client.RegisterLaunchCommand(h.emu.application.id, '/Applications/Game.app/Contents/MacOS/game --from-invite')).toBe(false);
     expect(client.RegisterLaunchCommand(h.emu.application.id, 'evil\ncommand')).toBe(false);
   });
 });

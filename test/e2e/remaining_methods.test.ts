@@ -137,7 +137,7 @@ describe('BlockUser and UnblockUser', () => {
 });
 
 describe('RegisterLaunchSteamApplication', () => {
-  // Registration is written for Linux (XDG .desktop entry + mimeapps.list) only.
+  // Linux: an XDG .desktop entry + mimeapps.list.
   it.skipIf(process.platform !== 'linux')('registers the Steam launch for the application under a temporary home; 0 is refused', () => {
     const home = mkdtempSync(join(tmpdir(), 'sdkpp-steam-'));
     const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
@@ -160,11 +160,21 @@ describe('RegisterLaunchSteamApplication', () => {
     }
   });
 
-  it.skipIf(process.platform === 'linux')('elsewhere says it registered nothing (false, with a warning); 0 is still refused', async () => {
+  // Windows runs Steam's own executable, which Steam records for the user: the Wine prefix has
+  // none, so nothing is registered and the Warning says why.
+  it.runIf(process.platform === 'win32')('on Windows without Steam says it registered nothing (false, with a warning); 0 is still refused', async () => {
     const client = h.newClient();
     const lines = logLines(client);
     expect(client.RegisterLaunchSteamApplication(h.emu.application.id, 480)).toBe(false);
-    await until(() => lines.some((line) => /RegisterLaunchCommand: .*Linux only/.test(line)));
+    await until(() => lines.some((line) => /RegisterLaunchSteamApplication: Steam is not installed for this user/.test(line)));
+    expect(() => client.RegisterLaunchSteamApplication(h.emu.application.id, 0)).toThrow(/steamAppId/);
+  });
+
+  it.runIf(process.platform === 'darwin')('on macOS says it registered nothing (false, with a warning); 0 is still refused', async () => {
+    const client = h.newClient();
+    const lines = logLines(client);
+    expect(client.RegisterLaunchSteamApplication(h.emu.application.id, 480)).toBe(false);
+    await until(() => lines.some((line) => /RegisterLaunchCommand: .*Linux and Windows only/.test(line)));
     expect(() => client.RegisterLaunchSteamApplication(h.emu.application.id, 0)).toThrow(/steamAppId/);
   });
 });

@@ -31,6 +31,7 @@ describe('parseCli', () => {
       ipc: false,
       webhookUrl: undefined,
       allowRemoteEndpoints: false,
+      allowRemoteActivityTargets: false,
       verbose: false,
     });
     expect(DEFAULT_PORT).toBe(8790);
@@ -48,6 +49,8 @@ describe('parseCli', () => {
     }
     expect(run(['--allow-remote-endpoints']).allowRemoteEndpoints).toBe(true);
     expect(mistake(['--allow-remote-endpoints=yes'])).toMatch(/^Option '--allow-remote-endpoints' does not take an argument/);
+    expect(run(['--allow-remote-activity-targets']).allowRemoteActivityTargets).toBe(true);
+    expect(run([]).allowRemoteActivityTargets).toBe(false);
     expect(run(['--host', '::']).network.host).toBe('::');
     expect(run(['--host', 'localhost']).network.host).toBe('127.0.0.1');
   });
@@ -59,7 +62,7 @@ describe('parseCli', () => {
   });
 
   it('an unknown option names itself and lists the known ones', () => {
-    const known = '--port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --allow-remote-endpoints, --auto-approve, --verbose, --version, --help';
+    const known = '--port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --allow-remote-endpoints, --allow-remote-activity-targets, --auto-approve, --verbose, --version, --help';
     expect(mistake(['--nope'])).toBe(`unknown option --nope; the options are ${known} (see --help)`);
     expect(mistake(['--port', '0', '-x'])).toBe(`unknown option -x; the options are ${known} (see --help)`);
     expect(mistake(['--Port=0'])).toMatch(/^unknown option --Port;/);
@@ -88,7 +91,7 @@ describe('parseCli', () => {
 
 describe('usage and version', () => {
   it('the usage names every option and has examples', () => {
-    for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--allow-remote-endpoints', '--verbose', '--version', '--help']) {
+    for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--allow-remote-endpoints', '--allow-remote-activity-targets', '--verbose', '--version', '--help']) {
       expect(USAGE).toContain(option);
     }
     expect(USAGE).toMatch(/^examples:$/m);

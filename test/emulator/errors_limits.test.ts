@@ -99,7 +99,9 @@ describe('error bodies', () => {
   it('unknown routes are 404 and known routes with another method are 405, everywhere', async () => {
     expect((await api.get('/no/such/route', api.bot)).body).toEqual({ code: 0, message: '404: Not Found' });
     expect((await api.web('GET', '/no/such/page')).status).toBe(404);
-    expect((await api.web('GET', '/')).status).toBe(404);
+    // `/` is the dashboard (docs/emulator.md); a page under it that does not exist is a 404.
+    expect((await api.web('GET', '/_sdkpp/dashboard/nothing')).status).toBe(404);
+    expect((await api.web('POST', '/', { json: {} })).status).toBe(405);
     for (const [method, path] of [['DELETE', '/users/@me'], ['GET', '/oauth2/token'], ['PUT', '/guilds'], ['GET', '/lobbies']]) {
       const reply = await api.call(method, path, { auth: api.bot });
       expect(reply.status, `${method} ${path}`).toBe(405);

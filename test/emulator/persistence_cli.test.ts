@@ -211,7 +211,7 @@ describe('the CLI', () => {
 
   it('a mistake is one line naming the option and its rule (no stack); an unknown option lists the known ones', () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--nope'], /^sdkpp-emulator: unknown option --nope; the options are --port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --allow-remote-endpoints, --auto-approve, --verbose, --version, --help \(see --help\)\n$/],
+      [['--nope'], /^sdkpp-emulator: unknown option --nope; the options are --port, --host, --public-url, --voice-port, --data, --ipc, --webhook, --allow-remote-endpoints, --allow-remote-activity-targets, --auto-approve, --verbose, --version, --help \(see --help\)\n$/],
       [['--port', 'abc'], /^sdkpp-emulator: --port: an integer from 0 to 65535 \(0 = any free port\); got "abc"\n$/],
       [['--port=70000'], /^sdkpp-emulator: --port: an integer from 0 to 65535 \(0 = any free port\); got 70000\n$/],
       [['--voice-port', '-1'], /^sdkpp-emulator: Option '--voice-port' argument is ambiguous: write a value that starts with a dash as --voice-port=VALUE \(see --help\)\n$/],
@@ -236,7 +236,7 @@ describe('the CLI', () => {
     for (const args of [['--help'], ['-h']]) {
       const help = runToEnd(args);
       expect(help.status).toBe(0);
-      for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--allow-remote-endpoints', '--auto-approve', '--verbose', '--version', '--help']) expect(help.stdout).toContain(option);
+      for (const option of ['--port', '--host', '--public-url', '--voice-port', '--data', '--ipc', '--webhook', '--allow-remote-endpoints', '--allow-remote-activity-targets', '--auto-approve', '--verbose', '--version', '--help']) expect(help.stdout).toContain(option);
       expect(help.stdout).toMatch(/examples:\n {2}sdkpp-emulator /);
     }
   });

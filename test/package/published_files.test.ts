@@ -38,12 +38,12 @@ function walk(root: string, dir = root): string[] {
 }
 
 describe('the published tarball', () => {
-  it('resolves the types of sdkpp and sdkpp/emulator under node10, node16 (CJS and ESM) and bundler', () => {
+  it('resolves the types of sdkpp, sdkpp/emulator and sdkpp/activity under node10, node16 (CJS and ESM) and bundler', () => {
     const attw = join(dirname(createRequire(join(packageRoot, 'package.json')).resolve('@arethetypeswrong/cli/package.json')), 'dist', 'index.js');
     // --no-definitely-typed: no @types/sdkpp to look up, and the check stays offline.
     const run = spawnSync(process.execPath, [attw, tarball, '--format', 'json', '--no-definitely-typed', '--profile', 'strict'], { encoding: 'utf8', timeout: 90_000 });
     const report = JSON.parse(run.stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: Record<string, unknown[]> };
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './emulator', './package.json']);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './activity', './emulator', './package.json']);
     expect(report.problems ?? {}, run.stderr).toEqual({});
     expect(run.status, run.stderr).toBe(0);
   }, 120_000);

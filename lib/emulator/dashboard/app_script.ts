@@ -131,6 +131,8 @@ function renderApplications() {
       row('social SDK terms', app.portal.socialSdkTermsAccepted ? 'accepted' : 'not accepted'),
       row('private channel obfuscation', app.portal.privateChannelObfuscation ? 'on' : 'off'),
       row('invite cover image', app.portal.inviteCoverImage || '—'),
+      row('activities', app.activitiesEnabled ? 'on (entry point ' + (app.entryPoint || 'none') + ')' : 'off'),
+      row('activity URL mappings', app.urlMappings.map((m) => m.prefix + ' → ' + m.target).join(', ') || '—'),
     ]),
   ])));
 }
@@ -158,6 +160,208 @@ function renderActions() {
   fill('actions', post, invoke);
 }
 
+// --- Embedded activities: this page is the chat client that frames them. An activity runs on
+// its proxy host (<applicationId>.activities.localhost on this port) in an iframe, and talks to
+// this page over postMessage: [opcode, payload], 0 handshake, 1 frame, 2 close. Only messages
+// from that iframe's window and origin are read; everything else is ignored.
+const PARTICIPANTS_UPDATE = 'ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE';
+let current = null;
+
+async function call(name, args) {
+  const response = await fetch('/_sdkpp/control/' + name, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args || {}) });
+  const body = await response.json().catch(() => ({}));
+  return { ok: response.ok, body: body };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const userName = (id) => { const u = state && state.users.find((x) => x.id === id); return u ? u.name : id; };
+
+async function launchActivity(applicationId, entryPoint, userId, channelId, pathForm) {
+  const invoked = await call('invokeCommand', { userId: userId, channelId: channelId, name: entryPoint, type: 4, applicationId: applicationId });
+  if (!invoked.ok) return status('launch: ' + (invoked.body.message || 'refused'), true);
+  // SERVICE_LAUNCH_ACTIVITY launches at once; an APP_HANDLER app answers LAUNCH_ACTIVITY within 3 s.
+  let instanceId = null;
+  for (let i = 0; i < 40 && !instanceId; i++) {
+    const result = await call('interactionResult', { interactionId: invoked.body.id });
+    instanceId = result.ok ? result.body.activityInstanceId : null;
+    if (!instanceId) await sleep(100);
+  }
+  if (!instanceId) return status('the application did not launch its activity', true);
+  await refresh();
+  const instance = state.activities.find((a) => a.id === instanceId);
+  if (instance) openActivity(instance, userId, pathForm);
+}
+
+function openActivity(instance, userId, pathForm) {
+  closeActivity();
+  const frameId = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  const origin = location.protocol + '//' + instance.applicationId + '.activities.localhost' + (location.port ? ':' + location.port : '');
+  const query = new URLSearchParams({ instance_id: instance.id, channel_id: instance.channelId, guild_id: instance.guildId || '', frame_id: frameId, platform: 'desktop' });
+  const frame = el('iframe', { id: 'activity-frame', title: 'activity', src: origin + (pathForm === '/.proxy/' ? '/.proxy/' : '/') + '?' + query.toString(), sandbox: 'allow-scripts allow-same-origin allow-forms allow-popups' });
+  current = { frame: frame, origin: origin, applicationId: instance.applicationId, instanceId: instance.id, userId: userId, frameId: frameId, subscriptions: new Set(), lastParticipants: null, ready: false, consent: null };
+  fill('activity-stage',
+    el('p', { id: 'activity-title', text: 'activity ' + instance.id + ' as ' + userName(userId) + ' (' + frame.src.split('?')[0] + ')' }, [el('button', { text: 'Close', onclick: closeActivity })]),
+    frame);
+}
+
+function closeActivity() {
+  // A consent still asked is refused: the frame that asked is gone.
+  if (current && current.consent) current.consent(false);
+  current = null;
+  fill('activity-consent');
+  fill('activity-stage', el('p', { class: 'muted', text: 'No activity open.' }));
+}
+
+function toFrame(payload) {
+  if (current) current.frame.contentWindow.postMessage([1, payload], current.origin);
+}
+
+function reply(message, data) {
+  toFrame({ cmd: message.cmd, nonce: message.nonce, data: data });
+}
+
+function replyError(message, code, text) {
+  toFrame({ cmd: message.cmd, nonce: message.nonce, evt: 'ERROR', data: { code: code, message: text } });
+}
+
+/** The person's consent, as the client's prompt; the emulator's auto-approve answers at once. */
+function askConsent(scopes) {
+  if (state && state.autoApprove) return Promise.resolve(true);
+  const app = state.applications.find((a) => a.id === current.applicationId);
+  const open = current;
+  return new Promise((resolve) => {
+    const answer = (yes) => { open.consent = null; fill('activity-consent'); resolve(yes); };
+    open.consent = answer;
+    fill('activity-consent', el('div', { class: 'consent' }, [
+      el('p', { text: (app ? app.name : current.applicationId) + ' asks ' + userName(current.userId) + ' for: ' + scopes.join(' ') }),
+      el('button', { text: 'Authorize', onclick: () => answer(true) }),
+      el('button', { text: 'Cancel', onclick: () => answer(false) }),
+    ]));
+  });
+}
+
+function participantsOf(instanceId) {
+  const instance = state && state.activities.find((a) => a.id === instanceId);
+  return instance ? instance.participants : [];
+}
+
+async function command(message) {
+  const args = message.args && typeof message.args === 'object' ? message.args : {};
+  const base = { instanceId: current.instanceId, userId: current.userId };
+  switch (message.cmd) {
+    case 'AUTHORIZE': {
+      if (args.client_id !== current.applicationId) return replyError(message, 4007, 'client_id is not the activity\'s application');
+      const scopes = Array.isArray(args.scope) ? args.scope.map(String) : String(args.scope || '').split(' ').filter(Boolean);
+      if (scopes.length === 0) return replyError(message, 4000, 'scope: the scopes are required');
+      if (!(await askConsent(scopes))) return replyError(message, 5000, 'The person did not authorize the application');
+      const result = await call('authorizeActivity', Object.assign({ scope: scopes }, base));
+      return result.ok ? reply(message, { code: result.body.code }) : replyError(message, 5000, result.body.message || 'authorize failed');
+    }
+    case 'AUTHENTICATE': {
+      const result = await call('authenticateActivity', { applicationId: current.applicationId, accessToken: String(args.access_token || '') });
+      return result.ok ? reply(message, result.body) : replyError(message, 4009, 'Invalid access token');
+    }
+    case 'GET_INSTANCE_CONNECTED_PARTICIPANTS': {
+      const result = await call('activityInstance', { instanceId: current.instanceId });
+      return result.ok ? reply(message, { participants: result.body.participants }) : replyError(message, 1000, result.body.message || 'unknown instance');
+    }
+    case 'SHARE_LINK': {
+      // custom_id rides on the link; referrer_id is not passed on (the service drops it silently).
+      const result = await call('shareActivityLink', Object.assign({ message: args.message, customId: args.custom_id }, base));
+      return result.ok ? reply(message, { success: true }) : replyError(message, 4000, result.body.message || 'shareLink failed');
+    }
+    case 'SUBSCRIBE':
+    case 'UNSUBSCRIBE': {
+      if (args.event !== PARTICIPANTS_UPDATE) return replyError(message, 4004, 'Unknown event: ' + String(args.event).slice(0, 64));
+      if (message.cmd === 'SUBSCRIBE') {
+        current.subscriptions.add(args.event);
+        current.lastParticipants = participantsOf(current.instanceId).map((p) => p.id).join(',');
+      } else {
+        current.subscriptions.delete(args.event);
+      }
+      return reply(message, { evt: args.event });
+    }
+    default:
+      return replyError(message, 4002, 'Unknown command: ' + String(message.cmd).slice(0, 64));
+  }
+}
+
+window.addEventListener('message', (event) => {
+  // Only the open activity's frame, from its proxy host's origin: any other window or origin is ignored.
+  if (!current || event.source !== current.frame.contentWindow || event.origin !== current.origin) return;
+  if (!Array.isArray(event.data) || event.data.length !== 2 || typeof event.data[1] !== 'object' || event.data[1] === null) return;
+  const opcode = event.data[0];
+  const payload = event.data[1];
+  if (opcode === 0) {
+    if (payload.client_id !== current.applicationId || payload.frame_id !== current.frameId) {
+      current.frame.contentWindow.postMessage([2, { code: 4007, message: 'Invalid client id or frame id' }], current.origin);
+      return;
+    }
+    current.ready = true;
+    toFrame({ cmd: 'DISPATCH', evt: 'READY', data: { v: 1, config: { environment: 'sdkpp-emulator' } } });
+    return;
+  }
+  if (opcode === 2) return closeActivity();
+  if (opcode !== 1 || !current.ready || typeof payload.cmd !== 'string' || typeof payload.nonce !== 'string') return;
+  const open = current;
+  command(payload).catch((error) => { if (current === open) replyError(payload, 1000, String(error && error.message || error)); });
+});
+
+/** Tells a subscribed activity when its instance's participants changed (read with the state). */
+function dispatchParticipants() {
+  if (!current || !current.subscriptions.has(PARTICIPANTS_UPDATE)) return;
+  const participants = participantsOf(current.instanceId);
+  const ids = participants.map((p) => p.id).join(',');
+  if (ids === current.lastParticipants) return;
+  current.lastParticipants = ids;
+  toFrame({ cmd: 'DISPATCH', evt: PARTICIPANTS_UPDATE, data: { participants: participants } });
+}
+
+function renderActivities() {
+  if (!byId('activity-list')) {
+    const apps = el('select', { id: 'activity-app', 'aria-label': 'application' });
+    const who = peopleSelect('activity-as');
+    const channels = el('select', { id: 'activity-channel', 'aria-label': 'channel' });
+    for (const g of state.guilds) for (const c of g.channels.filter((c) => c.type === 0)) channels.append(el('option', { value: c.id, text: g.name + ' #' + c.name }));
+    const form = el('select', { id: 'activity-path', 'aria-label': 'path form' }, [el('option', { value: '/', text: '/' }), el('option', { value: '/.proxy/', text: '/.proxy/' })]);
+    const launch = el('form', { id: 'activity-launch', onsubmit: (event) => {
+      event.preventDefault();
+      const app = state.applications.find((a) => a.id === apps.value);
+      if (!app || !app.entryPoint) return status('the application has no entry point command (turn its activities on)', true);
+      launchActivity(app.id, app.entryPoint, who.value, channels.value, form.value);
+    } }, [el('span', { text: 'Launch ' }), apps, el('span', { text: ' as ' }), who, el('span', { text: ' in ' }), channels, el('span', { text: ' path ' }), form, el('button', { text: 'Launch' })]);
+    fill('activities', launch, el('div', { id: 'activity-consent' }), el('div', { id: 'activity-stage' }), el('div', { id: 'activity-list' }));
+    closeActivity();
+  }
+  const apps = byId('activity-app');
+  const shown = state.applications.filter((a) => a.activitiesEnabled);
+  const wanted = shown.map((a) => a.id).join(',');
+  if (apps.dataset.ids !== wanted) {
+    apps.dataset.ids = wanted;
+    apps.replaceChildren(...shown.map((a) => el('option', { value: a.id, text: a.name + ' (' + (a.entryPoint || 'no entry point') + ')' })));
+  }
+  const list = state.activities.length === 0 ? [el('p', { class: 'muted', text: 'No activity launched. Turn an application\'s activities on (setActivitiesEnabled) and set its URL mappings (setActivityUrlMappings).' })] : [
+    table(['instance', 'application', 'participants', 'shared links', ''], state.activities.map((a) => {
+      const joiner = peopleSelect('activity-join-as-' + a.id);
+      return row(
+        a.id,
+        (state.applications.find((x) => x.id === a.applicationId) || { name: a.applicationId }).name,
+        el('span', { class: 'participants', 'data-instance': a.id, text: a.participants.map((p) => p.global_name || p.username).join(', ') }),
+        el('span', { class: 'links' }, a.sharedLinks.map((l) => el('div', { class: 'shared-link', text: userName(l.userId) + ': ' + l.message + (l.customId ? ' (custom_id ' + l.customId + ')' : '') }))),
+        el('span', {}, [joiner,
+          el('button', { text: 'Join', onclick: () => control('joinActivityInstance', { instanceId: a.id, userId: joiner.value }) }),
+          el('button', { text: 'Leave', onclick: () => control('leaveActivityInstance', { instanceId: a.id, userId: joiner.value }) })]),
+      );
+    })),
+  ];
+  // The selects keep what a person chose across refreshes.
+  const chosen = {};
+  for (const select of byId('activity-list').querySelectorAll('select')) chosen[select.id] = select.value;
+  fill('activity-list', ...list);
+  for (const select of byId('activity-list').querySelectorAll('select')) if (chosen[select.id]) select.value = chosen[select.id];
+  dispatchParticipants();
+}
+
 function renderLog() {
   const filter = byId('log-filter').value.toLowerCase();
   const kinds = new Set([...document.querySelectorAll('.log-kind')].filter((b) => b.checked).map((b) => b.value));
@@ -175,6 +379,7 @@ function render() {
   renderApplications();
   renderUsers();
   renderActions();
+  renderActivities();
 }
 
 let pending = null;

@@ -4,7 +4,9 @@
 // nothing else.
 import { HtmlPage } from '../http/server';
 
-export const DASHBOARD_POLICY = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'";
+// frame-src: the embedded activities, each on its proxy host (`<id>.activities.localhost` on
+// the emulator's port; http/activity_proxy.ts).
+export const DASHBOARD_POLICY = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-src http://*.activities.localhost:*";
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d1f23}
@@ -14,6 +16,9 @@ main{display:grid;grid-template-columns:repeat(auto-fill,minmax(22rem,1fr));gap:
 section{background:#fff;border-radius:6px;padding:.6rem .8rem;box-shadow:0 1px 2px #0002;overflow:auto;max-height:28rem}
 section h2{font-size:.95rem;margin:.1rem 0 .5rem}
 #log-section{grid-column:1/-1;max-height:30rem}
+#activities-section{grid-column:1/-1;max-height:none}
+#activity-frame{width:100%;height:22rem;border:1px solid #ccc;border-radius:4px;background:#fff}
+.consent{background:#fff7e0;border:1px solid #e0b84c;padding:.4rem;margin:.3rem 0}
 table{border-collapse:collapse;width:100%;font-size:.85rem}
 td,th{text-align:left;padding:.15rem .3rem;border-bottom:1px solid #eee;vertical-align:top}
 .muted{color:#777}.speaking{color:#1a8f3c;font-weight:bold}.bad{color:#b3261e}
@@ -23,6 +28,7 @@ button{font-size:.8rem;margin:.1rem}input,select{font-size:.8rem}
 `;
 
 const SECTIONS: Array<[string, string]> = [
+  ['activities', 'Embedded activities'],
   ['consents', 'Pending consents'],
   ['calls', 'Calls'],
   ['lobbies', 'Lobbies'],

@@ -10,6 +10,9 @@ import type { IpcConnection } from '../ipc/connection';
 import type { LiveCall } from '../voice/live_calls';
 import { portalSettings } from '../domain/portal_settings';
 import { privilegedIntentsReport } from '../domain/privileged_intents';
+import { activityInstances } from '../domain/activity_instances';
+import { urlMappingsOf } from '../domain/activity_url_mappings';
+import { CommandType, commandsOf } from '../domain/commands';
 
 /** Where the live parts come from (the servers the emulator started). */
 export interface DashboardSources {
@@ -50,6 +53,10 @@ export function dashboardSnapshot(emu: Emulator, sources: DashboardSources): Rec
         interactionsEndpointUrl: app.settings?.interactionsEndpointUrl ?? null,
         privilegedIntents: intents,
         portal: portalSettings(app),
+        activitiesEnabled: app.activitiesEnabled === true,
+        // The entry point command a person launches the activity with (LAUNCH_ACTIVITY).
+        entryPoint: commandsOf(emu, app.id, null).find((c) => c.type === CommandType.PRIMARY_ENTRY_POINT)?.name ?? null,
+        urlMappings: urlMappingsOf(app),
       };
     }),
     guilds: [...state.guilds.values()].map((g) => ({
@@ -80,6 +87,11 @@ export function dashboardSnapshot(emu: Emulator, sources: DashboardSources): Rec
     calls: sources.calls().map((call) => ({
       ...call,
       members: call.members.map((m) => ({ ...m, name: name(emu, m.userId) })),
+    })),
+    autoApprove: state.autoApproveUserId !== null,
+    activities: activityInstances(emu).map((instance) => ({
+      ...instance,
+      participants: instance.participants.map((p) => ({ id: p.id, username: p.username, global_name: p.global_name ?? null, avatar: p.avatar ?? null })),
     })),
     pendingAuthorizations: [...state.pendingAuthorizations.values()]
       .filter((p) => p.decision === null)

@@ -15,6 +15,7 @@ import { GUILD_INSTALL, settingsOf, USER_INSTALL } from './application_defaults'
 import { applicationFlags, EDITABLE_MASK, flags32, FLAGS_32_MASK } from './application_flags';
 import { parseImageData } from './images';
 import { verifyInteractionsEndpoint } from './interaction_endpoint';
+import { readUrlMappings, urlMappingsOf, type UrlMapping } from './activity_url_mappings';
 
 export const MAX_DESCRIPTION_LENGTH = 400;
 
@@ -58,7 +59,10 @@ export function applicationJson(emu: Emulator, app: Application): Record<string,
     event_webhooks_status: app.eventsUrl ? 2 : 1, // ENABLED / DISABLED
     event_webhooks_types: (settings.eventWebhooksTypes ?? [...WEBHOOK_EVENT_TYPES]) as ApplicationWebhookEventType[],
   } satisfies APIApplication;
-  return json;
+  // The activity proxy host's URL mappings: the public API's Application object has no field
+  // for them, so the emulator's own name, shown only once some are set.
+  const mappings = urlMappingsOf(app);
+  return mappings.length > 0 ? { ...json, activity_url_mappings: mappings.map((m) => ({ ...m })) } : json;
 }
 
 /** Users who authorized the app (the emulator's approximation of its user installs). */
@@ -74,20 +78,21 @@ function userInstallCount(emu: Emulator, app: Application): number {
  * the control API. Unknown and read-only fields are ignored, as the public API does.
  */
 export async function updateApplication(emu: Emulator, app: Application, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  let update = checkedUpdate(app, body);
+  let update = checkedUpdate(app, body, emu.allowRemoteActivityTargets);
   const url = update.settings.interactionsEndpointUrl;
   if (url !== null && url !== settingsOf(app).interactionsEndpointUrl) {
     await verifyInteractionsEndpoint(emu, app, url, 'interactions_endpoint_url');
-    update = checkedUpdate(app, body); // on the state as it is after the wait
+    update = checkedUpdate(app, body, emu.allowRemoteActivityTargets); // on the state as it is after the wait
   }
   app.settings = update.settings;
   app.flags = update.flags;
   if (update.coverImage !== undefined) app.inviteCoverImage = update.coverImage;
+  if (update.urlMappings !== undefined) app.activityUrlMappings = update.urlMappings;
   emu.changed();
   return applicationJson(emu, app);
 }
 
-function checkedUpdate(app: Application, body: Record<string, unknown>): { settings: ApplicationSettings; flags: bigint; coverImage?: string | null } {
+function checkedUpdate(app: Application, body: Record<string, unknown>, allowRemoteActivityTargets: boolean): { settings: ApplicationSettings; flags: bigint; coverImage?: string | null; urlMappings?: UrlMapping[] } {
   const v = new Validator();
   const next: ApplicationSettings = structuredClone(settingsOf(app));
   let flags = applicationFlags(app);
@@ -158,8 +163,10 @@ function checkedUpdate(app: Application, body: Record<string, unknown>): { setti
       else coverImage = image.hash;
     }
   }
+  // activity_url_mappings: the emulator's field for the activity proxy host's mappings (null or [] clears them).
+  const urlMappings = 'activity_url_mappings' in body ? readUrlMappings(v, 'activity_url_mappings', body.activity_url_mappings, allowRemoteActivityTargets) : undefined;
   v.check();
-  return { settings: next, flags, ...(coverImage !== undefined ? { coverImage } : {}) };
+  return { settings: next, flags, ...(coverImage !== undefined ? { coverImage } : {}), ...(urlMappings !== undefined ? { urlMappings } : {}) };
 }
 
 function installParams(v: Validator, path: string, value: unknown): InstallParams | undefined {

@@ -245,6 +245,8 @@ export function startGateway(emu: Emulator, server: http.Server, options: Gatewa
     // Another site's page (its Origin) or a rebound host name gets no gateway session; then a
     // path other than the gateway's is a 404, and a request target that is no URL a 400 (a
     // throw here, in the server's upgrade event, would end the process).
+    // An activity proxy host's upgrade is the activity proxy's (http/activity_proxy.ts).
+    if (options.origins.activityApplicationId(req) !== null) return;
     if (!options.origins.hostAllowed(req) || !options.origins.originAllowed(req)) return refuseUpgrade(socket, 403, 'Forbidden', null);
     const url = requestUrl(req.url);
     if (!url) return refuseUpgrade(socket, 400, 'Bad Request', { code: 0, message: 'Malformed request target' });

@@ -9,6 +9,21 @@ import { ownHostNames } from '../network_options';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The activity proxy host's name under the emulator: `<applicationId>.activities.localhost`, on
+ * the emulator's own HTTP port. Browsers resolve every `*.localhost` name to the loopback
+ * (RFC 6761), so no DNS entry is needed, and each application's activity gets an origin of its
+ * own, apart from the emulator's pages and control API (which answer only to the emulator's own
+ * names, never to this one).
+ */
+export const ACTIVITY_HOST_SUFFIX = '.activities.localhost';
+const ACTIVITY_HOST = /^(\d{1,20})\.activities\.localhost(?::(\d{1,5}))?$/;
+
+/** The activity proxy host of an application on the emulator's port, as a Host header names it. */
+export function activityHost(applicationId: string, port: number): string {
+  return `${applicationId}${ACTIVITY_HOST_SUFFIX}:${port}`;
+}
+
 export class RequestOrigins {
   readonly #names: string[];
   /** The public URL's host and origin (its port may differ from the one we listen on: a port mapping). */
@@ -40,6 +55,17 @@ export class RequestOrigins {
     const lower = origin.toLowerCase();
     if (lower === this.#publicOrigin) return true;
     return this.#hosts(req.socket.localPort).some((host) => lower === `http://${host}`);
+  }
+
+  /**
+   * The application whose activity proxy host the request names (`<id>.activities.localhost` on
+   * the port it came in on), or null: such a request goes to the proxy, never to a route.
+   */
+  activityApplicationId(req: http.IncomingMessage): string | null {
+    const match = ACTIVITY_HOST.exec(String(req.headers.host ?? '').toLowerCase());
+    if (!match) return null;
+    const port = match[2] === undefined ? 80 : Number(match[2]);
+    return port === req.socket.localPort ? match[1] : null;
   }
 
   /** Why the request is refused before any route sees it, or null. */

@@ -10,6 +10,7 @@ import { RequestContext } from './context';
 import { ApiError, Errors, OAuthError } from '../domain/errors';
 import { RULES } from '../rate_limits';
 import type { RequestOrigins } from './request_origin';
+import { PROXY_LOOP_HEADER, type ActivityProxy } from './activity_proxy';
 import type { Router } from './router';
 import { JsonText, toJson } from '../json';
 
@@ -21,9 +22,9 @@ export interface Routers {
 
 const SUPPORTED_VERSIONS = new Set(['9', '10']);
 
-export function createHttpServer(emu: Emulator, routers: Routers, origins: RequestOrigins): http.Server {
+export function createHttpServer(emu: Emulator, routers: Routers, origins: RequestOrigins, proxy: ActivityProxy): http.Server {
   const server = http.createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
-    void handle(emu, routers, origins, req, res);
+    void handle(emu, routers, origins, proxy, req, res);
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
@@ -41,12 +42,26 @@ export function listen(server: http.Server, port: number, host: string): Promise
   });
 }
 
-async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(emu: Emulator, routers: Routers, origins: RequestOrigins, proxy: ActivityProxy, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://127.0.0.1');
   } catch {
     send(res, 400, { code: 0, message: 'Malformed request target' });
+    return;
+  }
+  // An activity's proxy host (`<id>.activities.localhost:<port>`): forwarded by its URL
+  // mappings, never answered by a route of the emulator.
+  const activity = origins.activityApplicationId(req);
+  if (activity !== null) {
+    proxy.handle(activity, req, res, url);
+    return;
+  }
+  // A request the activity proxy forwarded back here (a mapping aimed at the emulator through
+  // another name): the emulator's own routes do not answer the proxy.
+  if (req.headers[PROXY_LOOP_HEADER] !== undefined) {
+    send(res, 508, { code: 0, message: 'Loop detected: a request forwarded by the activity proxy came back to the emulator' });
+    req.resume();
     return;
   }
   const method = req.method ?? 'GET';

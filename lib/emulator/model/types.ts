@@ -31,6 +31,8 @@ export interface Application {
   userInstallCount?: number;
   /** Activities enabled (the default "Launch" entry point command; LAUNCH_ACTIVITY responses). */
   activitiesEnabled?: boolean;
+  /** The activity proxy host's URL mappings, `[{prefix, target}]` (domain/activity_url_mappings.ts); absent: none. */
+  activityUrlMappings?: Array<{ prefix: string; target: string }>;
   /** The portal's social SDK terms accepted: relationships.read may be granted (domain/applications). */
   socialSdkTermsAccepted?: boolean;
   /** The portal's invite cover image (URL or asset key): the fallback of an invite's activity. */

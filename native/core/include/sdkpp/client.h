@@ -476,8 +476,9 @@ class Client {
   void SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback callback);
   // Registers the sdkpp-<applicationId> URL scheme with the OS, so that a join from the chat
   // client can start the game with `command`, a one-line command (Linux: a .desktop entry under
-  // XDG_DATA_HOME and the MIME default). `applicationId` not 0. False, with a log line saying
-  // why, where it is not implemented or fails.
+  // XDG_DATA_HOME and the MIME default; Windows: HKEY_CURRENT_USER\Software\Classes\<scheme>,
+  // the executable quoted). `applicationId` not 0. False, with a log line saying why, where it is
+  // not implemented (macOS) or fails; a handler of another command is replaced with a Warning.
   bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
   // RegisterLaunchCommand for a Steam game: the command opens steam://rungameid/<steamAppId>
   // (`steamAppId` not 0). False, with a log line, when it could not be registered.

@@ -218,9 +218,12 @@ bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) 
     impl_->logger().Log(LoggingSeverity::Error, "RegisterLaunchCommand: needs an application id and a one-line command");
     return false;
   }
-  std::string why;
-  if (!os::RegisterUrlScheme("sdkpp-" + std::to_string(applicationId), command, why)) {
-    impl_->logger().Log(LoggingSeverity::Warning, "RegisterLaunchCommand: " + why);
+  os::UrlSchemeRegistration registration = os::RegisterUrlScheme("sdkpp-" + std::to_string(applicationId), command);
+  if (registration.replaced_warning) {
+    impl_->logger().Log(LoggingSeverity::Warning, "RegisterLaunchCommand: " + *registration.replaced_warning);
+  }
+  if (!registration.registered) {
+    impl_->logger().Log(LoggingSeverity::Warning, "RegisterLaunchCommand: " + registration.failure);
     return false;
   }
   return true;
@@ -231,7 +234,13 @@ bool Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t ste
     if (impl_) impl_->logger().Log(LoggingSeverity::Error, "RegisterLaunchSteamApplication: steamAppId must not be 0");
     return false;
   }
-  return RegisterLaunchCommand(applicationId, "xdg-open steam://rungameid/" + std::to_string(steamAppId));
+  std::string why;
+  std::optional<std::string> command = os::SteamLaunchCommand(steamAppId, why);
+  if (!command) {
+    if (impl_) impl_->logger().Log(LoggingSeverity::Warning, "RegisterLaunchSteamApplication: " + why);
+    return false;
+  }
+  return RegisterLaunchCommand(applicationId, *command);
 }
 
 void Client::IsServiceAppInstalled(IsServiceAppInstalledCallback callback) {

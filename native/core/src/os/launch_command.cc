@@ -6,6 +6,11 @@
 #include <sstream>
 #include <system_error>
 
+#ifdef _WIN32
+#include "os/url_scheme_registry_plan.h"
+#include "os/url_scheme_registry_win.h"
+#endif
+
 namespace sdkpp::os {
 namespace {
 
@@ -97,10 +102,10 @@ std::string WithDefaultApplication(const std::string& existing, const std::strin
   return out.str();
 }
 
-}  // namespace
-
-bool RegisterUrlScheme(const std::string& scheme, const std::string& command, std::string& why) {
 #if defined(__linux__)
+// The scheme's .desktop entry (named after the scheme, so it is this application's and is
+// replaced as it is) and its mimeapps.list default.
+bool RegisterDesktopEntry(const std::string& scheme, const std::string& command, std::string& why) {
   const std::string desktop_name = scheme + ".desktop";
   std::string entry = "[Desktop Entry]\nType=Application\nName=" + scheme +
                       " (game launch)\nNoDisplay=true\nTerminal=false\nExec=" + command +
@@ -117,11 +122,47 @@ bool RegisterUrlScheme(const std::string& scheme, const std::string& command, st
   }
   return WriteFileAtomically(mimeapps, WithDefaultApplication(existing, "x-scheme-handler/" + scheme, desktop_name),
                              kNewFileMode, why);
+}
+#endif
+
+}  // namespace
+
+#if defined(__linux__)
+UrlSchemeRegistration RegisterUrlScheme(const std::string& scheme, const std::string& command) {
+  UrlSchemeRegistration result;
+  result.registered = RegisterDesktopEntry(scheme, command, result.failure);
+  return result;
+}
+#elif defined(_WIN32)
+UrlSchemeRegistration RegisterUrlScheme(const std::string& scheme, const std::string& command) {
+  UrlSchemeRegistration result;
+  std::optional<UrlSchemeRegistryPlan> plan = PlanUrlSchemeRegistry(scheme, command, result.failure);
+  if (!plan) return result;
+  std::optional<std::string> replaced;
+  result.registered = ApplyUrlSchemeRegistryPlan(*plan, replaced, result.failure);
+  if (replaced) result.replaced_warning = ReplacedUrlHandlerWarning(scheme, *replaced);
+  return result;
+}
 #else
-  why = "registering a URL scheme is implemented for Linux only in this build";
-  (void)scheme;
-  (void)command;
-  return false;
+UrlSchemeRegistration RegisterUrlScheme(const std::string&, const std::string&) {
+  UrlSchemeRegistration result;
+  result.failure = "registering a URL scheme is implemented for Linux and Windows only in this build";
+  return result;
+}
+#endif
+
+std::optional<std::string> SteamLaunchCommand(uint32_t steam_app_id, std::string& why) {
+  const std::string url = "steam://rungameid/" + std::to_string(steam_app_id);
+#ifdef _WIN32
+  std::optional<std::string> steam = SteamExecutable();
+  if (!steam) {
+    why = "Steam is not installed for this user (no SteamExe under HKEY_CURRENT_USER\\Software\\Valve\\Steam)";
+    return std::nullopt;
+  }
+  return "\"" + *steam + "\" " + url;
+#else
+  (void)why;
+  return "xdg-open " + url;
 #endif
 }
 
