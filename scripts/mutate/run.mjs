@@ -110,8 +110,9 @@ function strykerRun(target, remainingMs) {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,
-      // The sandbox holds no native build: the tests load this checkout's addon.
-      env: { ...process.env, SDKPP_PREBUILD: addon },
+      // The sandbox holds no native build: the tests load this checkout's addon (SDKPP_PREBUILD
+      // names a folder holding build/Release, as scripts/build/locate-addon.cjs reads it).
+      env: { ...process.env, SDKPP_PREBUILD: root },
     });
     let stoppedForBudget = false;
     const timer = setTimeout(() => {
