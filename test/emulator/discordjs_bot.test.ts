@@ -10,7 +10,7 @@ import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type Gui
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
-import { loggedIn as loggedInWith, STEP_MS, within } from './helpers/discordjs';
+import { loggedIn as loggedInWith, nextMessageFrom, STEP_MS, within } from './helpers/discordjs';
 
 const DISCORD_JS = '14.28.1';
 
@@ -255,14 +255,7 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
   });
 
   it("receives a person's message (messageCreate, with its content when it mentions the bot) and replies in the channel; the person sees the reply", async () => {
-    const received = new Promise<Message>((resolve) => {
-      const listener = (message: Message) => {
-        if (message.author.id !== SEED.users.nelly) return;
-        bot.off(Events.MessageCreate, listener);
-        resolve(message);
-      };
-      bot.on(Events.MessageCreate, listener);
-    });
+    const received = nextMessageFrom(bot, SEED.users.nelly);
     const posted = emu.control.postChannelMessage(SEED.users.nelly, general, `<@${SEED.botUserId}> hello bot`) as { id: string };
     const message = await within(received, 'messageCreate');
     expect(message.id).toBe(posted.id);
@@ -327,14 +320,7 @@ describe(`discord.js ${DISCORD_JS} bot: a conversation in a guild channel`, () =
   });
 
   it('gets a message that does not mention it with empty content (no MESSAGE_CONTENT intent), the rest of it intact', async () => {
-    const received = new Promise<Message>((resolve) => {
-      const listener = (message: Message) => {
-        if (message.author.id !== SEED.users.bob) return;
-        bot.off(Events.MessageCreate, listener);
-        resolve(message);
-      };
-      bot.on(Events.MessageCreate, listener);
-    });
+    const received = nextMessageFrom(bot, SEED.users.bob);
     const posted = emu.control.postChannelMessage(SEED.users.bob, general, 'just chatting') as { id: string };
     const message = await within(received, 'messageCreate');
     expect(message.id).toBe(posted.id);
@@ -358,14 +344,7 @@ describe(`discord.js ${DISCORD_JS} bot: the MESSAGE_CONTENT intent`, () => {
   it('with the switch on, logs in with it and reads a message that does not mention it', async () => {
     emu.control.setPrivilegedIntents(SEED.applicationId, { messageContent: true });
     const bot = await loggedIn(newClient(intents));
-    const received = new Promise<Message>((resolve) => {
-      const listener = (message: Message) => {
-        if (message.author.id !== SEED.users.carol) return;
-        bot.off(Events.MessageCreate, listener);
-        resolve(message);
-      };
-      bot.on(Events.MessageCreate, listener);
-    });
+    const received = nextMessageFrom(bot, SEED.users.carol);
     emu.control.postChannelMessage(SEED.users.carol, general, 'no mention, all content');
     expect((await within(received, 'messageCreate')).content).toBe('no mention, all content');
   });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Events, GatewayIntentBits, type Message, type TextChannel } from 'discord.js';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
-import { loggedIn, within } from './helpers/discordjs';
+import { loggedIn, nextMessageFrom, within } from './helpers/discordjs';
 
 const general = (BigInt(SEED.guildId) + 12n).toString(); // the seeded guild's #general
 
@@ -41,14 +41,7 @@ describe('discord.js bot: a lobby linked to a guild channel', () => {
     const lobby = await call('PUT', '/lobbies', player, { secret: 'discordjs-linked' });
     await call('PATCH', `/lobbies/${lobby.id}/channel-linking`, `Bot ${emu.application.botToken}`, { channel_id: general });
 
-    const received = new Promise<Message>((resolve) => {
-      const listener = (message: Message) => {
-        if (message.author.id !== SEED.users.nelly) return;
-        bot.off(Events.MessageCreate, listener);
-        resolve(message);
-      };
-      bot.on(Events.MessageCreate, listener);
-    });
+    const received = nextMessageFrom(bot, SEED.users.nelly);
     const sent = await call('POST', `/lobbies/${lobby.id}/messages`, player, { content: 'anyone up for a raid?' });
     const message = await within(received, 'messageCreate');
     expect(message.id).toBe(sent.id);

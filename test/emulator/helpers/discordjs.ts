@@ -1,6 +1,6 @@
 // What the discord.js tests share: every await of a scenario bounded, and a client logged in
 // (READY read by the library) before the scenario starts.
-import { Events, type Client } from 'discord.js';
+import { Events, type Client, type Message } from 'discord.js';
 
 /** Each step of a discord.js scenario waits at most this long. */
 export const STEP_MS = 5_000;
@@ -20,4 +20,16 @@ export async function loggedIn(client: Client, botToken: string): Promise<Client
   await within(client.login(botToken), 'login');
   await within(ready, 'ClientReady');
   return client as Client<true>;
+}
+
+/** The next messageCreate `client` sees from `authorId` (listen before the message is sent). */
+export function nextMessageFrom(client: Client, authorId: string): Promise<Message> {
+  return new Promise((resolve) => {
+    const listener = (message: Message) => {
+      if (message.author.id !== authorId) return;
+      client.off(Events.MessageCreate, listener);
+      resolve(message);
+    };
+    client.on(Events.MessageCreate, listener);
+  });
 }
