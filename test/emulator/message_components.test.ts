@@ -79,6 +79,86 @@ describe('message components', () => {
   });
 });
 
+/** The error codes at a dotted path of a 50035 reply's errors (none: []). */
+function codesAt(body: any, path: string): string[] {
+  let node = body?.errors;
+  for (const part of path.split('.')) node = node?.[part];
+  return ((node?._errors ?? []) as Array<{ code: string }>).map((e) => e.code);
+}
+
+describe('message component rules, one at a time', () => {
+  const B = 'components.0.components.0';
+  const select = (extra: Record<string, unknown> = {}) => ({ type: 3, custom_id: 's', options: [{ label: 'a', value: 'a' }, { label: 'b', value: 'b' }], ...extra });
+  const refused: Array<[string, unknown, string, string[]]> = [
+    ['a component without a numeric type', [{}], 'components.0.type', ['BASE_TYPE_REQUIRED']],
+    ['an action row without components', [{ type: 1 }], 'components.0.components', ['BASE_TYPE_REQUIRED']],
+    ['an action row whose components are not a list', [{ type: 1, components: 'x' }], 'components.0.components', ['LIST_TYPE_CONVERT']],
+    ['a select with max_values 0', [row(select({ max_values: 0 }))], `${B}.max_values`, ['NUMBER_TYPE_MAX']],
+    ['a button without a style (nothing else of it is checked)', [row({ type: 2, custom_id: 'x' })], `${B}.style`, ['BASE_TYPE_REQUIRED']],
+    ['sku_id on a non-premium button', [row({ ...button('b'), sku_id: SEASON_PASS })], `${B}.sku_id`, ['BUTTON_COMPONENT_SKU_NOT_ALLOWED']],
+    ['a button with neither label nor emoji', [row({ type: 2, style: 1, custom_id: 'bare' })], B, ['BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED']],
+    ['a url on a non-link button', [row({ ...button('b'), url: 'https://example.com' })], `${B}.url`, ['BUTTON_COMPONENT_URL_NOT_ALLOWED']],
+    ['a string select without options', [row({ type: 3, custom_id: 's' })], `${B}.options`, ['BASE_TYPE_REQUIRED']],
+    ['a string select with no options', [row(select({ options: [] }))], `${B}.options`, ['BASE_TYPE_BAD_LENGTH']],
+    ['a string select with 26 options', [row(select({ options: Array.from({ length: 26 }, (_, i) => ({ label: `o${i}`, value: `o${i}` })) }))], `${B}.options`, ['BASE_TYPE_BAD_LENGTH']],
+    ['two selects in a row', [row(select({ custom_id: 's1' }), select({ custom_id: 's2' }))], 'components.0.components', ['COMPONENT_LAYOUT_WIDTH_EXCEEDED']],
+  ];
+  it.each(refused)('refuses %s', async (_label, components, path, codes) => {
+    const reply = await send({ content: 'x', components });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+    expect(codesAt(reply.body, path), JSON.stringify(reply.body.errors)).toEqual(codes);
+  });
+
+  it('a button without a valid style gets no further checks (no label, emoji or custom id errors)', async () => {
+    const reply = await send({ content: 'x', components: [row({ type: 2, custom_id: 'same' }, button('same'))] });
+    expect(Object.keys(reply.body.errors.components['0'].components)).toEqual(['0']);
+    expect(Object.keys(reply.body.errors.components['0'].components['0'])).toEqual(['style']);
+  });
+
+  it('the wrong-type error quotes at most 8 characters of the given type', async () => {
+    const reply = await send({ content: 'x', components: [{ type: 123456789 }] });
+    expect(reply.body.errors.components['0'].type._errors[0].message).toMatch(/; got 12345678\.$/);
+  });
+
+  it.each([
+    ['an emoji-only button', [row({ type: 2, style: 1, custom_id: 'e', emoji: { name: '🎲' } })]],
+    ['a select with min_values 1 (max_values defaults to 1)', [row(select({ min_values: 1 }))]],
+    ['a select with min_values equal to max_values', [row(select({ min_values: 2, max_values: 2 }))]],
+    ['a select with 25 options', [row(select({ options: Array.from({ length: 25 }, (_, i) => ({ label: `o${i}`, value: `o${i}` })) }))]],
+    ['disabled and required on a message select (a modal-only rule refuses disabled)', [row(select({ disabled: true, required: true }))]],
+  ])('accepts %s', async (_label, components) => {
+    const reply = await send({ content: 'x', components });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  });
+
+  it("a premium button of another application's SKU is refused; a person's message (no application) takes any SKU", async () => {
+    const OTHER_SKU = at(190);
+    t.emu.core.state.skus.set(OTHER_SKU, { id: OTHER_SKU, applicationId: SEED.childApplicationId, type: 5, name: 'Other', slug: 'other', flags: 1 << 2 });
+    try {
+      const premium = (sku: string) => [row({ type: 2, style: 6, sku_id: sku })];
+      expect(codesAt((await send({ content: 'buy', components: premium(OTHER_SKU) })).body, `${B}.sku_id`)).toEqual(['BUTTON_COMPONENT_INVALID_SKU']);
+      const posted = t.emu.control.postChannelMessage(SEED.users.nelly, GENERAL, { content: 'look', components: premium(OTHER_SKU) });
+      expect((posted as any).components).toHaveLength(1);
+    } finally {
+      t.emu.core.state.skus.delete(OTHER_SKU);
+    }
+  });
+
+  it('IS_COMPONENTS_V2: a File needs an attachment:// file; Separator and Container fields are optional; accent_color is 0 to 0xffffff or null', async () => {
+    const v2 = (...components: unknown[]) => send({ flags: IS_COMPONENTS_V2, components });
+    expect(codesAt((await v2({ type: 13, file: { url: 'https://example.com/notes.txt' } })).body, 'components.0.file.url')).toEqual(['COMPONENT_FILE_URL_INVALID']);
+    expect(codesAt((await v2({ type: 13 })).body, 'components.0.file')).toEqual(['BASE_TYPE_REQUIRED']);
+    expect((await v2({ type: 14 })).status).toBe(200);
+    const container = (extra: Record<string, unknown>) => ({ type: 17, components: [text('inside')], ...extra });
+    for (const accent of [0x1000000, -1]) {
+      expect(codesAt((await v2(container({ accent_color: accent }))).body, 'components.0.accent_color'), String(accent)).toEqual(['NUMBER_TYPE_MAX']);
+    }
+    for (const extra of [{}, { accent_color: null }, { accent_color: 0 }, { accent_color: 0xffffff }]) {
+      expect((await v2(container(extra))).status, JSON.stringify(extra)).toBe(200);
+    }
+  });
+});
+
 describe('modal components (validateModalComponents)', () => {
   const check = (components: unknown): Record<string, unknown> | null => {
     const v = new Validator();
