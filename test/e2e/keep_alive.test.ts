@@ -2,7 +2,9 @@
 // a script that only awaits Authorize used to end at once (exit 0 in CommonJS, 13 in an ES
 // module's top-level await), because nothing the SDK had open counted for the event loop.
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binding } from '../../lib/sdk/binding';
 import { AuthorizationArgs, AuthorizationTokenType, Client } from '../../lib/index';
@@ -43,8 +45,9 @@ function runChild(mode: 'hook' | 'no-opener' | 'no-opener-logged', module: 'cjs'
     SDKPP_CHILD_MODE: mode,
   };
   if (mode !== 'hook') {
-    // A machine without a browser: no opener on the PATH, no graphical session.
-    env.PATH = dirname(process.execPath);
+    // A machine without a browser: no opener on the PATH (an empty folder: node's own folder
+    // may hold xdg-open, which a browser package brings), no graphical session.
+    env.PATH = mkdtempSync(join(tmpdir(), 'sdkpp-no-opener-'));
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
     delete env.BROWSER;
