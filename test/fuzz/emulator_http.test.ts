@@ -93,7 +93,10 @@ async function send(spec: RequestSpec, ctx: RunContext): Promise<void> {
   try {
     const response = await fetch(url, { method, headers, body: encoded.body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
     status = response.status;
-    await response.arrayBuffer();
+    // The dashboard's event feed is a stream that stays open by design: its answer is its status
+    // and headers, read; the rest is not waited for.
+    if (response.headers.get('content-type') === 'text/event-stream') await response.body?.cancel();
+    else await response.arrayBuffer();
   } catch (error) {
     // The emulator may close the connection of a body over its limit before reading it all.
     if (spec.body.kind === 'huge' && String((error as Error).cause ?? error).match(/EPIPE|ECONNRESET|other side closed|SocketError/)) return;
