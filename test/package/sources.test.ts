@@ -27,11 +27,17 @@ describe('native source list', () => {
   it('lists every N-API source exactly once', () => {
     expect(gypiList('sdkpp_napi_sources').sort()).toEqual(ccFiles(join(packageRoot, 'native/napi')).sort());
   });
-  it('both build files read that list, and the vendored libopus list', () => {
+  it('both build files read that list, and the vendored libopus and speexdsp lists', () => {
     const gyp = readFileSync(join(packageRoot, 'binding.gyp'), 'utf8');
     const cmake = readFileSync(join(packageRoot, 'CMakeLists.txt'), 'utf8');
-    expect(gyp).toContain("'includes': ['native/sources.gypi', 'native/third_party/opus/opus_sources.gypi']");
-    expect(cmake).toContain('native/sources.gypi');
-    expect(cmake).toContain('native/third_party/opus/opus_sources.gypi');
+    const includes = /'includes': \[([^\]]*)\]/.exec(gyp)?.[1] ?? '';
+    expect([...includes.matchAll(/'([^']+)'/g)].map((m) => m[1])).toEqual([
+      'native/sources.gypi',
+      'native/third_party/opus/opus_sources.gypi',
+      'native/third_party/speexdsp/speexdsp_sources.gypi',
+    ]);
+    for (const list of ['native/sources.gypi', 'native/third_party/opus/opus_sources.gypi', 'native/third_party/speexdsp/speexdsp_sources.gypi']) {
+      expect(cmake, list).toContain(list);
+    }
   });
 });
