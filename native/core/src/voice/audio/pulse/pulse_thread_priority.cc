@@ -15,8 +15,8 @@
 namespace sdkpp::voice::pulse {
 namespace {
 
-// Modest: above PulseAudio's clients under rtkit's usual ceiling, far below the kernel's own
-// threads, so a busy audio thread cannot starve the machine.
+// Modest: within rtkit's default ceiling (20) and far below the kernel's own real-time threads
+// (50 and up), so a busy audio thread cannot starve the machine.
 constexpr int kMaxRealtimePriority = 10;
 constexpr int kMaxRaiseNice = 10;
 
