@@ -112,6 +112,7 @@
       'native/core/src/voice/audio/pulse/pulse_connection.cc',
       'native/core/src/voice/audio/pulse/pulse_device_monitor.cc',
       'native/core/src/voice/audio/pulse/pulse_stream_thread.cc',
+      'native/core/src/voice/audio/pulse/pulse_thread_priority.cc',
       # voice/audio/wasapi: the WASAPI device backend, COM through ole32, avrt loaded at run time (Windows only, each file guarded)
       'native/core/src/voice/audio/wasapi/wasapi_audio_backend.cc',
       'native/core/src/voice/audio/wasapi/wasapi_audio_client.cc',

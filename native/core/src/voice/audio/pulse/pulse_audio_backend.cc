@@ -22,20 +22,19 @@ class PulseAudioBackend final : public MonitoredDeviceBackend<PulseDeviceMonitor
   ~PulseAudioBackend() override { Stop(); }
 
   const char* Name() const override { return "pulseaudio"; }
-  // The server schedules its own threads; the value is kept, the audio thread keeps its class
-  // (real-time scheduling needs rights an app rarely has; rtkit is the desktop's business).
-  void SetThreadPriority(int32_t priority) override { priority_.store(priority); }
+  // Applied by the audio thread (now, or when it starts): pulse_thread_priority.h says how.
+  void SetThreadPriority(int32_t priority) override { priority_.Set(priority); }
 
  private:
   const char* DisplayName() const override { return "PulseAudio"; }
   // It connects on its own; without a server it ticks silence and retries.
   std::unique_ptr<PulseStreamThread> StartAudioThread(AudioFrameSink& sink) override {
-    return std::make_unique<PulseStreamThread>(api_, sink, selection(), log_);
+    return std::make_unique<PulseStreamThread>(api_, sink, selection(), priority_, log_);
   }
 
   const pulse::PulseApi& api_;
   pulse::PulseLog log_;
-  std::atomic<int32_t> priority_{0};
+  pulse::AppThreadPriority priority_;
 };
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #ifdef __linux__
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -27,8 +29,8 @@ const char* DeviceOrDefault(const std::string& id) { return id.empty() ? nullptr
 }  // namespace
 
 PulseStreamThread::PulseStreamThread(const PulseApi& api, AudioFrameSink& sink, const DeviceSelection& selection,
-                                     PulseLog log)
-    : api_(api), sink_(sink), selection_(selection), log_(std::move(log)) {
+                                     const AppThreadPriority& priority, PulseLog log)
+    : api_(api), sink_(sink), selection_(selection), priority_(priority), log_(std::move(log)) {
   thread_ = std::thread([this] { Run(); });
 }
 
@@ -38,8 +40,11 @@ PulseStreamThread::~PulseStreamThread() {
 }
 
 void PulseStreamThread::Run() {
+  // A name to find it by (top -H, /proc/<pid>/task/*/comm, the tests); 15 characters at most.
+  pthread_setname_np(pthread_self(), "sdkpp-audio");
   next_tick_ = Clock::now() + kFrame;
   while (running_.load()) {
+    ApplyPriorityIfChanged();
     if (connection_ && !connection_->Healthy()) {
       log_(LoggingSeverity::Warning, "pulseaudio: lost the server (" + connection_->ErrorText() +
                                          "); the call goes on with silence and reconnects");
@@ -106,6 +111,13 @@ void PulseStreamThread::Run() {
                                     std::to_string(capture_overflow_bytes_ / kFrameBytes) +
                                     " captured frames dropped (the source ran ahead)");
   }
+}
+
+void PulseStreamThread::ApplyPriorityIfChanged() {
+  const uint64_t generation = priority_.generation.load();
+  if (generation == seen_priority_generation_) return;
+  seen_priority_generation_ = generation;
+  ApplyThreadPriority(priority_.value.load(), log_);
 }
 
 PulseStreamThread::Clock::duration PulseStreamThread::TimeToNextTick() const {

@@ -23,13 +23,15 @@
 #include "voice/audio/pulse/pulse_api.h"
 #include "voice/audio/pulse/pulse_connection.h"
 #include "voice/audio/pulse/pulse_log.h"
+#include "voice/audio/pulse/pulse_thread_priority.h"
 #include "voice/audio/device_selection.h"
 
 namespace sdkpp::voice::pulse {
 
 class PulseStreamThread {
  public:
-  PulseStreamThread(const PulseApi& api, AudioFrameSink& sink, const DeviceSelection& selection, PulseLog log);
+  PulseStreamThread(const PulseApi& api, AudioFrameSink& sink, const DeviceSelection& selection,
+                    const AppThreadPriority& priority, PulseLog log);
   ~PulseStreamThread();  // stops and joins
 
   PulseStreamThread(const PulseStreamThread&) = delete;
@@ -47,10 +49,12 @@ class PulseStreamThread {
   void PullCaptured();
   void Tick(const int16_t* captured);
   void WritePlayback();
+  void ApplyPriorityIfChanged();
 
   const PulseApi& api_;
   AudioFrameSink& sink_;
   const DeviceSelection& selection_;
+  const AppThreadPriority& priority_;
   PulseLog log_;
   std::atomic<bool> running_{true};
 
@@ -60,6 +64,7 @@ class PulseStreamThread {
   pa_stream* record_ = nullptr;
   pa_stream* playback_ = nullptr;
   uint64_t seen_generation_ = 0;
+  uint64_t seen_priority_generation_ = 0;  // 0: the app never set one; the thread keeps its class
   DeviceSelection::Ids ids_;
   // Captured bytes not yet consumed: up to 200 ms (a source's bursts), the oldest dropped beyond.
   static constexpr size_t kPendingBytes = kFrameBytes * 10;
