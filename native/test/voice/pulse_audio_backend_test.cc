@@ -1,6 +1,6 @@
 // The PulseAudio backend's failures are clean (library missing, no server) and the 'system'
 // choice then falls back to the virtual devices with a Warning. A real server is exercised by
-// test/sdk/voice/pulseaudio_devices.test.ts (a private headless pulseaudio).
+// test/e2e/voice_pulseaudio_devices.test.ts (a private headless pulseaudio).
 #include <chrono>
 #include <cstdlib>
 #include <optional>
