@@ -63,6 +63,12 @@ function levels(samples, tones) {
 
 const client = new sdk.Client(env.apiBase, env.webBase, { ipcPaths: () => env.ipcPaths, openUrl: () => false });
 client.SetApplicationId(BigInt(env.appId));
+// Each client plays a steady test tone, not a voice: its microphone is left raw (echo
+// cancellation, noise suppression and gain control are on by default, and a suppressor learns a
+// tone that never stops as noise — test/e2e/helpers.ts rawMicrophone).
+client.SetEchoCancellation(false);
+client.SetNoiseSuppression(false);
+client.SetAutomaticGainControl(false);
 client.SetStatusChangedCallback((status) => {
   say('status', { status });
   if (status === sdk.Client.Status.Ready) say('ready');
