@@ -12,6 +12,8 @@
 
 #ifdef __linux__
 
+#include "voice/audio/app_thread_priority.h"
+
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -20,15 +22,7 @@
 
 namespace sdkpp::voice::pulse {
 
-// What the app asked for, written by the JS thread, read by the audio thread once per loop.
-struct AppThreadPriority {
-  std::atomic<int32_t> value{0};
-  std::atomic<uint64_t> generation{0};  // 0: never set
-  void Set(int32_t priority) {
-    value.store(priority);
-    generation.fetch_add(1);
-  }
-};
+using AppThreadPriority = sdkpp::voice::AppThreadPriority;
 
 // Applies `priority` to the calling thread; returns what it got ("SCHED_RR 10", "nice -5",
 // "unchanged (no permission: ...)") and logs it.

@@ -9,6 +9,8 @@
 
 #include <windows.h>
 
+#include "voice/audio/app_thread_priority.h"
+
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -17,15 +19,7 @@
 
 namespace sdkpp::voice::wasapi {
 
-// What the app asked for, written by the JS thread, read by the audio thread once per tick.
-struct AppThreadPriority {
-  std::atomic<int32_t> value{0};
-  std::atomic<uint64_t> generation{0};  // 0: never set
-  void Set(int32_t priority) {
-    value.store(priority);
-    generation.fetch_add(1);
-  }
-};
+using AppThreadPriority = sdkpp::voice::AppThreadPriority;
 
 class AudioThreadPriority {
  public:
