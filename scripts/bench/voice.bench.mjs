@@ -29,6 +29,11 @@ const CPU_SECONDS = Number(process.env.VOICE_BENCH_CPU_SECONDS ?? 10);
 const STALL_SECONDS = 10;
 const TALKER_COUNTS = [0, 1, 5, 10, 24];
 const TONE_LEVEL_DBFS = -20;
+// B's tone, which gives A's speaker a new frame every tick (A's tick grid): quiet, so that with
+// A's echo canceller on, what of it the canceller lets through (a pure tone is its hardest case)
+// stays far under the onset detector's threshold; 10 dB over B's voice gate (-60 dB), which
+// would otherwise send nothing.
+const B_TONE_LEVEL_DBFS = -50;
 
 const now = () => Number(process.hrtime.bigint()) / 1e6; // ms, CLOCK_MONOTONIC like steady_clock
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,6 +72,14 @@ async function sdkClient(env, token) {
   client.Connect();
   await until(() => client.GetStatus() === Client.Status.Ready, 15_000, 'client Ready');
   return client;
+}
+
+/** The microphone's audio processing (echo cancellation, noise suppression, gain control): on
+ * (the defaults) or off (the microphone as it is). */
+function setProcessing(client, on) {
+  client.SetEchoCancellation(on);
+  client.SetNoiseSuppression(on);
+  client.SetAutomaticGainControl(on);
 }
 
 /** StartCall into the lobby (always transmitting: the VAD threshold off, -60 dB), Connected. */
@@ -147,7 +160,10 @@ async function pairRole() {
       nA = nativeOf(a);
       nB = nativeOf(b);
       if (!nA._VirtualAudio('silence')) throw new Error('the virtual audio backend is not in use');
-      nB._VirtualAudio('sine', 660, TONE_LEVEL_DBFS); // gives A's speaker a new frame every tick
+      nB._VirtualAudio('sine', 660, B_TONE_LEVEL_DBFS); // gives A's speaker a new frame every tick
+      // B's microphone as it is throughout (its noise suppression would take its steady tone);
+      // A's processing is what a latency pass turns on or off.
+      setProcessing(b, false);
       lobbyIdOfPair = lobbyId;
       [callA, callB] = await Promise.all([startCall(a, lobbyId), startCall(b, lobbyId)]);
       await sleep(1500);
@@ -166,8 +182,9 @@ async function pairRole() {
     // The two devices' clocks keep one relative phase for the life of a call, and the latency
     // moves in whole frames with it: the onsets are spread over `sessions` fresh calls, B's
     // StartCall 2, 6, 10, 14, 18 ms (for 5) after A's, so the phases spread over the frame.
-    async latency({ trials, sessions }) {
+    async latency({ trials, sessions, processing }) {
       const { Call } = require('../../dist/index.js');
+      setProcessing(a, processing);
       const all = { results: [], uncertain: 0, pollGaps: [], sessions: [] };
       const begin = (client) => {
         const call = client.StartCall(BigInt(lobbyIdOfPair));
@@ -286,6 +303,9 @@ async function pairRole() {
     // A talks a steady tone; B's speaker history (the last 10 s, 500 frames) is read at the end
     // and its longest run of samples below 5 % of the tone's peak is the longest silence.
     async stall({ stall }) {
+      // A's microphone as it is: noise suppression takes a steady tone for noise and lowers it,
+      // which this measure would count as silences and level changes.
+      setProcessing(a, false);
       nA._VirtualAudio('sine', 440, TONE_LEVEL_DBFS);
       await sleep(1500);
       const started = now();
@@ -736,7 +756,8 @@ async function main() {
   const pair = child('--pair');
   await pair.ask({ type: 'setup', env, tokens: [userA.token, userB.token], lobbyId: pairLobby });
   log('pair connected');
-  const latency = await pair.ask({ type: 'latency', trials: TRIALS, sessions: LATENCY_SESSIONS });
+  const latency = await pair.ask({ type: 'latency', trials: TRIALS, sessions: LATENCY_SESSIONS, processing: false });
+  const latencyProcessed = await pair.ask({ type: 'latency', trials: TRIALS, sessions: LATENCY_SESSIONS, processing: true });
   log('latency done');
   const steady = await pair.ask({ type: 'stall', stall: false });
   const stalled = await pair.ask({ type: 'stall', stall: true });
@@ -782,7 +803,7 @@ async function main() {
   await talkers.exit();
   await emu.close();
   rmSync(dir, { recursive: true, force: true });
-  report({ latency, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter: loadavg() });
+  report({ latency, latencyProcessed, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter: loadavg() });
   process.exit(0);
 }
 
@@ -796,13 +817,15 @@ function slope(points) {
   return num / den;
 }
 
-function report({ latency, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter }) {
-  const ms = (v) => `${v.toFixed(1)} ms`;
+function report({ latency, latencyProcessed, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter }) {
+  const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
   const pct = (v) => `${(v * 100).toFixed(1)}%`;
   const ok = latency.results.filter((r) => !r.lost);
   const sorted = ok.map((r) => r.ms).sort((x, y) => x - y);
   const engine = ok.map((r) => r.engineMs).sort((x, y) => x - y);
   const gaps = [...latency.pollGaps].sort((x, y) => x - y);
+  const okProcessed = latencyProcessed.results.filter((r) => !r.lost);
+  const sortedProcessed = okProcessed.map((r) => r.ms).sort((x, y) => x - y);
 
   console.log('### Voice calls (SDK to SDK through the emulator)\n');
   console.log(table(
@@ -810,10 +833,11 @@ function report({ latency, steady, stalled, sdkRows, djsRows, djsError, loadBefo
     [
       [`mouth-to-ear, A's microphone → B's speaker (${ok.length} onsets, ${latency.results.length - ok.length} lost)`, ms(percentile(sorted, 50)), ms(percentile(sorted, 99)), `${ms(sorted[0])} / ${ms(sorted.at(-1))}`, 'p50 ≤ 80 ms, p99 ≤ 120 ms'],
       ['… of which after A\'s tick took the frame (without the 20 ms capture frame)', ms(percentile(engine, 50)), ms(percentile(engine, 99)), `${ms(engine[0])} / ${ms(engine.at(-1))}`, '—'],
+      [`… with A's audio processing on (echo cancellation, noise suppression, gain control; ${okProcessed.length} onsets, ${latencyProcessed.results.length - okProcessed.length} lost)`, ms(percentile(sortedProcessed, 50)), ms(percentile(sortedProcessed, 99)), `${ms(sortedProcessed[0])} / ${ms(sortedProcessed.at(-1))}`, 'p50 within 5 ms of the row above'],
     ],
   ));
   console.log(`
-Each onset: A's virtual microphone switches from silence to a 440 Hz tone at ${TONE_LEVEL_DBFS} dBFS half-way between two of A's device ticks, after 0.9 s of silence (so every onset starts a talk spurt: VAD opens, B's jitter buffer starts from idle at its 60 ms target). The two virtual devices' clocks keep one relative phase for the life of a call and the latency moves by whole frames with it, so the onsets are spread over ${latency.sessions.length} calls (both clients EndCalls, then StartCall again): B's ticks fell ${latency.sessions.map((x) => x.relativePhase.toFixed(1)).join(', ')} ms after A's, p50 per call ${latency.sessions.map((x) => x.p50.toFixed(1)).join(', ')} ms. Both devices tick every 20 ms on CLOCK_MONOTONIC (the clock of process.hrtime), so each device's tick grid is found from the times a new speaker frame is first seen (polled about every 1 ms; the earliest observation of the densest 2 ms cluster modulo 20 ms fixes the phase: A's grids from ${latency.gridSlackA.observations} new frames, B's from ${latency.gridSlackB.observations}; a new frame was seen after its grid tick by a median ${latency.gridSlackA.median.toFixed(2)} / ${latency.gridSlackB.median.toFixed(2)} ms, p99 ${latency.gridSlackA.p99.toFixed(2)} / ${latency.gridSlackB.p99.toFixed(2)} ms, the worst call's: the tick's lateness plus the poll's delay). Mouth time = A's tick that captured the onset − 20 ms (the capture frame a real 20 ms device records before delivering it); ear time = B's tick that played the frame holding the onset + the onset's offset in that frame (first left sample ≥ ${(latency.thresholdRatio * 100).toFixed(0)}% of the tone's peak after Opus decoding). The virtual speaker plays a frame from its tick with no output buffer, so a real device adds its own buffering on top. Error: the grid phase (the earliest observations of each grid's cluster, under a poll interval, so within about 1–2 ms) plus the onset detection on codec output (Opus smears an onset over a few ms). The onset frame is attributed to B's latest grid tick at or before the poll that first showed it: wrong by a frame only if that tick ran more than 20 ms − the poll interval late (the p99 above bounds how late ticks ran); ${latency.uncertain} detections came after a poll gap over 10 ms. The switch fell ${Math.min(...ok.map((r) => r.offPhase)).toFixed(1)}–${Math.max(...ok.map((r) => r.offPhase)).toFixed(1)} ms after A's previous tick (aimed at 10 ms: far from both ticks). Poll interval at detection p50 ${gaps.length ? percentile(gaps, 50).toFixed(2) : '—'} ms, p99 ${gaps.length ? percentile(gaps, 99).toFixed(2) : '—'} ms (it does not enter the figure).
+Each onset: A's virtual microphone switches from silence to a 440 Hz tone at ${TONE_LEVEL_DBFS} dBFS half-way between two of A's device ticks, after 0.9 s of silence (so every onset starts a talk spurt: VAD opens, B's jitter buffer starts from idle at its 60 ms target). The first two rows are A's microphone as it is (its audio processing off); the third the same measure with A's defaults on (echo cancellation, noise suppression, gain control), B's tone to A (which gives A's tick grid) at ${B_TONE_LEVEL_DBFS} dBFS so that what of it A's echo canceller lets through stays far under the detector's threshold. The two virtual devices' clocks keep one relative phase for the life of a call and the latency moves by whole frames with it, so the onsets are spread over ${latency.sessions.length} calls (both clients EndCalls, then StartCall again): B's ticks fell ${latency.sessions.map((x) => x.relativePhase.toFixed(1)).join(', ')} ms after A's, p50 per call ${latency.sessions.map((x) => x.p50.toFixed(1)).join(', ')} ms. Both devices tick every 20 ms on CLOCK_MONOTONIC (the clock of process.hrtime), so each device's tick grid is found from the times a new speaker frame is first seen (polled about every 1 ms; the earliest observation of the densest 2 ms cluster modulo 20 ms fixes the phase: A's grids from ${latency.gridSlackA.observations} new frames, B's from ${latency.gridSlackB.observations}; a new frame was seen after its grid tick by a median ${latency.gridSlackA.median.toFixed(2)} / ${latency.gridSlackB.median.toFixed(2)} ms, p99 ${latency.gridSlackA.p99.toFixed(2)} / ${latency.gridSlackB.p99.toFixed(2)} ms, the worst call's: the tick's lateness plus the poll's delay). Mouth time = A's tick that captured the onset − 20 ms (the capture frame a real 20 ms device records before delivering it); ear time = B's tick that played the frame holding the onset + the onset's offset in that frame (first left sample ≥ ${(latency.thresholdRatio * 100).toFixed(0)}% of the tone's peak after Opus decoding). The virtual speaker plays a frame from its tick with no output buffer, so a real device adds its own buffering on top. Error: the grid phase (the earliest observations of each grid's cluster, under a poll interval, so within about 1–2 ms) plus the onset detection on codec output (Opus smears an onset over a few ms). The onset frame is attributed to B's latest grid tick at or before the poll that first showed it: wrong by a frame only if that tick ran more than 20 ms − the poll interval late (the p99 above bounds how late ticks ran); ${latency.uncertain} detections came after a poll gap over 10 ms. The switch fell ${Math.min(...ok.map((r) => r.offPhase)).toFixed(1)}–${Math.max(...ok.map((r) => r.offPhase)).toFixed(1)} ms after A's previous tick (aimed at 10 ms: far from both ticks). Poll interval at detection p50 ${gaps.length ? percentile(gaps, 50).toFixed(2) : '—'} ms, p99 ${gaps.length ? percentile(gaps, 99).toFixed(2) : '—'} ms (it does not enter the figure).
 `);
 
   console.log(table(
