@@ -229,3 +229,122 @@ describe('control.postChannelMessage', () => {
     expect((await call({ userId: alice, channelId: CHANNEL.general, message: { content: 'x'.repeat(2001) } })).status).toBe(400);
   });
 });
+
+describe('the rules of a message body, create and edit', () => {
+  const IS_COMPONENTS_V2 = 1 << 15;
+  const SUPPRESS_EMBEDS = 1 << 2;
+  const text = (content: string) => ({ type: 10, content });
+  const link = { type: 1, components: [{ type: 2, style: 5, label: 'site', url: 'https://example.com' }] };
+  const edit = (id: string, body: unknown) => api(t.emu, 'PATCH', `/channels/${CHANNEL.general}/messages/${id}`, { auth: bot(t.emu), body });
+  const errorCode = (reply: { body: any }, field: string) => reply.body.errors?.[field]?._errors?.[0]?.code;
+
+  it('mentions: known users, and in a guild its own roles; unknown ids and roles outside a guild are not mentions', async () => {
+    const content = `<@${alice}> <@!${bob}> <@1> <@&${ROLE.moderators}> <@&1>`;
+    const inGuild = await send(CHANNEL.general, { content });
+    expect(inGuild.status).toBe(200);
+    expect(inGuild.body.mentions.map((u: any) => u.id)).toEqual([alice, bob]);
+    expect(inGuild.body.mention_roles).toEqual([ROLE.moderators]);
+    const dm = (await api(t.emu, 'POST', '/users/@me/channels', { auth: bot(t.emu), body: { recipient_id: alice } })).body;
+    const inDm = await send(dm.id, { content });
+    expect(inDm.status).toBe(200);
+    expect(inDm.body.mention_roles).toEqual([]);
+    expect(inDm.body.mentions.map((u: any) => u.id)).toEqual([alice, bob]);
+  });
+
+  it('sticker_ids: only an empty list is taken (the emulator has no stickers)', async () => {
+    expect((await send(CHANNEL.general, { content: 'x', sticker_ids: [] })).status).toBe(200);
+    for (const stickers of [['1'], '', 'x', {}]) {
+      const reply = await send(CHANNEL.general, { content: 'x', sticker_ids: stickers });
+      expect(reply.status, JSON.stringify(stickers)).toBe(400);
+      expect(errorCode(reply, 'sticker_ids')).toBe('STICKERS_NOT_SUPPORTED');
+    }
+  });
+
+  it('IS_COMPONENTS_V2: components only, on create and on every edit after (content and embeds refused, the flag stays)', async () => {
+    const created = await send(CHANNEL.general, { flags: IS_COMPONENTS_V2, components: [text('v2 only')] });
+    expect(created.status).toBe(200);
+    const refused: Array<[string, unknown, string]> = [
+      ['create', { flags: IS_COMPONENTS_V2, content: 'no', components: [text('v2')] }, 'content'],
+      ['create', { flags: IS_COMPONENTS_V2, embeds: [{ title: 'no' }], components: [text('v2')] }, 'embeds'],
+      ['edit', { content: 'no' }, 'content'],
+      ['edit', { embeds: [{ title: 'no' }] }, 'embeds'],
+      ['edit', { flags: 0, content: 'no' }, 'content'],
+    ];
+    for (const [how, body, field] of refused) {
+      const reply = how === 'create' ? await send(CHANNEL.general, body) : await edit(created.body.id, body);
+      expect(reply.status, `${how} ${JSON.stringify(body)}`).toBe(400);
+      expect(errorCode(reply, field)).toBe(`MESSAGE_${field.toUpperCase()}_NOT_ALLOWED_WITH_COMPONENTS_V2`);
+    }
+    const edited = await edit(created.body.id, { components: [text('changed')], flags: SUPPRESS_EMBEDS });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.components).toEqual([text('changed')]);
+    expect(edited.body.flags).toBe(IS_COMPONENTS_V2 | SUPPRESS_EMBEDS);
+  });
+
+  it('edit flags: SUPPRESS_EMBEDS can be set and cleared; a flag no sender sets is refused; IS_COMPONENTS_V2 cannot be added', async () => {
+    const message = (await send(CHANNEL.general, { content: 'flags' })).body;
+    const set = await edit(message.id, { flags: SUPPRESS_EMBEDS });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.flags).toBe(SUPPRESS_EMBEDS);
+    expect((await edit(message.id, { flags: IS_COMPONENTS_V2 | SUPPRESS_EMBEDS })).body.flags).toBe(SUPPRESS_EMBEDS);
+    const crossposted = await edit(message.id, { flags: 1 << 1 });
+    expect(crossposted.status).toBe(400);
+    expect(errorCode(crossposted, 'flags')).toBe('MESSAGE_FLAGS_INVALID');
+    expect((await edit(message.id, { flags: 0 })).body.flags).toBe(0);
+  });
+
+  it('an edit may empty the content while embeds, components or a forwarded snapshot remain; with nothing left it is 50006', async () => {
+    const plain = (await send(CHANNEL.general, { content: 'words only' })).body;
+    const emptied = await edit(plain.id, { content: '' });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.code).toBe(50006);
+    expect((await api(t.emu, 'GET', `/channels/${CHANNEL.general}/messages/${plain.id}`, { auth: bot(t.emu) })).body.content).toBe('words only');
+    for (const rest of [{ embeds: [{ title: 'stays' }] }, { components: [link] }]) {
+      const message = (await send(CHANNEL.general, { content: 'words', ...rest })).body;
+      const reply = await edit(message.id, { content: '' });
+      expect(reply.status, JSON.stringify(rest)).toBe(200);
+      expect(reply.body.content).toBe('');
+    }
+    const source = (await send(CHANNEL.general, { content: 'forward me' })).body;
+    const forward = (await send(CHANNEL.general, { message_reference: { type: 1, channel_id: CHANNEL.general, message_id: source.id } })).body;
+    expect(forward.message_snapshots).toHaveLength(1);
+    const suppressed = await edit(forward.id, { flags: SUPPRESS_EMBEDS });
+    expect(suppressed.status, JSON.stringify(suppressed.body)).toBe(200);
+    expect(suppressed.body.flags & SUPPRESS_EMBEDS).toBe(SUPPRESS_EMBEDS);
+  });
+
+  it('a message of components only is not empty', async () => {
+    const reply = await send(CHANNEL.general, { components: [link] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.components).toEqual([link]);
+  });
+});
+
+describe('history around an id at the edges, and deletes in a DM', () => {
+  it('around: an id before the first gives the oldest page, the last id or one past it the newest page', async () => {
+    const dm = (await api(t.emu, 'POST', '/users/@me/channels', { auth: bot(t.emu), body: { recipient_id: dave } })).body;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await send(dm.id, { content: `m${i}` })).body.id);
+    const around = async (id: string | bigint, limit: number) =>
+      (await api(t.emu, 'GET', `/channels/${dm.id}/messages?around=${id}&limit=${limit}`, { auth: bot(t.emu) })).body.map((m: any) => m.id);
+    expect(await around(ids[0], 3)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(await around(BigInt(ids[0]) - 1n, 2)).toEqual([ids[1], ids[0]]);
+    expect(await around(ids[4], 3)).toEqual([ids[4], ids[3], ids[2]]);
+    expect(await around(BigInt(ids[4]) + 1n, 2)).toEqual([ids[4], ids[3]]);
+    expect(await around(ids[2], 5)).toEqual([...ids].reverse());
+  });
+
+  it("in a DM a bot deletes its own message (MESSAGE_DELETE by DIRECT_MESSAGES) but not the person's (50013)", async () => {
+    const dm = (await api(t.emu, 'POST', '/users/@me/channels', { auth: bot(t.emu), body: { recipient_id: nelly } })).body;
+    const theirs = t.emu.control.postChannelMessage(nelly, dm.id, 'mine to keep') as any;
+    const refused = await api(t.emu, 'DELETE', `/channels/${dm.id}/messages/${theirs.id}`, { auth: bot(t.emu) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(50013);
+    expect((await api(t.emu, 'GET', `/channels/${dm.id}/messages/${theirs.id}`, { auth: bot(t.emu) })).status).toBe(200);
+    const dmsOnly = await botSession(DIRECT_MESSAGES);
+    const own = (await send(dm.id, { content: 'to be deleted' })).body;
+    const from = dmsOnly.mark();
+    expect((await api(t.emu, 'DELETE', `/channels/${dm.id}/messages/${own.id}`, { auth: bot(t.emu) })).status).toBe(204);
+    expect((await dmsOnly.waitFor(dispatchOf('MESSAGE_DELETE', (d) => d.id === own.id), { from })).d).toEqual({ id: own.id, channel_id: dm.id });
+  });
+});

@@ -374,3 +374,81 @@ describe('persistence (dataFile)', () => {
     }
   });
 });
+
+describe('null and empty fields, and edits that keep what they do not name', () => {
+  it('takes null or empty for the fields a command does not use; a command without options has no options field', async () => {
+    const cases: Array<Record<string, unknown>> = [
+      { type: 2, name: 'Empty Description', description: '' },
+      { type: 2, name: 'Null Description', description: null },
+      { type: 3, name: 'Empty Options', options: [] },
+      { type: 3, name: 'Null Options', options: null },
+      slash('null-handler', { handler: null }),
+      slash('null-permissions', { default_member_permissions: null }),
+      slash('null-localizations', { name_localizations: null, description_localizations: null }),
+    ];
+    for (const body of cases) {
+      const reply = await api.post(GLOBAL, body, api.bot);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(reply.body.options, String(body.name)).toBeUndefined();
+      expect(reply.body).toMatchObject({ default_member_permissions: null, name_localizations: null, description_localizations: null });
+      expect(reply.body.handler).toBeUndefined();
+    }
+  });
+
+  it('an edit keeps the localizations, permissions and options it does not name; null clears each; the same type may be sent', async () => {
+    const created = await api.post(GLOBAL, slash('hello', {
+      name_localizations: { fr: 'bonjour' },
+      description_localizations: { fr: 'dit bonjour' },
+      default_member_permissions: '8',
+      options: [{ type: 3, name: 'who', description: 'who' }],
+    }), api.bot);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name_localizations: { fr: 'bonjour' }, description_localizations: { fr: 'dit bonjour' }, default_member_permissions: '8' });
+    const path = `${GLOBAL}/${created.body.id}`;
+    const sameType = await api.patch(path, { type: 1, description: 'says hello' }, api.bot);
+    expect(sameType.status, JSON.stringify(sameType.body)).toBe(200);
+    expect(sameType.body).toMatchObject({ description: 'says hello', name_localizations: { fr: 'bonjour' }, description_localizations: { fr: 'dit bonjour' }, default_member_permissions: '8' });
+    expect(sameType.body.options).toHaveLength(1);
+    const cleared = await api.patch(path, { name_localizations: null, default_member_permissions: null, options: null }, api.bot);
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body).toMatchObject({ name_localizations: null, description_localizations: { fr: 'dit bonjour' }, default_member_permissions: null });
+    expect(cleared.body.options).toBeUndefined();
+    expect((await api.get(path, api.bot)).body).toEqual(cleared.body);
+  });
+
+  it('integration_types and contexts: every entry must be known; the list is kept sorted without repeats; nsfw is kept', async () => {
+    for (const [field, list] of [['integration_types', [0, 2]], ['contexts', [1, 3]]] as const) {
+      const reply = await api.post(GLOBAL, slash('mixed', { [field]: list }), api.bot);
+      expect(reply.status, field).toBe(400);
+      expect(reply.body.errors[field]._errors[0].code).toBe('ENUM_TYPE_COERCE');
+    }
+    const created = await api.post(GLOBAL, slash('sorted', { integration_types: [1, 0, 1], contexts: [2, 0, 2], nsfw: true }), api.bot);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ integration_types: [0, 1], contexts: [0, 2], nsfw: true });
+    expect((await api.patch(`${GLOBAL}/${created.body.id}`, { description: 'still nsfw' }, api.bot)).body.nsfw).toBe(true);
+  });
+
+  it('an edit to the name of another command of the same type is refused (APPLICATION_COMMAND_ALREADY_EXISTS); of another type it is not', async () => {
+    const taken = (await api.post(GLOBAL, slash('taken'), api.bot)).body;
+    const other = (await api.post(GLOBAL, slash('other'), api.bot)).body;
+    const clash = await api.patch(`${GLOBAL}/${other.id}`, { name: 'taken' }, api.bot);
+    expect(clash.status).toBe(400);
+    expect(clash.body.errors.name._errors[0].code).toBe('APPLICATION_COMMAND_ALREADY_EXISTS');
+    expect((await api.get(`${GLOBAL}/${other.id}`, api.bot)).body.name).toBe('other');
+    const menu = (await api.post(GLOBAL, { type: 2, name: 'Menu' }, api.bot)).body;
+    expect((await api.patch(`${GLOBAL}/${menu.id}`, { name: 'taken' }, api.bot)).status).toBe(200);
+    expect((await api.get(`${GLOBAL}/${taken.id}`, api.bot)).body.name).toBe('taken');
+  });
+});
+
+describe('the activities switch and its "Launch" command', () => {
+  it('"Launch" is not nsfw; only turning activities on makes it: switching off, or on while on, makes none', async () => {
+    expect(s.emu.control.setActivitiesEnabled(false)).toBeNull(); // off while off
+    expect((await api.get(GLOBAL, api.bot)).body).toEqual([]);
+    const launch = s.emu.control.setActivitiesEnabled(true) as any;
+    expect((await api.get(`${GLOBAL}/${launch.id}`, api.bot)).body).toMatchObject({ name: 'Launch', nsfw: false });
+    expect((await api.delete(`${GLOBAL}/${launch.id}`, api.bot)).status).toBe(204);
+    expect(s.emu.control.setActivitiesEnabled(true)).toBeNull(); // already on: its deletion stands
+    expect((await api.get(GLOBAL, api.bot)).body).toEqual([]);
+  });
+});

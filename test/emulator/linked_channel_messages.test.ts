@@ -89,7 +89,7 @@ describe('a lobby message in the linked channel', () => {
     const sent = (await sayInLobby(lobbyId, nelly, 'gg from the game')).body;
     expect(sent.linked_channel_id).toBeUndefined(); // written in the lobby
     const copy = (await channelHistory(CHANNEL.general)).find((m) => m.id === sent.id);
-    expect(copy).toMatchObject({ id: sent.id, channel_id: CHANNEL.general, author: { id: nelly }, lobby_id: lobbyId, application_id: t.emu.application.id, type: 0 });
+    expect(copy).toMatchObject({ id: sent.id, channel_id: CHANNEL.general, author: { id: nelly }, lobby_id: lobbyId, application_id: t.emu.application.id, type: 0, tts: false });
     expect(copy.content).toBe(''); // the bot's app has no MESSAGE_CONTENT: the public rule
     await withMessageContent(async () => {
       expect((await channelHistory(CHANNEL.general)).find((m) => m.id === sent.id).content).toBe('gg from the game');

@@ -95,6 +95,41 @@ describe('multipart uploads', () => {
     expect(unspoiled.attachments[0].description).toBe('first, described again');
   });
 
+  it('a message of files only, or of attachment entries only, is not empty', async () => {
+    const reply = await upload('POST', `/channels/${GENERAL}/messages`, [json({}), { name: 'files[0]', filename: 'only.txt', data: 'just a file' }]);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.content).toBe('');
+    expect(reply.body.attachments[0]).toMatchObject({ filename: 'only.txt', size: 11 });
+    // An attachments entry is something to send: one without its file is named (50035), not called empty (50006).
+    const missing = await upload('POST', `/channels/${GENERAL}/messages`, [json({ attachments: [{ id: 0, description: 'where is it' }] })]);
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe(50035);
+    expect(missing.body.message).toMatch(/attachments: 0 names neither/);
+  });
+
+  it('an edit that drops one of three attachments releases its bytes only: the two kept still serve theirs', async () => {
+    const blobBytes = () => t.emu.control.dataFileStatus().blobs.bytes;
+    const unique = (n: number) => `${'x'.repeat(n)}-${Date.now()}-${Math.random()}`;
+    const data = [unique(100), unique(200), unique(300)];
+    const before = blobBytes();
+    const created = await upload('POST', `/channels/${GENERAL}/messages`, data.map((d, i) => ({ name: `files[${i}]`, filename: `f${i}.txt`, data: d })));
+    expect(created.status).toBe(200);
+    expect(blobBytes() - before).toBe(data[0].length + data[1].length + data[2].length);
+    const [a, b, c] = created.body.attachments;
+    const res = await fetch(`${t.emu.apiBase}/channels/${GENERAL}/messages/${created.body.id}`, {
+      method: 'PATCH', headers: { authorization: bot(t.emu), 'content-type': 'application/json' },
+      body: JSON.stringify({ attachments: [{ id: a.id }, { id: c.id }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(blobBytes() - before).toBe(data[0].length + data[2].length);
+    for (const [attachment, bytes] of [[a, data[0]], [c, data[2]]] as const) {
+      const served = await fetch(attachment.url);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe(bytes);
+    }
+    expect((await fetch(b.url)).status).toBe(404);
+  });
+
   it('takes 10 MiB per attachment; one byte more is 413 with code 40005, and nothing is stored', async () => {
     const exact = await upload('POST', `/channels/${GENERAL}/messages`, [json({}), { name: 'files[0]', filename: 'big.bin', data: Buffer.alloc(10 * MIB, 1) }]);
     expect(exact.status).toBe(200);

@@ -1,5 +1,5 @@
 // enforce_nonce, nonce validation, replies and forwards on the bot side's Create Message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
 import { api, bot, SEED, startTestEmulator, type TestEmulator } from './helpers/harness';
 
@@ -61,6 +61,26 @@ describe('nonce and enforce_nonce', () => {
     expect((await send(CHANNEL.general, { content: 'a', nonce: 42 })).body.id).not.toBe(first.body.id);
     const person = t.emu.control.postChannelMessage(alice, CHANNEL.general, { content: 'a', nonce: 42, enforce_nonce: true }) as any;
     expect(person.id).not.toBe(first.body.id);
+  });
+
+  it('takes a null nonce as none; enforce_nonce without a nonce dedupes nothing; the window includes its last millisecond', async () => {
+    const unnamed = await send(CHANNEL.general, { content: 'no nonce', nonce: null, enforce_nonce: true });
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.body.nonce).toBeUndefined();
+    const second = await send(CHANNEL.general, { content: 'no nonce', enforce_nonce: true });
+    expect(second.status).toBe(200);
+    expect(second.body.id).not.toBe(unnamed.body.id);
+    // Date frozen: the emulator clock moves only by advanceClock, to the window's very edge.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await send(CHANNEL.general, { content: 'edge', nonce: 'edge-1', enforce_nonce: true });
+      t.emu.control.advanceClock(5 * 60 * 1000);
+      expect((await send(CHANNEL.general, { content: 'edge', nonce: 'edge-1', enforce_nonce: true })).body.id).toBe(first.body.id);
+      t.emu.control.advanceClock(1);
+      expect((await send(CHANNEL.general, { content: 'edge', nonce: 'edge-1', enforce_nonce: true })).body.id).not.toBe(first.body.id);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('accepts an integer or a string of at most 25 characters as nonce', async () => {
