@@ -56,12 +56,6 @@ const EXTRA_TESTS = {
   'lib/platform/host/ipc_owner.ts': ['test/sdk/ipc_socket_owner.test.ts', 'test/sdk/ipc_pipe_owner.test.ts'],
 };
 
-// Test files that cannot run inside Stryker's vitest runner, which runs tests in worker threads
-// (npm test runs them in forked processes): voice_pulseaudio_devices.test.ts points libpulse at
-// its private server through process.env.PULSE_SERVER, and a worker's process.env is its own
-// copy — the C library's getenv() never sees it, so the dry run fails. They are left out of every
-// file's set.
-const NOT_UNDER_STRYKER = new Set(['test/e2e/voice_pulseaudio_devices.test.ts']);
 
 /** At most this many measured test files per module: each one costs the Stryker run's dry run. */
 export const MAPPED_TESTS_PER_FILE = 8;
@@ -123,7 +117,7 @@ export function tsTargets(root, areas = Object.keys(AREAS)) {
         if (new RegExp(`['"][./]*${modulePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.[jt]s)?['"]`).test(source)) tests.add(test);
       }
       for (const test of measuredTests(measured[file], sources, tests)) tests.add(test);
-      targets.push({ area, file, tests: [...tests].filter((t) => !NOT_UNDER_STRYKER.has(t)).sort() });
+      targets.push({ area, file, tests: [...tests].sort() });
     }
   }
   return targets;
