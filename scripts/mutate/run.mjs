@@ -93,6 +93,11 @@ if (!existsSync(addon)) {
   console.error('mutate: build/Release/sdkpp.node is missing; run `npm run build:native` first');
   process.exit(1);
 }
+if (!existsSync(join(root, 'dist', 'index.js'))) {
+  // Some end-to-end tests' child processes load the package from dist/.
+  console.error('mutate: dist/index.js is missing; run `npm run build:ts` first');
+  process.exit(1);
+}
 
 // Set by SIGINT/SIGTERM: the running Stryker is stopped and no other file is started.
 let interrupted = false;

@@ -18,6 +18,7 @@ import {
   type ActivityInvite,
 } from '../../lib/index';
 import { partyActivity as partyActivity_, readyClient, startHarness, tick, until, type Harness } from './helpers';
+import { onMainThread } from '../main_thread';
 
 let h: Harness;
 
@@ -215,7 +216,7 @@ describe('the local chat client\'s user', () => {
 
 describe('launch registration', () => {
   // Linux: XDG; Windows: the registry; macOS: not written, and it must say it did nothing.
-  it.skipIf(process.platform !== 'linux')('RegisterLaunchCommand writes a .desktop entry and the MIME default under a temporary home', () => {
+  it.skipIf(process.platform !== 'linux' || !onMainThread)('RegisterLaunchCommand writes a .desktop entry and the MIME default under a temporary home', () => {
     const home = mkdtempSync(join(tmpdir(), 'sdkpp-home-'));
     const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
     process.env.XDG_DATA_HOME = join(home, 'data');

@@ -16,6 +16,7 @@ import {
 } from '../../lib/index';
 import { SEED } from '../../lib/emulator/index';
 import { partyActivity as partyActivity_, readyClient, startHarness, until, type Harness } from './helpers';
+import { onMainThread } from '../main_thread';
 
 let h: Harness;
 const { nelly, alice, erin } = SEED.users;
@@ -138,7 +139,7 @@ describe('BlockUser and UnblockUser', () => {
 
 describe('RegisterLaunchSteamApplication', () => {
   // Linux: an XDG .desktop entry + mimeapps.list.
-  it.skipIf(process.platform !== 'linux')('registers the Steam launch for the application under a temporary home; 0 is refused', () => {
+  it.skipIf(process.platform !== 'linux' || !onMainThread)('registers the Steam launch for the application under a temporary home; 0 is refused', () => {
     const home = mkdtempSync(join(tmpdir(), 'sdkpp-steam-'));
     const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
     process.env.XDG_DATA_HOME = join(home, 'data');

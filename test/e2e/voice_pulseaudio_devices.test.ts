@@ -16,6 +16,7 @@ import type { NativeClient } from '../../lib/sdk/native_client';
 import { scaledMs } from '../load_factor';
 import { measureTone } from './fixtures/tone_measure.cjs';
 import { rawMicrophone, readyClient, startHarness, tick, until, type Harness } from './helpers';
+import { onMainThread } from '../main_thread';
 
 const nativeOf = (client: Client) => (client as unknown as { native: NativeClient }).native;
 
@@ -210,7 +211,7 @@ const pulse = await startPulse();
 if (typeof pulse === 'string') console.warn(`[voice_pulseaudio_devices skipped] ${pulse}`);
 const running = typeof pulse === 'string' ? undefined : pulse;
 
-describe.skipIf(!running)('the PulseAudio backend against a headless server', () => {
+describe.skipIf(!running || !onMainThread)('the PulseAudio backend against a headless server', () => {
   let h: Harness;
   let a: Client;
   let b: Client;

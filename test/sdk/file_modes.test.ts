@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client, LoggingSeverity } from '../../lib/index';
+import { onMainThread } from '../main_thread';
 
 const posix = process.platform !== 'win32';
 const modeOf = (path: string) => statSync(path).mode & 0o777;
@@ -18,7 +19,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.runIf(posix)('the log file', () => {
+describe.runIf(posix && onMainThread)('the log file', () => {
   it('is created readable and writable by its owner only', () => {
     const previous = process.umask(0o022);
     try {
@@ -53,7 +54,7 @@ describe.runIf(posix)('the log file', () => {
   });
 });
 
-describe.runIf(process.platform === 'linux')('RegisterLaunchCommand and a symlinked mimeapps.list', () => {
+describe.runIf(process.platform === 'linux' && onMainThread)('RegisterLaunchCommand and a symlinked mimeapps.list', () => {
   it('edits the linked file through the link and keeps its mode', () => {
     const saved = { data: process.env.XDG_DATA_HOME, config: process.env.XDG_CONFIG_HOME };
     const dotfiles = join(dir, 'dotfiles');

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, LoggingSeverity } from '../../../lib/index';
 import type { NativeClient } from '../../../lib/sdk/native_client';
+import { onMainThread } from '../../main_thread';
 
 const nativeOf = (client: Client) => (client as unknown as { native: NativeClient }).native;
 const until = async (check: () => boolean, ms = 3000) => {
@@ -39,7 +40,7 @@ describe('the audio.backend Node option', () => {
     expect(nativeOf(client)._SetAudioBackend('system')).toBe(false);
   });
 
-  it("'system' without a server answering falls back to the virtual devices with a Warning", async () => {
+  it.runIf(onMainThread)("'system' without a server answering falls back to the virtual devices with a Warning", async () => {
     const saved = process.env.PULSE_SERVER;
     process.env.PULSE_SERVER = 'unix:/nonexistent-sdkpp-dir/pulse/native';
     try {
