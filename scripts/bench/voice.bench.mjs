@@ -182,9 +182,11 @@ async function pairRole() {
     // The two devices' clocks keep one relative phase for the life of a call, and the latency
     // moves in whole frames with it: the onsets are spread over `sessions` fresh calls, B's
     // StartCall 2, 6, 10, 14, 18 ms (for 5) after A's, so the phases spread over the frame.
-    async latency({ trials, sessions, processing }) {
+    // Every other onset of a call is taken with A's audio processing on (the defaults), the rest
+    // with it off: the two are compared within the same calls, whose relative phases move the
+    // figure by whole milliseconds from call to call.
+    async latency({ trials, sessions }) {
       const { Call } = require('../../dist/index.js');
-      setProcessing(a, processing);
       const all = { results: [], uncertain: 0, pollGaps: [], sessions: [] };
       const begin = (client) => {
         const call = client.StartCall(BigInt(lobbyIdOfPair));
@@ -205,7 +207,8 @@ async function pairRole() {
         all.results.push(...part.results);
         all.uncertain += part.uncertain;
         all.pollGaps.push(...part.pollGaps);
-        all.sessions.push({ relativePhase: part.relativePhase, gridSlackA: part.gridSlackA, gridSlackB: part.gridSlackB, p50: percentile(part.results.filter((r) => !r.lost).map((r) => r.ms).sort((x, y) => x - y), 50) });
+        const p50Of = (processing) => percentile(part.results.filter((r) => !r.lost && r.processing === processing).map((r) => r.ms).sort((x, y) => x - y), 50);
+        all.sessions.push({ relativePhase: part.relativePhase, gridSlackA: part.gridSlackA, gridSlackB: part.gridSlackB, p50: p50Of(false), p50Processed: p50Of(true) });
         all.thresholdRatio = part.thresholdRatio;
       }
       const worst = (key, field) => Math.max(...all.sessions.map((x) => x[key][field]));
@@ -233,6 +236,8 @@ async function pairRole() {
       const pollGaps = [];
       let uncertain = 0;
       for (let trial = 0; trial < trials; trial++) {
+        const processing = trial % 2 === 1;
+        setProcessing(a, processing);
         // Silence long enough for the VAD hangover (200 ms), the five silence frames and B's
         // jitter buffer to go idle: each onset starts a talk spurt, as speech does.
         const quietUntil = now() + 900;
@@ -276,7 +281,7 @@ async function pairRole() {
         }
         nA._VirtualAudio('silence');
         if (!found) {
-          results.push({ lost: true });
+          results.push({ lost: true, processing });
           continue;
         }
         const phaseB = watchB.grid.phase;
@@ -286,7 +291,7 @@ async function pairRole() {
         if (found.t - found.previous > FRAME_MS / 2) uncertain++;
         const gB = lastTick - (found.framesFromEnd - 1) * FRAME_MS;
         const ear = gB + (found.offset / RATE) * 1000;
-        results.push({ ms: ear - (gA - FRAME_MS), engineMs: ear - gA, offPhase, framesFromEnd: found.framesFromEnd });
+        results.push({ ms: ear - (gA - FRAME_MS), engineMs: ear - gA, offPhase, framesFromEnd: found.framesFromEnd, processing });
         pollGaps.push(found.t - found.previous);
       }
       return {
@@ -756,8 +761,7 @@ async function main() {
   const pair = child('--pair');
   await pair.ask({ type: 'setup', env, tokens: [userA.token, userB.token], lobbyId: pairLobby });
   log('pair connected');
-  const latency = await pair.ask({ type: 'latency', trials: TRIALS, sessions: LATENCY_SESSIONS, processing: false });
-  const latencyProcessed = await pair.ask({ type: 'latency', trials: TRIALS, sessions: LATENCY_SESSIONS, processing: true });
+  const latency = await pair.ask({ type: 'latency', trials: 2 * TRIALS, sessions: LATENCY_SESSIONS });
   log('latency done');
   const steady = await pair.ask({ type: 'stall', stall: false });
   const stalled = await pair.ask({ type: 'stall', stall: true });
@@ -803,7 +807,7 @@ async function main() {
   await talkers.exit();
   await emu.close();
   rmSync(dir, { recursive: true, force: true });
-  report({ latency, latencyProcessed, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter: loadavg() });
+  report({ latency, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter: loadavg() });
   process.exit(0);
 }
 
@@ -817,27 +821,30 @@ function slope(points) {
   return num / den;
 }
 
-function report({ latency, latencyProcessed, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter }) {
+function report({ latency, steady, stalled, sdkRows, djsRows, djsError, loadBefore, loadAfter }) {
   const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
   const pct = (v) => `${(v * 100).toFixed(1)}%`;
-  const ok = latency.results.filter((r) => !r.lost);
+  const raw = latency.results.filter((r) => !r.processing);
+  const processed = latency.results.filter((r) => r.processing);
+  const ok = raw.filter((r) => !r.lost);
   const sorted = ok.map((r) => r.ms).sort((x, y) => x - y);
   const engine = ok.map((r) => r.engineMs).sort((x, y) => x - y);
   const gaps = [...latency.pollGaps].sort((x, y) => x - y);
-  const okProcessed = latencyProcessed.results.filter((r) => !r.lost);
+  const okProcessed = processed.filter((r) => !r.lost);
+  const perCallDelta = latency.sessions.map((x) => x.p50Processed - x.p50).sort((x, y) => x - y);
   const sortedProcessed = okProcessed.map((r) => r.ms).sort((x, y) => x - y);
 
   console.log('### Voice calls (SDK to SDK through the emulator)\n');
   console.log(table(
     ['measure', 'p50', 'p99', 'min / max', 'goal'],
     [
-      [`mouth-to-ear, A's microphone → B's speaker (${ok.length} onsets, ${latency.results.length - ok.length} lost)`, ms(percentile(sorted, 50)), ms(percentile(sorted, 99)), `${ms(sorted[0])} / ${ms(sorted.at(-1))}`, 'p50 ≤ 80 ms, p99 ≤ 120 ms'],
+      [`mouth-to-ear, A's microphone → B's speaker (${ok.length} onsets, ${raw.length - ok.length} lost)`, ms(percentile(sorted, 50)), ms(percentile(sorted, 99)), `${ms(sorted[0])} / ${ms(sorted.at(-1))}`, 'p50 ≤ 80 ms, p99 ≤ 120 ms'],
       ['… of which after A\'s tick took the frame (without the 20 ms capture frame)', ms(percentile(engine, 50)), ms(percentile(engine, 99)), `${ms(engine[0])} / ${ms(engine.at(-1))}`, '—'],
-      [`… with A's audio processing on (echo cancellation, noise suppression, gain control; ${okProcessed.length} onsets, ${latencyProcessed.results.length - okProcessed.length} lost)`, ms(percentile(sortedProcessed, 50)), ms(percentile(sortedProcessed, 99)), `${ms(sortedProcessed[0])} / ${ms(sortedProcessed.at(-1))}`, 'p50 within 5 ms of the row above'],
+      [`… with A's audio processing on (echo cancellation, noise suppression, gain control; ${okProcessed.length} onsets, ${processed.length - okProcessed.length} lost; per call, its p50 minus the row above's: ${perCallDelta.map((d) => d.toFixed(1)).join(', ')} ms)`, ms(percentile(sortedProcessed, 50)), ms(percentile(sortedProcessed, 99)), `${ms(sortedProcessed[0])} / ${ms(sortedProcessed.at(-1))}`, 'p50 within 5 ms of the row above'],
     ],
   ));
   console.log(`
-Each onset: A's virtual microphone switches from silence to a 440 Hz tone at ${TONE_LEVEL_DBFS} dBFS half-way between two of A's device ticks, after 0.9 s of silence (so every onset starts a talk spurt: VAD opens, B's jitter buffer starts from idle at its 60 ms target). The first two rows are A's microphone as it is (its audio processing off); the third the same measure with A's defaults on (echo cancellation, noise suppression, gain control), B's tone to A (which gives A's tick grid) at ${B_TONE_LEVEL_DBFS} dBFS so that what of it A's echo canceller lets through stays far under the detector's threshold. The two virtual devices' clocks keep one relative phase for the life of a call and the latency moves by whole frames with it, so the onsets are spread over ${latency.sessions.length} calls (both clients EndCalls, then StartCall again): B's ticks fell ${latency.sessions.map((x) => x.relativePhase.toFixed(1)).join(', ')} ms after A's, p50 per call ${latency.sessions.map((x) => x.p50.toFixed(1)).join(', ')} ms. Both devices tick every 20 ms on CLOCK_MONOTONIC (the clock of process.hrtime), so each device's tick grid is found from the times a new speaker frame is first seen (polled about every 1 ms; the earliest observation of the densest 2 ms cluster modulo 20 ms fixes the phase: A's grids from ${latency.gridSlackA.observations} new frames, B's from ${latency.gridSlackB.observations}; a new frame was seen after its grid tick by a median ${latency.gridSlackA.median.toFixed(2)} / ${latency.gridSlackB.median.toFixed(2)} ms, p99 ${latency.gridSlackA.p99.toFixed(2)} / ${latency.gridSlackB.p99.toFixed(2)} ms, the worst call's: the tick's lateness plus the poll's delay). Mouth time = A's tick that captured the onset − 20 ms (the capture frame a real 20 ms device records before delivering it); ear time = B's tick that played the frame holding the onset + the onset's offset in that frame (first left sample ≥ ${(latency.thresholdRatio * 100).toFixed(0)}% of the tone's peak after Opus decoding). The virtual speaker plays a frame from its tick with no output buffer, so a real device adds its own buffering on top. Error: the grid phase (the earliest observations of each grid's cluster, under a poll interval, so within about 1–2 ms) plus the onset detection on codec output (Opus smears an onset over a few ms). The onset frame is attributed to B's latest grid tick at or before the poll that first showed it: wrong by a frame only if that tick ran more than 20 ms − the poll interval late (the p99 above bounds how late ticks ran); ${latency.uncertain} detections came after a poll gap over 10 ms. The switch fell ${Math.min(...ok.map((r) => r.offPhase)).toFixed(1)}–${Math.max(...ok.map((r) => r.offPhase)).toFixed(1)} ms after A's previous tick (aimed at 10 ms: far from both ticks). Poll interval at detection p50 ${gaps.length ? percentile(gaps, 50).toFixed(2) : '—'} ms, p99 ${gaps.length ? percentile(gaps, 99).toFixed(2) : '—'} ms (it does not enter the figure).
+Each onset: A's virtual microphone switches from silence to a 440 Hz tone at ${TONE_LEVEL_DBFS} dBFS half-way between two of A's device ticks, after 0.9 s of silence (so every onset starts a talk spurt: VAD opens, B's jitter buffer starts from idle at its 60 ms target). The first two rows are A's microphone as it is (its audio processing off); the third the same measure with A's defaults on (echo cancellation, noise suppression, gain control), every other onset of the same calls, B's tone to A (which gives A's tick grid) at ${B_TONE_LEVEL_DBFS} dBFS so that what of it A's echo canceller lets through stays far under the detector's threshold. The two virtual devices' clocks keep one relative phase for the life of a call and the latency moves by whole frames with it, so the onsets are spread over ${latency.sessions.length} calls (both clients EndCalls, then StartCall again): B's ticks fell ${latency.sessions.map((x) => x.relativePhase.toFixed(1)).join(', ')} ms after A's, p50 per call ${latency.sessions.map((x) => x.p50.toFixed(1)).join(', ')} ms (with processing ${latency.sessions.map((x) => x.p50Processed.toFixed(1)).join(', ')} ms). Both devices tick every 20 ms on CLOCK_MONOTONIC (the clock of process.hrtime), so each device's tick grid is found from the times a new speaker frame is first seen (polled about every 1 ms; the earliest observation of the densest 2 ms cluster modulo 20 ms fixes the phase: A's grids from ${latency.gridSlackA.observations} new frames, B's from ${latency.gridSlackB.observations}; a new frame was seen after its grid tick by a median ${latency.gridSlackA.median.toFixed(2)} / ${latency.gridSlackB.median.toFixed(2)} ms, p99 ${latency.gridSlackA.p99.toFixed(2)} / ${latency.gridSlackB.p99.toFixed(2)} ms, the worst call's: the tick's lateness plus the poll's delay). Mouth time = A's tick that captured the onset − 20 ms (the capture frame a real 20 ms device records before delivering it); ear time = B's tick that played the frame holding the onset + the onset's offset in that frame (first left sample ≥ ${(latency.thresholdRatio * 100).toFixed(0)}% of the tone's peak after Opus decoding). The virtual speaker plays a frame from its tick with no output buffer, so a real device adds its own buffering on top. Error: the grid phase (the earliest observations of each grid's cluster, under a poll interval, so within about 1–2 ms) plus the onset detection on codec output (Opus smears an onset over a few ms). The onset frame is attributed to B's latest grid tick at or before the poll that first showed it: wrong by a frame only if that tick ran more than 20 ms − the poll interval late (the p99 above bounds how late ticks ran); ${latency.uncertain} detections came after a poll gap over 10 ms. The switch fell ${Math.min(...ok.map((r) => r.offPhase)).toFixed(1)}–${Math.max(...ok.map((r) => r.offPhase)).toFixed(1)} ms after A's previous tick (aimed at 10 ms: far from both ticks). Poll interval at detection p50 ${gaps.length ? percentile(gaps, 50).toFixed(2) : '—'} ms, p99 ${gaps.length ? percentile(gaps, 99).toFixed(2) : '—'} ms (it does not enter the figure).
 `);
 
   console.log(table(
