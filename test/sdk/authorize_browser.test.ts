@@ -1,6 +1,7 @@
 // Client.Authorize through the browser path: the loopback listener, the state check, refusal,
 // abort — with the "browser" played by the test (an injected openUrl and fetch).
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthorizationArgs, Client, ErrorType, SdkError } from '../../lib/index';
 
 const APP_ID = 1349146942634065960n;
@@ -92,3 +93,48 @@ describe('Authorize in the browser', () => {
     expect(opened).toEqual([]);
   });
 });
+
+describe("the loopback redirect listener's own answers", () => {
+  // Each is answered by the listener itself, before the SDK sees the request: the flow goes on.
+  it('refuses what is not a GET (405) and a target longer than 8192 bytes (414), and passes one of exactly 8192 on', async () => {
+    const { client, nextUrl } = browserClient();
+    const outcome = client.Authorize(args()).catch((e) => e);
+    const url = new URL(await nextUrl);
+    const redirect = url.searchParams.get('redirect_uri')!;
+    expect((await fetch(redirect, { method: 'POST', body: 'code=x' })).status).toBe(405);
+    const path = new URL(redirect).pathname; // '/callback'
+    const target = (bytes: number) => `${path}?state=x&pad=${'a'.repeat(bytes - path.length - '?state=x&pad='.length)}`;
+    expect(target(8193)).toHaveLength(8193);
+    expect((await fetch(new URL(target(8193), redirect))).status).toBe(414);
+    // At the bound the SDK reads it: a wrong state, refused by the flow (400), not by the listener.
+    expect((await fetch(new URL(target(8192), redirect))).status).toBe(400);
+    const page = await fetch(`${redirect}?code=real-code&state=${url.searchParams.get('state')}`);
+    expect(page.status).toBe(200);
+    const { result, code } = await outcome;
+    expect(result.Successful()).toBe(true);
+    expect(code).toBe('real-code');
+  });
+
+  it('a listener that cannot listen ends Authorize with its reason, and opens no page', async () => {
+    const createServer = http.createServer;
+    const spy = vi.spyOn(http, 'createServer').mockImplementation(((...args: Parameters<typeof http.createServer>) => {
+      const server = createServer(...args);
+      server.listen = (() => {
+        setImmediate(() => server.emit('error', Object.assign(new Error('listen EACCES: permission denied 127.0.0.1'), { code: 'EACCES' })));
+        return server;
+      }) as typeof server.listen;
+      return server;
+    }) as typeof http.createServer);
+    try {
+      const { client, opened } = browserClient();
+      const error: SdkError = await client.Authorize(args()).catch((e) => e);
+      expect(error).toBeInstanceOf(SdkError);
+      expect(error.result.Successful()).toBe(false);
+      expect(error.result.Error()).toContain('listen EACCES: permission denied 127.0.0.1');
+      expect(opened).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
