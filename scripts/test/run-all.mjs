@@ -5,24 +5,30 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureAddon, ensureHarness, root, run, runCtest } from './native-build.mjs';
-import { countVitestReport } from './vitest-report.mjs';
+import { countVitestReport, slowestFiles } from './vitest-report.mjs';
 
 const nativeOnly = process.argv.includes('--native-only');
 const jsOnly = process.argv.includes('--js-only');
 const totals = { passed: 0, failed: 0 };
 const notes = [];
+const stageTimes = [];
+const fileTimes = [];
 
 function stage(name, fn) {
+  const started = Date.now();
   try {
-    const { passed, failed, note } = fn();
+    const { passed, failed, note, files } = fn();
     totals.passed += passed;
     totals.failed += failed;
     if (note) notes.push(`${name}: ${note}`);
+    if (files) fileTimes.push(...files);
     console.log(`[sdkpp] ${name}: ${passed} passed, ${failed} failed`);
   } catch (error) {
     totals.failed += 1;
     notes.push(`${name}: ${error.message}`);
     console.log(`[sdkpp] ${name} could not run: ${error.message}`);
+  } finally {
+    stageTimes.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
 }
 
@@ -62,6 +68,12 @@ if (!nativeOnly) {
   stage('vitest (package)', () => vitest(['test/package']));
 }
 
+// Where the time went: each stage (with its builds) and the slowest test files.
+console.log(`[sdkpp] time: ${stageTimes.join(', ')}`);
+if (fileTimes.length > 0) {
+  console.log('[sdkpp] the 10 slowest test files:');
+  for (const line of slowestFiles(fileTimes)) console.log(`[sdkpp]   ${line}`);
+}
 for (const note of notes) console.log(`[sdkpp] note: ${note}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -21,9 +21,31 @@ export function countVitestReport(reportFile) {
   }
   if (failedTests.length) notes.push(`failed: ${failedTests.slice(0, 20).join(' | ')}${failedTests.length > 20 ? ' | ...' : ''}`);
   return {
+    files: fileTimes(files),
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles.length,
     skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     note: notes.length ? notes.join('; ') : undefined,
   };
+}
+
+/** Each test file's name (relative to the repository when it is inside it) and its time in ms as
+ * vitest reports it (its tests' run, from the file's start to its end). */
+function fileTimes(files) {
+  return files
+    .filter((file) => Number.isFinite(file.startTime) && Number.isFinite(file.endTime))
+    .map((file) => ({ name: relativeName(file.name), ms: file.endTime - file.startTime }));
+}
+
+function relativeName(name) {
+  const at = name.lastIndexOf('/test/');
+  return at >= 0 ? name.slice(at + 1) : name;
+}
+
+/** The `count` slowest of `files` ({ name, ms }), slowest first, as report lines. */
+export function slowestFiles(files, count = 10) {
+  return [...files]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((file) => `${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
 }

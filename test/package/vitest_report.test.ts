@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build scripts, without types
-import { countVitestReport } from '../../scripts/test/vitest-report.mjs';
+import { countVitestReport, slowestFiles } from '../../scripts/test/vitest-report.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'sdkpp-vitest-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,4 +56,26 @@ describe('vitest report counter', () => {
   it('no report file at all is one failure', () => {
     expect(countVitestReport(join(dir, 'missing.json'))).toMatchObject({ passed: 0, failed: 1 });
   });
+
+  it("keeps each file's time, and lists the slowest first with their names inside the repository", () => {
+    const file = report('times', {
+      numPassedTests: 3,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      testResults: [
+        { name: '/work/x/test/e2e/a.test.ts', status: 'passed', startTime: 1000, endTime: 1500, assertionResults: [{ status: 'passed' }] },
+        { name: '/work/x/test/sdk/b.test.ts', status: 'passed', startTime: 1000, endTime: 13_250, assertionResults: [{ status: 'passed' }] },
+        { name: '/elsewhere/c.test.ts', status: 'passed', startTime: 2000, endTime: 4000, assertionResults: [{ status: 'passed' }] },
+        { name: '/work/x/test/d.test.ts', status: 'failed', message: 'did not load', assertionResults: [] },
+      ],
+    });
+    const { files } = countVitestReport(file);
+    expect(files).toEqual([
+      { name: 'test/e2e/a.test.ts', ms: 500 },
+      { name: 'test/sdk/b.test.ts', ms: 12_250 },
+      { name: '/elsewhere/c.test.ts', ms: 2000 },
+    ]);
+    expect(slowestFiles(files, 2)).toEqual(['  12.3 s  test/sdk/b.test.ts', '   2.0 s  /elsewhere/c.test.ts']);
+  });
 });
+
