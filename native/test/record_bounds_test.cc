@@ -24,6 +24,16 @@ struct FloodHarness : GatewayHarness {
   const social::SocialState& state() { return *impl().social().state(); }
 };
 
+// The caps are the README's ("What the SDK remembers is bounded as well": at most 5,000 users,
+// 1,000 DM channels and 1,000 lobbies; "the last … 1,024 such lobbies are remembered"). The
+// tests below meet each cap at its edge through the constant; this pins the constant itself.
+TEST(RecordBounds, TheCapsAreTheOnesTheReadmeStates) {
+  EXPECT_EQ(social::kMaxUserRecords, size_t{5'000});
+  EXPECT_EQ(social::kMaxChannelRecords, size_t{1'000});
+  EXPECT_EQ(social::kMaxLobbyRecords, size_t{1'000});
+  EXPECT_EQ(social::kMaxRememberedEvictedLobbies, size_t{1'024});
+}
+
 TEST(RecordBounds, AFloodOfStrangersPresencesStaysWithinTheCapAndKeepsWhoIsNeeded) {
   FloodHarness h;
   h.Ready();

@@ -44,5 +44,30 @@ TEST(SeenInvites, HoldsExactlyItsBoundAndOneMoreLetsTheOldestGo) {
   EXPECT_TRUE(one_over.FirstSighting(Invite(1)));
 }
 
+// An update is news when it is the first the app hears of the invite, or changes its validity.
+TEST(SeenInvites, AnUpdateIsNewsFirstAndWhenTheValidityChanges) {
+  SeenInvites seen;
+  ActivityInvite invite = Invite(5);
+  invite.SetIsValid(true);
+  EXPECT_TRUE(seen.NewsInUpdate(invite));  // never seen before, not even created
+  EXPECT_FALSE(seen.NewsInUpdate(invite));  // the same again
+  invite.SetIsValid(false);
+  EXPECT_TRUE(seen.NewsInUpdate(invite));
+  EXPECT_FALSE(seen.NewsInUpdate(invite));
+  EXPECT_TRUE(seen.FirstSighting(invite));  // an update alone does not make it told as created
+}
+
+// The bound itself, as the README states it ("Created fires once": the last 256 invites): a
+// slipped constant would keep one more or one fewer.
+TEST(SeenInvites, RemembersTheLast256Invites) {
+  SeenInvites exactly;
+  for (uint64_t id = 1; id <= 256; ++id) EXPECT_TRUE(exactly.FirstSighting(Invite(id)));
+  EXPECT_FALSE(exactly.FirstSighting(Invite(1)));
+
+  SeenInvites one_more;
+  for (uint64_t id = 1; id <= 257; ++id) EXPECT_TRUE(one_more.FirstSighting(Invite(id)));
+  EXPECT_TRUE(one_more.FirstSighting(Invite(1)));
+}
+
 }  // namespace
 }  // namespace sdkpp::social
