@@ -162,7 +162,7 @@ async function pairRole() {
       if (!nA._VirtualAudio('silence')) throw new Error('the virtual audio backend is not in use');
       nB._VirtualAudio('sine', 660, B_TONE_LEVEL_DBFS); // gives A's speaker a new frame every tick
       // B's microphone as it is throughout (its noise suppression would take its steady tone);
-      // A's processing is what a latency pass turns on or off.
+      // A's processing is turned on for every other onset of the latency measure.
       setProcessing(b, false);
       lobbyIdOfPair = lobbyId;
       [callA, callB] = await Promise.all([startCall(a, lobbyId), startCall(b, lobbyId)]);
