@@ -49,6 +49,7 @@ async function submit(input: Record<string, unknown>, submission: Record<string,
 const text = (extra: Record<string, unknown> = {}) => ({ type: 4, custom_id: 't', style: 1, ...extra });
 const upload = (extra: Record<string, unknown> = {}) => ({ type: 19, custom_id: 'f', ...extra });
 const select = (extra: Record<string, unknown> = {}) => ({ type: 3, custom_id: 'sel', options: ['a', 'b', 'c', 'd'].map((v) => ({ label: v, value: v })), ...extra });
+const radio = (extra: Record<string, unknown> = {}) => ({ type: 21, custom_id: 'rg', options: ['a', 'b'].map((v) => ({ label: v, value: v })), ...extra });
 const file = (size: number, filename = 'a.bin', contentType?: unknown) => ({ filename, size, ...(contentType === undefined ? {} : { contentType }) });
 
 describe('input values, each rule at its edge', () => {
@@ -82,12 +83,26 @@ describe('input values, each rule at its edge', () => {
     ['select one not an option', select({ max_values: 2 }), { values: { sel: ['a', 'x'] } }, 'sel'],
     ['user select, a number among ids', { type: 5, custom_id: 'us', max_values: 2 }, { values: { us: [SEED.users.bob, 5] } }, 'us'],
     ['user select, a number', { type: 5, custom_id: 'us' }, { values: { us: [5] } }, 'us'],
+    // Checkbox: a boolean, false when not given; Radio Group: one of its options, required unless told
+    ['checkbox true', { type: 23, custom_id: 'cb' }, { values: { cb: true } }, null],
+    ['checkbox "yes"', { type: 23, custom_id: 'cb' }, { values: { cb: 'yes' } }, 'cb'],
+    ['checkbox not given', { type: 23, custom_id: 'cb' }, {}, null],
+    ['radio b', radio(), { values: { rg: 'b' } }, null],
+    ['radio x', radio(), { values: { rg: 'x' } }, 'rg'],
+    ['radio 5', radio(), { values: { rg: 5 } }, 'rg'],
+    ['radio not given, required', radio(), {}, 'rg'],
+    ['radio null, required', radio(), { values: { rg: null } }, 'rg'],
+    ['radio not given, optional', radio({ required: false }), {}, null],
+    ['radio null, optional', radio({ required: false }), { values: { rg: null } }, null],
   ];
   it.each(cases)('%s', async (_label, input, submission, refusedAt) => {
     const { component, refused } = await submit(input, submission);
     if (refusedAt === null) {
       expect(refused).toBeUndefined();
       expect(component.custom_id).toBe(input.custom_id);
+      // What the bot reads: the value given, or the type's empty answer.
+      if (input.type === 23) expect(component.value).toBe((submission.values as Record<string, unknown> | undefined)?.cb ?? false);
+      if (input.type === 21) expect(component.value).toBe((submission.values as Record<string, unknown> | undefined)?.rg ?? null);
     } else {
       expect(refused).toBe(refusedAt);
     }
