@@ -159,6 +159,7 @@ describe('validation (50035 with field paths; a refused request changes nothing)
       [[attachment(Array.from({ length: 11 }, (_, i) => `.x${i}`))], 'options.0.file_types'],
       [[attachment('image')], 'options.0.file_types'],
       [[attachment([5])], 'options.0.file_types.0'],
+      [[attachment([['.pdf']])], 'options.0.file_types.0'], // a list is not an entry, though it reads as '.pdf'
       [[{ type: 3, name: 'text', description: 'text', file_types: ['image'] }], 'options.0.file_types'],
     ] as Array<[unknown, string]>) {
       const reply = await api.post(GLOBAL, slash('typed', { options }), api.bot);
@@ -171,6 +172,9 @@ describe('validation (50035 with field paths; a refused request changes nothing)
     expect(created.status, created.text).toBe(201);
     expect(created.body.options[0].file_types).toEqual(['image', '.pdf']);
     expect((await api.get(`${GLOBAL}/${created.body.id}`, api.bot)).body.options[0].file_types).toEqual(['image', '.pdf']);
+    const categories = await api.post(GLOBAL, slash('categories', { options: [attachment(['audio', 'video', 'image'])] }), api.bot);
+    expect(categories.status, categories.text).toBe(201);
+    expect(categories.body.options[0].file_types).toEqual(['audio', 'video', 'image']);
   });
 
   it('integration_types (0, 1) and contexts (0, 1, 2); deprecated dm_permission maps to contexts; default_member_permissions is a string', async () => {

@@ -245,6 +245,19 @@ describe('modals', () => {
     expect(d.data.components[0].component.values).toHaveLength(3);
   });
 
+  it("file_types at its edges: a dotfile such as '.pdf' has no extension; a content type's main type is read without case or spaces", async () => {
+    const typed = { custom_id: 'typed', title: 'Typed', components: [{ type: 18, label: 'Docs', component: { type: 19, custom_id: 'docs', min_values: 1, max_values: 3, file_types: ['image', '.pdf'] } }] };
+    const shown = await invoke({ userId: nelly, channelId: GENERAL, name: 'ping' });
+    expect((await callback(shown, { type: 9, data: typed })).status).toBe(204);
+    for (const file of [{ filename: '.pdf', size: 1 }, { filename: '.png', size: 1 }, { filename: 'pdf', size: 1 }]) {
+      await expect(s.emu.control.submitModal(shown.id, { files: { docs: [file] } }), file.filename).rejects.toMatchObject({ status: 400 });
+    }
+    const from = botClient.mark();
+    const files = [{ filename: 'scan', size: 1, contentType: ' image/jpeg' }, { filename: 'shot', size: 1, contentType: 'IMAGE /png' }, { filename: 'x.pdf', size: 1 }];
+    const { id } = await s.emu.control.submitModal(shown.id, { files: { docs: files } });
+    expect((await delivered(id, from)).data.components[0].component.values).toHaveLength(3);
+  });
+
   it('refuses a submit that does not fit the modal: missing required, out of bounds, unknown inputs, 11 files, a file over the limit', async () => {
     const eleven = Array.from({ length: 11 }, (_, k) => ({ filename: `${k}.png`, size: 1 }));
     const bad: Array<Record<string, unknown>> = [

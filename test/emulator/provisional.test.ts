@@ -36,7 +36,8 @@ describe('POST /partner-sdk/token', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'Bearer', expires_in: 604800, scope: 'sdk.social_layer' });
     const user = await me(first.body.access_token);
-    expect(user).toMatchObject({ is_provisional_account: true, username: expect.stringMatching(/^provisional_/) });
+    expect(user).toMatchObject({ is_provisional_account: true, username: `provisional_${user.id.slice(-6)}` });
+    expect(first.body.id_token).toBeUndefined(); // only OIDC accounts get one
     const again = await provisional('ticket-new-1');
     expect((await me(again.body.access_token)).id).toBe(user.id);
     const other = await provisional('ticket-new-2');
@@ -107,6 +108,7 @@ describe('POST /partner-sdk/token/bot', () => {
 
 describe('merging through the token endpoint', () => {
   it('merges a provisional identity into a full account; the provisional account goes away', async () => {
+    const bystander = api.token(SEED.users.bob);
     const before = await provisional('ticket-merge-a');
     const provisionalUser = await me(before.body.access_token);
     const { reply } = await merge(SEED.users.nelly, 'ticket-merge-a');
@@ -118,6 +120,22 @@ describe('merging through the token endpoint', () => {
     // The identity now signs in as the full account.
     const after = await provisional('ticket-merge-a');
     expect((await me(after.body.access_token)).id).toBe(SEED.users.nelly);
+    // Only the provisional account's tokens went.
+    expect((await api.get('/users/@me', bearer(bystander))).status).toBe(200);
+  });
+
+  it('merging an identity the account already holds changes nothing (200)', async () => {
+    expect((await merge(SEED.users.erin, 'ticket-merge-twice')).reply.status).toBe(200);
+    const again = await merge(SEED.users.erin, 'ticket-merge-twice');
+    expect(again.reply.status).toBe(200);
+    expect((await me((await provisional('ticket-merge-twice')).body.access_token)).id).toBe(SEED.users.erin);
+  });
+
+  it('an unknown external_auth_type is 50035 naming it; the code is not spent', async () => {
+    const { reply, code } = await merge(SEED.users.nelly, 'ticket-pigeon', 'CARRIER_PIGEON');
+    expect([reply.status, reply.body.code]).toEqual([400, 50035]);
+    expect(reply.body.errors.external_auth_type._errors[0].code).toBe('ENUM_TYPE_COERCE');
+    expect((await api.exchange(code)).status).toBe(200);
   });
 
   it('external_auth_type and external_auth_token go together', async () => {
@@ -156,7 +174,7 @@ describe('merging through the token endpoint', () => {
         refusedAt = n;
       }
     }
-    expect(refusedAt).toBeGreaterThan(1);
+    expect(refusedAt).toBe(11); // 10 identities at most
     const holder = await me((await provisional(`ticket-many-${refusedAt}`)).body.access_token);
     expect(holder.id).not.toBe(userId);
     expect(holder.is_provisional_account).toBe(true);
@@ -231,6 +249,29 @@ describe('the ban rule', () => {
     expect((await me((await provisional('ticket-banned')).body.access_token)).id).toBe(SEED.users.dave);
     // And the banned user can sign in again.
     expect((await api.get('/users/@me', bearer((await api.login(userId)).access_token))).status).toBe(200);
+  });
+
+  it('merging a restricted account moves only the identity named: it keeps its others, which sign in to a live account, not the merged-away one', async () => {
+    const userId = await api.createUser('banned_three');
+    const EPIC = 'EPIC_ONLINE_SERVICES_ACCESS_TOKEN';
+    // Same type and another subject, and the same subject of another type: only an exact match moves.
+    for (const [ticket, type] of [['three-a', STEAM], ['three-b', STEAM], ['three-a', EPIC]]) expect((await merge(userId, ticket, type)).reply.status).toBe(200);
+    const profileIds = (user: { application_profiles: Array<{ provider_issued_user_id: string }> }) => user.application_profiles.map((p) => p.provider_issued_user_id);
+    const [a, b, epicA] = profileIds(await me(api.token(userId)));
+    const { restrictedAccountId } = s.emu.control.banUser(userId, HOUR);
+    s.emu.control.unbanUser(userId);
+    expect(profileIds(await me(api.token(restrictedAccountId!)))).toEqual([a, b, epicA]);
+
+    expect((await merge(SEED.users.dave, 'three-a')).reply.status).toBe(200);
+    expect((await api.get(`/users/${restrictedAccountId}`, api.bot)).status).toBe(404);
+    expect(profileIds(await me(api.token(SEED.users.dave)))).toContain(a);
+    // What the merged-away account keeps, on its own profile list (a control-API token: no route reaches it).
+    expect(profileIds(await me(api.token(restrictedAccountId!)))).toEqual([b, epicA]);
+    const other = await provisional('three-b');
+    expect(other.status).toBe(200);
+    const signedIn = await me(other.body.access_token);
+    expect(signedIn.id).not.toBe(restrictedAccountId);
+    expect(signedIn.is_provisional_account).toBe(true);
   });
 
   it('a permanent ban answers 530017 until unbanUser', async () => {

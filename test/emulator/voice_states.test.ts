@@ -1,5 +1,8 @@
 // Voice states over HTTP (spec: Get Current User Voice State and Get User Voice State need no
 // gateway connection): read from the member's voice channel; 10065 when not connected.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, bearer, SEED, start, until, type Started } from './helpers';
 import { GatewayClient } from './helpers/gateway_client';
@@ -78,6 +81,33 @@ describe('voice states', () => {
       expect((await api.get(`/guilds/${SEED.guildId}/voice-states/${stranger}`, api.bot)).body.code).toBe(10065);
     } finally {
       s.emu.control.setVoiceChannel(SEED.users.bob, null);
+    }
+  });
+
+  it('a data file written before the own mute and deafen were kept (a member in a channel without them) reads self_mute and self_deaf false', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdkpp-voice-'));
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await start({ dataFile });
+      first.emu.control.setVoiceChannel(SEED.botUserId, lobbyVoice);
+      await first.emu.close();
+      const saved = JSON.parse(readFileSync(dataFile, 'utf8'));
+      const guild = saved.guilds.find(([id]: [string]) => id === SEED.guildId)[1];
+      const member = guild.members.find((m: { userId: string }) => m.userId === SEED.botUserId);
+      expect(member).toMatchObject({ voiceChannelId: lobbyVoice, selfMute: false, selfDeaf: false });
+      delete member.selfMute;
+      delete member.selfDeaf;
+      writeFileSync(dataFile, JSON.stringify(saved));
+      const second = await start({ dataFile });
+      try {
+        const state = await second.api.get(`/guilds/${SEED.guildId}/voice-states/@me`, second.api.bot);
+        expect(state.status).toBe(200);
+        expect(state.body).toMatchObject({ channel_id: lobbyVoice, self_mute: false, self_deaf: false });
+      } finally {
+        await second.emu.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -15,29 +15,13 @@ import { fileTypeAllowed } from './file_types';
 /**
  * The MODAL response's data, checked: custom_id (1-100), title (1-45) and the components by the
  * one modal validator (domain/components: 1-5 Labels, Text Displays or deprecated action rows,
- * the spec's component errors), plus custom_ids unique in the modal (the submit names them).
+ * the spec's component errors, custom_ids unique in the modal, which the submit names them by).
  */
 export function checkModal(v: Validator, data: Record<string, unknown>): Record<string, unknown> {
   const customId = v.string('data.custom_id', data.custom_id, { min: 1, max: 100 });
   const title = v.string('data.title', data.title, { min: 1, max: 45 });
   validateModalComponents(v, data.components, 'data.components');
-  const seen = new Set<unknown>();
-  inputsOf(Array.isArray(data.components) ? data.components : []).forEach(({ input, path }) => {
-    if (seen.has(input.custom_id)) v.fail(`${path}.custom_id`, 'COMPONENT_CUSTOM_ID_DUPLICATED', 'custom_id must be unique in the modal.');
-    seen.add(input.custom_id);
-  });
   return { custom_id: customId, title, components: data.components };
-}
-
-/** The modal's input components (inside Labels, or the one Text Input of a deprecated action row), with their paths. */
-function inputsOf(components: unknown[]): Array<{ input: Record<string, unknown>; path: string }> {
-  const out: Array<{ input: Record<string, unknown>; path: string }> = [];
-  components.forEach((raw, i) => {
-    const top = raw as Record<string, unknown> | null;
-    if (top?.type === ComponentType.Label && top.component && typeof top.component === 'object') out.push({ input: top.component as Record<string, unknown>, path: `data.components.${i}.component` });
-    if (top?.type === ComponentType.ActionRow && Array.isArray(top.components) && top.components[0]) out.push({ input: top.components[0] as Record<string, unknown>, path: `data.components.${i}.components.0` });
-  });
-  return out;
 }
 
 /** A file a person gives a File Upload in a modal ({@link Submission.files}); only its description, no bytes. */
