@@ -2,9 +2,10 @@
 // (lib/emulator/domain/interaction_messages.ts), each at its edge: flags (null, the 31-bit bound,
 // IS_COMPONENTS_V2 with content or embeds), polls (1 to 10 answers, duration 1 to 768 hours,
 // default 24, expiry = now + duration on the emulator clock, never finalized), edits that change
-// one field of the channel copy at a time, an ephemeral message's own attachments on edit, the
-// EPHEMERAL flag kept on edit, a DM between two people (no channel copy, no content hooks), and
-// the deprecated `interaction.name` of a component's message.
+// one field of the channel copy at a time (flags too: the copy's, which keep IS_COMPONENTS_V2),
+// an ephemeral message's own attachments on edit, the EPHEMERAL flag kept on edit, a DM between
+// two people (no channel copy, no content hooks), and the deprecated `interaction.name` of a
+// component's message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../lib/emulator/index';
 import { dispatchOf, GatewayClient } from './helpers/gateway_client';
@@ -50,7 +51,7 @@ beforeAll(async () => {
   s.emu.control.setRateLimits(false);
   s.emu.core.bus.subscribe((e) => seen.push(e));
   botClient = await GatewayClient.connect(`${s.emu.gatewayUrl}?v=10&encoding=json`);
-  await botClient.identifyBot(s.emu.application.botToken, 0);
+  await botClient.identifyBot(s.emu.application.botToken, 1 << 9); // GUILD_MESSAGES: MESSAGE_UPDATE
   for (const command of [{ name: 'ping', description: 'ping' }, { name: 'everywhere', description: 'user install', integration_types: [1], contexts: [0, 1, 2] }]) {
     const reply = await s.api.post(`/applications/${APP}/commands`, command, s.api.bot);
     expect(reply.status, reply.text).toBe(201);
@@ -174,6 +175,21 @@ describe('editing a message that has a channel copy: each field on its own', () 
         components: message.components.map((row: any) => row.components[0].custom_id),
       }).toEqual(expected);
     }
+  });
+
+  it.each([
+    ['SUPPRESS_EMBEDS on a plain response', { content: 'see https://example.com', embeds: [{ title: 'an embed' }] }, SUPPRESS_EMBEDS, SUPPRESS_EMBEDS],
+    ['SUPPRESS_EMBEDS on an IS_COMPONENTS_V2 response, which stays V2', { flags: V2, components: [{ type: 10, content: 'a text display' }] }, SUPPRESS_EMBEDS, V2 | SUPPRESS_EMBEDS],
+    ['none given: an edit of the content keeps SUPPRESS_EMBEDS', { content: 'see https://example.com', flags: SUPPRESS_EMBEDS }, undefined, SUPPRESS_EMBEDS],
+  ])('flags: %s — the webhook, the channel history and the bots see the same flags', async (_, data, edit, expected) => {
+    const i = await invoke();
+    expect((await callback(i, { type: 4, data })).status).toBe(204);
+    const id = (await original(i)).id;
+    const from = botClient.mark();
+    const reply = await editOriginal(i, edit === undefined ? { content: 'edited https://example.com' } : { flags: edit });
+    expect(reply.status, reply.text).toBe(200);
+    const update = await botClient.waitFor(dispatchOf('MESSAGE_UPDATE', (d) => d.id === id), { from });
+    expect([reply.body.flags, (await channelMessage(id)).flags, update.d.flags]).toEqual([expected, expected, expected]);
   });
 
   it("a response's file is the channel message's attachment (one id, one copy of the bytes)", async () => {
