@@ -191,7 +191,7 @@ export function newInteractionMessage(emu: Emulator, interaction: Interaction, b
   return message;
 }
 
-/** An edit (PATCH, UPDATE_MESSAGE): the given fields; the EPHEMERAL flag never changes; LOADING ends. */
+/** An edit (PATCH, UPDATE_MESSAGE): the given fields; the EPHEMERAL flag never changes; LOADING ends; a channel copy's flags are the message's. */
 export function applyEdit(emu: Emulator, message: InteractionMessage, body: MessageBody, owner: { applicationId: string; channelId: string }): void {
   // The channel copy first: its checks (and the content hooks) may refuse the edit.
   const copy = channelCopy(emu, message.id, message.channelId);
@@ -201,6 +201,10 @@ export function applyEdit(emu: Emulator, message: InteractionMessage, body: Mess
     if (body.content !== undefined) changes.content = body.content;
     if (body.embeds !== undefined) changes.embeds = body.embeds;
     if (body.components !== undefined) changes.components = body.components;
+    // The copy takes the new flags under the channel message's rules (SUPPRESS_EMBEDS and
+    // SUPPRESS_NOTIFICATIONS change, IS_COMPONENTS_V2 stays): else bots and channel history
+    // would show the old flags while the webhook shows the new.
+    if (body.flags !== undefined) changes.flags = body.flags & CHANNEL_SETTABLE_FLAGS;
     Object.assign(changes, attachmentsField(body));
     editChannelMessage(emu, copy, copy.authorId, changes, body.files ?? []);
     message.attachments = copy.attachments;
@@ -212,7 +216,7 @@ export function applyEdit(emu: Emulator, message: InteractionMessage, body: Mess
   if (body.content !== undefined) message.content = body.content;
   if (body.embeds !== undefined) message.embeds = body.embeds;
   if (body.components !== undefined) message.components = body.components;
-  if (body.flags !== undefined) message.flags = (message.flags & MessageFlag.EPHEMERAL) | (body.flags & ~MessageFlag.EPHEMERAL);
+  if (body.flags !== undefined) message.flags = copy ? copy.flags : (message.flags & MessageFlag.EPHEMERAL) | (body.flags & ~MessageFlag.EPHEMERAL);
   if (body.poll !== undefined) message.poll = { ...body.poll, expiry: emu.iso(emu.now() + (body.poll.duration as number) * HOUR_MS) };
   message.flags &= ~MessageFlag.LOADING;
   message.editedTimestamp = emu.now();
