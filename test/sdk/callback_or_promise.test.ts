@@ -11,14 +11,21 @@ function client(): Client {
   clients.push(made);
   return made;
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Until `calls` has an entry (at most 2 s, for a loaded machine), then a little longer: a second
+ * call would come right after the first. */
+async function settle(calls: unknown[]): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (calls.length === 0 && Date.now() < deadline) await tick(5);
+  await tick(50);
+}
 
 describe('a method with a value callback (GetInputDevices)', () => {
   it('with a callback: returns undefined and calls it once', async () => {
     const target = client();
     const calls: unknown[] = [];
     expect(target.GetInputDevices((devices) => calls.push(devices))).toBeUndefined();
-    await settle();
+    await settle(calls);
     expect(calls).toHaveLength(1);
   });
 
@@ -37,7 +44,7 @@ describe('a method with a result callback (SetOutputDevice)', () => {
     const target = client();
     const results: ClientResult[] = [];
     expect(target.SetOutputDevice('no-such-device', (result) => results.push(result))).toBeUndefined();
-    await settle();
+    await settle(results);
     expect(results).toHaveLength(1);
   });
 
