@@ -122,19 +122,9 @@ export async function readyClient(h: Harness, userId: string, options: ClientOpt
   return client;
 }
 
-/**
- * Turns off `client`'s microphone processing (echo cancellation, noise suppression and gain
- * control are on by default): for tests whose microphone plays a steady test tone to measure
- * the call's transport, not a voice. A suppressor learns a tone that never stops as noise, gain
- * control changes its level, and an echo canceller whose reference is another pure tone leaks a
- * little of it into the microphone (the bins of two tones overlap within a 10 ms frame).
- */
-export function rawMicrophone(client: Client): Client {
-  client.SetEchoCancellation(false);
-  client.SetNoiseSuppression(false);
-  client.SetAutomaticGainControl(false);
-  return client;
-}
+// rawMicrophone(client): a test tone's microphone with no processing; one definition for the
+// tests and their child processes.
+export { rawMicrophone } from './fixtures/tone_measure.cjs';
 
 /** "Demo Game", playing in a party of 1 of 4 with a join secret (remembered as a secret). */
 export function partyActivity(watch: SecretWatch, partyId: string, joinSecret: string): Activity {
