@@ -6,7 +6,7 @@
 // answers a slash command a person invokes. Every check goes through the library's own objects
 // and events, so a payload or header the library cannot read fails here, not in someone's bot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Events, GatewayIntentBits, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type DMChannel, type Interaction, type Message, type PartialMessage, type TextChannel } from 'discord.js';
+import { Client, Events, GatewayIntentBits, MessageFlags, RateLimitError, type Guild, type GuildMember, type ChatInputCommandInteraction, type DMChannel, type Interaction, type Message, type PartialMessage, type TextChannel } from 'discord.js';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { SEED, startEmulator, type RunningEmulator } from '../../lib/emulator/index';
 import { MEMBER, shapeProblems } from './helpers/public_shapes';
@@ -389,5 +389,33 @@ describe(`discord.js ${DISCORD_JS} bot: a slash command`, () => {
     // And the channel: the response is its newest message, made through the interaction.
     const [newest] = await within(fetch(`${emu.apiBase}/v10/channels/${general}/messages?limit=1`, { headers: { authorization: `Bot ${emu.application.botToken}` } }).then((r) => r.json() as Promise<any[]>), 'history');
     expect(newest).toMatchObject({ id: fetched.id, content: 'pong', author: { id: SEED.botUserId }, interaction_metadata: { id: invoked.id } });
+  });
+
+  it('interaction.editReply({ flags: SuppressEmbeds }): the channel and MESSAGE_UPDATE show the flag too, not only the reply', async () => {
+    const watcher = await loggedIn(newClient([GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages]));
+    await within(bot.application.commands.create({ name: 'card', description: 'Replies with a card' }), 'commands.create');
+    const edited = new Promise<Message>((resolve, reject) => {
+      const listener = (interaction: Interaction) => {
+        if (!interaction.isChatInputCommand() || interaction.commandName !== 'card') return;
+        bot.off(Events.InteractionCreate, listener);
+        interaction
+          .reply({ content: 'a card', embeds: [{ title: 'card', description: 'with an embed' }] })
+          .then(() => interaction.editReply({ flags: MessageFlags.SuppressEmbeds }))
+          .then(resolve, reject);
+      };
+      bot.on(Events.InteractionCreate, listener);
+    });
+    const updated = new Promise<number>((resolve) => {
+      watcher.on(Events.MessageUpdate, (_old, message) => {
+        if (message.flags?.has(MessageFlags.SuppressEmbeds)) resolve(message.flags.bitfield);
+      });
+    });
+    await within(emu.control.invokeCommand({ userId: SEED.users.nelly, channelId: general, name: 'card' }), 'invokeCommand');
+    const reply = await within(edited, 'reply and editReply');
+    expect(reply.flags.has(MessageFlags.SuppressEmbeds)).toBe(true);
+    const channel = (await within(watcher.channels.fetch(general), 'channels.fetch')) as TextChannel;
+    const fetched = await within(channel.messages.fetch({ message: reply.id, force: true }), 'messages.fetch');
+    expect(fetched.flags.has(MessageFlags.SuppressEmbeds)).toBe(true);
+    expect(await within(updated, 'MESSAGE_UPDATE with the flag')).toBe(MessageFlags.SuppressEmbeds);
   });
 });
